@@ -1,0 +1,25 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+  name: "SessionKit",
+  products: [
+    .library(name: "SessionKit", targets: ["SessionKit"]),
+    .executable(name: "session-bench", targets: ["session-bench"]),
+  ],
+  targets: [
+    .target(
+      name: "SessionKit",
+      resources: [.copy("Resources/public_suffix_list.dat"), .copy("Resources/Presets")]
+    ),
+    .target(name: "SessionBenchKit", dependencies: ["SessionKit"]),
+    .executableTarget(name: "session-bench", dependencies: ["SessionBenchKit"]),
+    .testTarget(
+      name: "SessionKitTests",
+      dependencies: ["SessionKit"],
+      resources: [.copy("Fixtures")]
+    ),
+    .testTarget(name: "SessionBenchKitTests", dependencies: ["SessionBenchKit"]),
+  ],
+  swiftLanguageModes: [.v6]
+)

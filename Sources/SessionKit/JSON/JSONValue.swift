@@ -1,0 +1,113 @@
+/// A parsed JSON document, keeping object keys in file order so that errors can name them.
+///
+/// SessionKit reads its files (policies, scenarios) through this type rather than `Codable` so that every
+/// error names the exact JSON path and no unknown key slips through.
+public indirect enum JSONValue: Sendable, Hashable {
+  /// `null`.
+  case null
+  /// `true` or `false`.
+  case bool(Bool)
+  /// A number.
+  case number(Double)
+  /// A string.
+  case string(String)
+  /// An array.
+  case array([JSONValue])
+  /// An object, its members in file order.
+  case object([(key: String, value: JSONValue)])
+
+  /// Parses UTF-8 JSON text.
+  /// - Throws: ``ConfigurationError`` with the line and column of the first syntax error.
+  public init(parsing bytes: some Collection<UInt8>) throws(ConfigurationError) {
+    var parser = JSONParser(Array(bytes))
+    self = try parser.parseDocument()
+  }
+
+  /// Parses JSON text.
+  public init(parsing text: String) throws(ConfigurationError) {
+    try self.init(parsing: Array(text.utf8))
+  }
+
+  /// The JSON type name used in error messages: `object`, `array`, `string`, `number`, `boolean`, `null`.
+  public var typeName: String {
+    switch self {
+    case .null: "null"
+    case .bool: "boolean"
+    case .number: "number"
+    case .string: "string"
+    case .array: "array"
+    case .object: "object"
+    }
+  }
+
+  /// A short JSON rendering for error messages.
+  public var excerpt: String {
+    switch self {
+    case .null: "null"
+    case .bool(let value): value ? "true" : "false"
+    case .number(let value):
+      value.rounded() == value && abs(value) < 1e15 ? String(Int64(value)) : String(value)
+    case .string(let value): JSONValue.quoted(value)
+    case .array: "[…]"
+    case .object: "{…}"
+    }
+  }
+
+  /// The value of `key` when this is an object.
+  public subscript(key: String) -> JSONValue? {
+    guard case .object(let members) = self else { return nil }
+    return members.first(where: { $0.key == key })?.value
+  }
+
+  /// `string` as a JSON string literal.
+  public static func quoted(_ string: String) -> String {
+    var out = "\""
+    for scalar in string.unicodeScalars {
+      switch scalar {
+      case "\"": out += "\\\""
+      case "\\": out += "\\\\"
+      case "\n": out += "\\n"
+      case "\r": out += "\\r"
+      case "\t": out += "\\t"
+      case let s where s.value < 0x20: out += "\\u" + hex4(s.value)
+      default: out.unicodeScalars.append(scalar)
+      }
+    }
+    return out + "\""
+  }
+
+  private static func hex4(_ value: UInt32) -> String {
+    let digits = String(value, radix: 16)
+    return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
+  }
+
+  /// Members compare in order.
+  public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
+    switch (lhs, rhs) {
+    case (.null, .null): true
+    case (.bool(let a), .bool(let b)): a == b
+    case (.number(let a), .number(let b)): a == b
+    case (.string(let a), .string(let b)): a == b
+    case (.array(let a), .array(let b)): a == b
+    case (.object(let a), .object(let b)):
+      a.count == b.count && zip(a, b).allSatisfy { $0.key == $1.key && $0.value == $1.value }
+    default: false
+    }
+  }
+
+  /// Hashes the value structurally.
+  public func hash(into hasher: inout Hasher) {
+    switch self {
+    case .null: hasher.combine(0)
+    case .bool(let value): hasher.combine(value)
+    case .number(let value): hasher.combine(value)
+    case .string(let value): hasher.combine(value)
+    case .array(let values): hasher.combine(values)
+    case .object(let members):
+      for member in members {
+        hasher.combine(member.key)
+        hasher.combine(member.value)
+      }
+    }
+  }
+}

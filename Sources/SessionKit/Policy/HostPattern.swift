@@ -1,0 +1,54 @@
+/// A `hosts` entry of a policy rule: an exact host, or `*.domain` for any subdomain of `domain`
+/// (not `domain` itself).
+public enum HostPattern: Sendable, Hashable, CustomStringConvertible {
+  /// Exactly this host (normalised: lower-case, punycode, no trailing dot; IP literals serialised).
+  case exact(String)
+  /// Any host that ends in `.` plus this domain.
+  case subdomains(of: String)
+
+  /// Parses and normalises a pattern.
+  /// - Throws: ``ConfigurationError`` at `path` when `text` is neither a host nor `*.` plus a domain.
+  public init(_ text: String, path: String) throws(ConfigurationError) {
+    let problem = ConfigurationError(path: path, problem: "\(JSONValue.quoted(text)) is not a host pattern")
+    if text.hasPrefix("*.") {
+      guard let host = HostPattern.normalisedHost(String(text.dropFirst(2))), case .domain(let domain) = host else {
+        throw problem
+      }
+      self = .subdomains(of: domain)
+    } else {
+      guard let host = HostPattern.normalisedHost(text) else { throw problem }
+      self = .exact(host.serialized)
+    }
+  }
+
+  /// Parses `text` as the host of an http URL, accepting nothing else (no port, path, userinfo, wildcard,
+  /// percent-escape or empty label).
+  static func normalisedHost(_ text: String) -> Host? {
+    let isBracketed = text.hasPrefix("[") && text.hasSuffix("]")
+    let forbidden = isBracketed ? "/\\?#@*%" : "/\\?#@*%:[]"
+    guard !text.isEmpty,
+      !text.unicodeScalars.contains(where: { $0.value <= 0x20 || forbidden.unicodeScalars.contains($0) }),
+      let address = try? WebAddress("http://\(text)/"), let host = address.host
+    else { return nil }
+    if case .domain(let domain) = host, domain.split(separator: ".", omittingEmptySubsequences: false).contains("") {
+      return nil
+    }
+    return host
+  }
+
+  /// Whether a normalised host matches.
+  public func matches(host: String) -> Bool {
+    switch self {
+    case .exact(let exact): host == exact
+    case .subdomains(let domain): host.count > domain.count + 1 && host.hasSuffix("." + domain)
+    }
+  }
+
+  /// The pattern as a policy file writes it.
+  public var description: String {
+    switch self {
+    case .exact(let host): host
+    case .subdomains(let domain): "*." + domain
+    }
+  }
+}

@@ -1,0 +1,18 @@
+/// Which frame a navigation targets, as a policy's `target` condition names it.
+public enum NavigationTarget: String, Sendable, Hashable, CaseIterable {
+  /// A new window: the action's target frame is `nil`.
+  case newWindow
+  /// The main frame of the web view.
+  case mainFrame
+  /// A frame inside the page (an iframe).
+  case subframe
+
+  /// The target of a WebKit navigation action.
+  public init(_ action: NavigationAction) {
+    guard let frame = action.targetFrame else {
+      self = .newWindow
+      return
+    }
+    self = frame.isMainFrame ? .mainFrame : .subframe
+  }
+}

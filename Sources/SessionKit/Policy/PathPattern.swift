@@ -1,0 +1,38 @@
+/// A `paths` entry of a policy rule: an exact path, or a prefix written with a trailing `*`.
+public enum PathPattern: Sendable, Hashable, CustomStringConvertible {
+  /// Exactly this path.
+  case exact(String)
+  /// Any path that starts with this prefix.
+  case prefix(String)
+
+  /// Parses a pattern.
+  /// - Throws: ``ConfigurationError`` at `path` when `text` does not start with `/` or has a `*` other than last.
+  public init(_ text: String, path: String) throws(ConfigurationError) {
+    guard text.hasPrefix("/") else {
+      throw ConfigurationError(
+        path: path, problem: "\(JSONValue.quoted(text)) is not a path (a path starts with \"/\")")
+    }
+    let body = text.hasSuffix("*") ? String(text.dropLast()) : text
+    guard !body.contains("*") else {
+      throw ConfigurationError(
+        path: path, problem: "\(JSONValue.quoted(text)) is not a path pattern (\"*\" may only end a prefix)")
+    }
+    self = text.hasSuffix("*") ? .prefix(body) : .exact(body)
+  }
+
+  /// Whether a URL path matches.
+  public func matches(_ path: String) -> Bool {
+    switch self {
+    case .exact(let exact): path == exact
+    case .prefix(let prefix): path.hasPrefix(prefix)
+    }
+  }
+
+  /// The pattern as a policy file writes it.
+  public var description: String {
+    switch self {
+    case .exact(let path): path
+    case .prefix(let prefix): prefix + "*"
+    }
+  }
+}

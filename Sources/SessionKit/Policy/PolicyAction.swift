@@ -1,0 +1,83 @@
+/// What a policy rule (or the default) does with a navigation.
+///
+/// How each action answers each WebKit callback is DESIGN §4's table, applied by the engine.
+public enum PolicyAction: Sendable, Hashable, CustomStringConvertible {
+  /// Let the navigation proceed (a new-window request becomes a popup with the policy's presentation).
+  case allow
+  /// Stop the navigation.
+  case cancel
+  /// Turn the navigation into a download (a new-window request is blocked).
+  case download
+  /// Load a new-window request in the requesting web view instead of opening a window.
+  case sameView
+  /// Cancel the navigation and open the URL outside the app.
+  case external(ExternalApp)
+  /// Open the navigation as an in-app popup with this presentation.
+  case popup(PopupPresentation)
+  /// Ask the named asynchronous decider, bounded by the policy's decider timeout.
+  case ask(String)
+
+  /// The policy-file spelling: `allow`, `{"external":"safari"}`, ….
+  public var description: String {
+    switch self {
+    case .allow: "allow"
+    case .cancel: "cancel"
+    case .download: "download"
+    case .sameView: "sameView"
+    case .external(let app): "{\"external\":\"\(app.rawValue)\"}"
+    case .popup(let presentation): "{\"popup\":\"\(presentation.rawValue)\"}"
+    case .ask(let name): "{\"ask\":\(JSONValue.quoted(name))}"
+    }
+  }
+
+  /// Reads an action at `reader`'s path: a string (`"allow"`) or a one-key object (`{"popup": "modal"}`).
+  static func read(_ reader: JSONReader) throws(ConfigurationError) -> PolicyAction {
+    switch reader.value {
+    case .string(let name):
+      switch name {
+      case "allow": return .allow
+      case "cancel": return .cancel
+      case "download": return .download
+      case "sameView": return .sameView
+      default:
+        throw reader.error(
+          "\(reader.value.excerpt) is not an action (expected \"allow\", \"cancel\", \"download\", \"sameView\", "
+            + "{\"external\": …}, {\"popup\": …} or {\"ask\": …})")
+      }
+    case .object(let members):
+      _ = try reader.object(allowing: ["external", "popup", "ask"])
+      guard members.count == 1, let member = members.first else {
+        throw reader.error("an action object has exactly one key: \"external\", \"popup\" or \"ask\"")
+      }
+      let value = JSONReader(member.value, path: reader.path(of: member.key))
+      switch member.key {
+      case "external":
+        return .external(ExternalApp(rawValue: try value.choice(of: ExternalApp.allCases.map(\.rawValue)))!)
+      case "popup":
+        return .popup(PopupPresentation(rawValue: try value.choice(of: PopupPresentation.allCases.map(\.rawValue)))!)
+      default:
+        let name = try value.string()
+        guard !name.isEmpty else { throw value.error("a decider name cannot be empty") }
+        return .ask(name)
+      }
+    default:
+      throw reader.error("expected an action (a string or an object), found \(reader.value.typeName)")
+    }
+  }
+}
+
+/// Where a URL opened outside the app goes.
+public enum ExternalApp: String, Sendable, Hashable, CaseIterable {
+  /// An `SFSafariViewController` (http and https only).
+  case safari
+  /// The system (`UIApplication.open`): the default browser, or the app that handles the scheme.
+  case system
+}
+
+/// How the app should present a popup web view (a hint the engine emits; the app applies it).
+public enum PopupPresentation: String, Sendable, Hashable, CaseIterable {
+  /// On top of the opener inside the same container, with a close button.
+  case overlay
+  /// In a new view controller presented modally.
+  case modal
+}

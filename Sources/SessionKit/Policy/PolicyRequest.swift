@@ -1,0 +1,27 @@
+/// The parts of a navigation a policy judges, with the URL parsed once.
+public struct PolicyRequest: Sendable, Hashable {
+  /// The target URL, parsed as a browser parses it.
+  public var address: WebAddress
+  /// The kind of navigation.
+  public var navigationType: NavigationType
+  /// The frame the navigation targets.
+  public var target: NavigationTarget
+  /// Whether a user gesture started it.
+  public var isUserGesture: Bool
+
+  /// Creates a request from its parts.
+  public init(address: WebAddress, navigationType: NavigationType, target: NavigationTarget, isUserGesture: Bool) {
+    self.address = address
+    self.navigationType = navigationType
+    self.target = target
+    self.isUserGesture = isUserGesture
+  }
+
+  /// Parses a WebKit navigation action's URL.
+  /// - Throws: ``AddressError`` when the URL cannot be parsed as a browser would.
+  public init(_ action: NavigationAction) throws(AddressError) {
+    self.init(
+      address: try WebAddress(action.requestURL), navigationType: action.navigationType,
+      target: NavigationTarget(action), isUserGesture: action.isUserGesture)
+  }
+}

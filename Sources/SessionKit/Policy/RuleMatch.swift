@@ -1,0 +1,128 @@
+/// The conditions of a policy rule (`match`); every condition given must hold. An empty match holds always.
+public struct RuleMatch: Sendable, Hashable {
+  /// Lower-case schemes, any of which must be the URL's.
+  public var schemes: [String]?
+  /// Host patterns, any of which must match the URL's host.
+  public var hosts: [HostPattern]?
+  /// Registrable domains (or IP literals), one of which must be the URL's site.
+  public var sites: [String]?
+  /// Path patterns, any of which must match the URL's path.
+  public var paths: [PathPattern]?
+  /// Navigation types, one of which must be the action's.
+  public var navigationTypes: [NavigationType]?
+  /// The frame the navigation must target.
+  public var target: NavigationTarget?
+  /// Whether the URL must be (`true`) or must not be (`false`) cross-site to the session's URL.
+  public var crossSite: Bool?
+  /// Whether the URL must be (`true`) or must not be (`false`) cross-origin to the session's URL.
+  public var crossOrigin: Bool?
+  /// Whether a user gesture must (`true`) or must not (`false`) have started the navigation.
+  public var userGesture: Bool?
+
+  /// Creates a match; every condition defaults to absent.
+  public init(
+    schemes: [String]? = nil, hosts: [HostPattern]? = nil, sites: [String]? = nil, paths: [PathPattern]? = nil,
+    navigationTypes: [NavigationType]? = nil, target: NavigationTarget? = nil, crossSite: Bool? = nil,
+    crossOrigin: Bool? = nil, userGesture: Bool? = nil
+  ) {
+    self.schemes = schemes
+    self.hosts = hosts
+    self.sites = sites
+    self.paths = paths
+    self.navigationTypes = navigationTypes
+    self.target = target
+    self.crossSite = crossSite
+    self.crossOrigin = crossOrigin
+    self.userGesture = userGesture
+  }
+
+  /// Human-readable conditions, e.g. `hosts: pay.google.com, *.google.com`, in file order; used in traces.
+  public var conditionDescriptions: [String] {
+    var out: [String] = []
+    if let schemes { out.append("schemes: " + schemes.joined(separator: ", ")) }
+    if let hosts { out.append("hosts: " + hosts.map(\.description).joined(separator: ", ")) }
+    if let sites { out.append("sites: " + sites.joined(separator: ", ")) }
+    if let paths { out.append("paths: " + paths.map(\.description).joined(separator: ", ")) }
+    if let navigationTypes { out.append("navigationTypes: " + navigationTypes.map(\.name).joined(separator: ", ")) }
+    if let target { out.append("target: " + target.rawValue) }
+    if let crossSite { out.append("crossSite: \(crossSite)") }
+    if let crossOrigin { out.append("crossOrigin: \(crossOrigin)") }
+    if let userGesture { out.append("userGesture: \(userGesture)") }
+    return out
+  }
+
+  static let keys: Set<String> = [
+    "schemes", "hosts", "sites", "paths", "navigationTypes", "target", "crossSite", "crossOrigin", "userGesture",
+  ]
+
+  /// Reads a `match` object.
+  static func read(_ reader: JSONReader, list: PublicSuffixList) throws(ConfigurationError) -> RuleMatch {
+    _ = try reader.object(allowing: keys)
+    var match = RuleMatch()
+    if let value = reader.member("schemes") {
+      match.schemes = try value.strings().map { (scheme, path) throws(ConfigurationError) in
+        guard RuleMatch.isLowerCaseScheme(scheme) else {
+          throw ConfigurationError(path: path, problem: "\(JSONValue.quoted(scheme)) is not a lower-case scheme")
+        }
+        return scheme
+      }
+    }
+    if let value = reader.member("hosts") {
+      match.hosts = try value.strings().map { (text, path) throws(ConfigurationError) in
+        try HostPattern(text, path: path)
+      }
+    }
+    if let value = reader.member("sites") {
+      match.sites = try value.strings().map { (text, path) throws(ConfigurationError) in
+        try RuleMatch.site(text, path: path, list: list)
+      }
+    }
+    if let value = reader.member("paths") {
+      match.paths = try value.strings().map { (text, path) throws(ConfigurationError) in
+        try PathPattern(text, path: path)
+      }
+    }
+    if let value = reader.member("navigationTypes") {
+      match.navigationTypes = try value.strings().map { (name, path) throws(ConfigurationError) in
+        guard let type = NavigationType(name: name) else {
+          let known = NavigationType.allCases.map { JSONValue.quoted($0.name) }.joined(separator: ", ")
+          throw ConfigurationError(
+            path: path, problem: "\(JSONValue.quoted(name)) is not a navigation type (expected one of: \(known))")
+        }
+        return type
+      }
+    }
+    if let value = reader.member("target") {
+      match.target = NavigationTarget(rawValue: try value.choice(of: NavigationTarget.allCases.map(\.rawValue)))
+    }
+    match.crossSite = try reader.member("crossSite")?.bool()
+    match.crossOrigin = try reader.member("crossOrigin")?.bool()
+    match.userGesture = try reader.member("userGesture")?.bool()
+    return match
+  }
+
+  static func isLowerCaseScheme(_ scheme: String) -> Bool {
+    guard let first = scheme.utf8.first, (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(first) else {
+      return false
+    }
+    return scheme.utf8.allSatisfy {
+      (UInt8(ascii: "a")...UInt8(ascii: "z")).contains($0) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0)
+        || $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: ".")
+    }
+  }
+
+  /// A `sites` entry must be a registrable domain as written (normalised) or an IP literal.
+  static func site(_ text: String, path: String, list: PublicSuffixList) throws(ConfigurationError) -> String {
+    guard let host = HostPattern.normalisedHost(text) else {
+      throw ConfigurationError(path: path, problem: "\(JSONValue.quoted(text)) is not a registrable domain")
+    }
+    if host.isIPAddress { return host.serialized }
+    let normalised = host.serialized
+    guard list.registrableDomain(of: normalised) == normalised else {
+      let why = list.publicSuffix(of: normalised) == normalised ? "it is a public suffix" : "use its registrable domain"
+      throw ConfigurationError(
+        path: path, problem: "\(JSONValue.quoted(text)) is not a registrable domain (\(why))")
+    }
+    return normalised
+  }
+}

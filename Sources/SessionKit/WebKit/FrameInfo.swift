@@ -1,0 +1,23 @@
+/// A frame taking part in a navigation, mirroring `WKFrameInfo`.
+public struct FrameInfo: Sendable, Hashable, Codable {
+  /// Whether this is the main frame of its web view.
+  public var isMainFrame: Bool
+  /// The URL of the frame's current request, as a string.
+  public var requestURL: String
+  /// The frame's security origin.
+  public var securityOrigin: SecurityOrigin
+
+  /// Creates frame information from its parts.
+  public init(isMainFrame: Bool, requestURL: String, securityOrigin: SecurityOrigin) {
+    self.isMainFrame = isMainFrame
+    self.requestURL = requestURL
+    self.securityOrigin = securityOrigin
+  }
+
+  /// Creates frame information for a frame showing `url`, deriving the security origin the way WebKit does
+  /// (an opaque origin when the URL has none or cannot be parsed).
+  public init(isMainFrame: Bool, url: String) {
+    let origin = (try? WebAddress(url)).map(SecurityOrigin.init) ?? SecurityOrigin(protocol: "", host: "", port: 0)
+    self.init(isMainFrame: isMainFrame, requestURL: url, securityOrigin: origin)
+  }
+}

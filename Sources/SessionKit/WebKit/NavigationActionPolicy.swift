@@ -1,0 +1,18 @@
+/// The answer to `decidePolicyFor navigationAction`, with `WKNavigationActionPolicy`'s raw values.
+public enum NavigationActionPolicy: Int, Sendable, Hashable, CaseIterable, Codable, CustomStringConvertible {
+  /// Cancel the navigation (`WKNavigationActionPolicyCancel`).
+  case cancel = 0
+  /// Allow the navigation (`WKNavigationActionPolicyAllow`).
+  case allow = 1
+  /// Turn the navigation into a download (`WKNavigationActionPolicyDownload`).
+  case download = 2
+
+  /// `cancel`, `allow` or `download`, as replay output spells it.
+  public var description: String {
+    switch self {
+    case .cancel: "cancel"
+    case .allow: "allow"
+    case .download: "download"
+    }
+  }
+}
