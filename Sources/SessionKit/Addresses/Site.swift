@@ -1,0 +1,27 @@
+/// A browser "site": the registrable domain of a host by the Public Suffix List, or the host
+/// itself when it has none (a public suffix, `localhost`, a single-label intranet name). An IP
+/// address is its own site.
+///
+/// Two URLs are same-site when their sites are equal: `https://a.example.co.uk` and
+/// `http://b.example.co.uk:8080` are (scheme and port do not matter), `alice.github.io` and
+/// `bob.github.io` are not (`github.io` is in the list's private section).
+public struct Site: Sendable, Hashable, CustomStringConvertible {
+  /// The site as a host: a ``Host/domain(_:)`` holding the registrable domain (punycode), or an
+  /// ``Host/ipv4(_:)`` or ``Host/ipv6(_:)`` address.
+  public let host: WebHost
+
+  /// The site of `host` by `list`; `nil` for the empty host and opaque hosts, which have none.
+  public init?(host: WebHost, list: PublicSuffixList = .shared) {
+    switch host {
+    case .domain(let name):
+      self.host = .domain(list.registrableDomain(of: name) ?? name)
+    case .ipv4, .ipv6:
+      self.host = host
+    case .opaque, .empty:
+      return nil
+    }
+  }
+
+  /// The site's string: `example.co.uk`, `xn--85x722f.com.cn`, `192.168.0.1`, `[::1]`.
+  public var description: String { host.serialized }
+}

@@ -1,0 +1,69 @@
+/// The host of a ``WebAddress``, as the URL Standard's host parser produces it.
+///
+/// Domains are normalised for comparison: ASCII, lower-case, internationalised labels in their
+/// punycode (`xn--`) form, and without the trailing dot of a fully qualified name (the standard
+/// keeps that dot; SessionKit drops it so that `example.com.` and `example.com` are one host).
+///
+/// Named `WebHost` rather than `Host` so that it does not clash with Foundation's `Host` class in
+/// files that import both modules.
+public enum WebHost: Sendable, Hashable, CustomStringConvertible {
+  /// A domain name: ASCII, lower-case, punycode for IDN labels, trailing dot removed.
+  case domain(String)
+  /// An IPv4 address, most significant byte first (`127.0.0.1` is `0x7F00_0001`).
+  case ipv4(UInt32)
+  /// An IPv6 address as its eight 16-bit pieces.
+  case ipv6([UInt16])
+  /// The host of a non-special URL (`itms-apps://apps.apple.com`), kept as written apart from
+  /// percent-encoding of controls and non-ASCII; not lower-cased, no IDNA.
+  case opaque(String)
+  /// The empty host, as in `file:///etc/hosts` or `foo://`.
+  case empty
+
+  /// Parses `string` as the host of an `http` or `https` URL would be parsed: percent-decoding,
+  /// IDNA to punycode, lower-casing, IPv4 forms (`0x7f.1`), bracketed IPv6 (`[::1]`).
+  ///
+  /// Use it to validate and normalise hosts written in configuration (policy host patterns).
+  /// - Throws: ``AddressError`` when the string is empty or not a valid host.
+  public init(_ string: String) throws(AddressError) {
+    var copy = string
+    let result = copy.withUTF8 { bytes in
+      Result { () throws(AddressError) -> WebHost in
+        guard !bytes.isEmpty else { throw AddressError(.emptyHost, "the host is empty") }
+        return try HostParser.parse(bytes, isOpaque: false)
+      }
+    }
+    do {
+      self = try result.get()
+    } catch {
+      throw error.about(string)
+    }
+  }
+
+  /// The host as it appears in a serialized URL: `example.com`, `1.2.3.4`, `[::1]`, or `""` for
+  /// the empty host.
+  public var serialized: String {
+    switch self {
+    case .domain(let name): name
+    case .ipv4(let address): IPAddressParser.serializeIPv4(address)
+    case .ipv6(let pieces): "[" + IPAddressParser.serializeIPv6(pieces) + "]"
+    case .opaque(let host): host
+    case .empty: ""
+    }
+  }
+
+  /// The serialized host; see ``serialized``.
+  public var description: String { serialized }
+
+  /// Whether the host is an IPv4 or IPv6 address (an IP literal is its own site).
+  public var isIPAddress: Bool {
+    switch self {
+    case .ipv4, .ipv6: true
+    case .domain, .opaque, .empty: false
+    }
+  }
+
+  /// The domain name when the host is a domain, else `nil`.
+  public var domain: String? {
+    if case .domain(let name) = self { name } else { nil }
+  }
+}
