@@ -1,0 +1,50 @@
+/// A web view's back-forward list, as WebKit keeps it: committing a new load drops the forward entries;
+/// back, forward and reload move within the list or stay.
+public struct BackForwardList: Sendable, Hashable {
+  /// One history entry.
+  public struct Entry: Sendable, Hashable {
+    /// The committed URL.
+    public var url: WebAddress
+    /// Whether a POST created it (going back or reloading onto it is `formResubmitted`).
+    public var isPost: Bool
+
+    /// Creates an entry.
+    public init(url: WebAddress, isPost: Bool) {
+      self.url = url
+      self.isPost = isPost
+    }
+  }
+
+  /// Every entry, oldest first.
+  public private(set) var entries: [Entry] = []
+  /// The index of the current entry, `nil` when nothing was committed.
+  public private(set) var currentIndex: Int?
+
+  /// An empty list.
+  public init() {}
+
+  /// The current entry.
+  public var current: Entry? { currentIndex.map { entries[$0] } }
+
+  /// The entry `offset` steps from the current one (−1 is back), if there is one.
+  public func entry(at offset: Int) -> Entry? {
+    guard let currentIndex, entries.indices.contains(currentIndex + offset) else { return nil }
+    return entries[currentIndex + offset]
+  }
+
+  /// Commits a new load: pushes an entry and drops the forward ones.
+  public mutating func push(_ entry: Entry) {
+    let keep = (currentIndex ?? -1) + 1
+    entries.removeSubrange(keep...)
+    entries.append(entry)
+    currentIndex = entries.count - 1
+  }
+
+  /// Moves `offset` steps; returns whether the entry exists.
+  @discardableResult
+  public mutating func go(_ offset: Int) -> Bool {
+    guard let currentIndex, entries.indices.contains(currentIndex + offset) else { return false }
+    self.currentIndex = currentIndex + offset
+    return true
+  }
+}

@@ -1,0 +1,9 @@
+/// How a committed load changes a session's back-forward list.
+public enum CommitKind: Sendable, Hashable {
+  /// A new entry (a link, a script, a form, an app load, a `sameView` load): drops the forward entries.
+  case newEntry(isPost: Bool)
+  /// A move within the list, `offset` steps (−1 is back).
+  case backForward(offset: Int)
+  /// A reload of the current entry.
+  case reload
+}

@@ -1,0 +1,35 @@
+/// The policy's `popups` settings: how popups are presented by default and the limits on opening them.
+public struct PopupLimits: Sendable, Hashable {
+  /// The presentation of a popup admitted by `allow` (a `popup` action names its own).
+  public var presentation: PopupPresentation
+  /// The deepest popup allowed: a popup of the root has depth 1.
+  public var maxDepth: Int
+  /// The most popups open at once in one root's tree (the root not counted).
+  public var maxOpen: Int
+  /// Whether a popup needs a user gesture.
+  public var requireUserGesture: Bool
+
+  /// The defaults of DESIGN §4: overlay, depth 3, 8 open, gesture required.
+  public static let defaults = PopupLimits(presentation: .overlay, maxDepth: 3, maxOpen: 8, requireUserGesture: true)
+
+  /// Creates limits.
+  public init(presentation: PopupPresentation, maxDepth: Int, maxOpen: Int, requireUserGesture: Bool) {
+    self.presentation = presentation
+    self.maxDepth = maxDepth
+    self.maxOpen = maxOpen
+    self.requireUserGesture = requireUserGesture
+  }
+
+  static func read(_ reader: JSONReader) throws(ConfigurationError) -> PopupLimits {
+    _ = try reader.object(allowing: ["presentation", "maxDepth", "maxOpen", "requireUserGesture"])
+    var limits = PopupLimits.defaults
+    if let value = reader.member("presentation") {
+      limits.presentation = PopupPresentation(
+        rawValue: try value.choice(of: PopupPresentation.allCases.map(\.rawValue)))!
+    }
+    if let value = reader.member("maxDepth") { limits.maxDepth = try value.integer(in: 0...10_000) }
+    if let value = reader.member("maxOpen") { limits.maxOpen = try value.integer(in: 0...1_000_000) }
+    if let value = reader.member("requireUserGesture") { limits.requireUserGesture = try value.bool() }
+    return limits
+  }
+}

@@ -1,0 +1,25 @@
+/// Something that happened in the engine, for a UI layer to apply on the main actor.
+public enum SessionEvent: Sendable, Hashable {
+  /// A popup was opened (or a provisional one confirmed) and should be presented.
+  case popupOpened(child: SessionID, opener: SessionID, presentation: PopupPresentation, url: String)
+  /// A popup was closed and its web view should be removed.
+  case popupClosed(SessionID, reason: CloseReason)
+  /// A URL should be opened outside the app.
+  case openedExternally(session: SessionID, url: String, via: ExternalApp)
+  /// A navigation was decided.
+  case navigationDecided(session: SessionID, url: String, decision: NavigationDecision)
+}
+
+/// Why a session closed.
+public enum CloseReason: String, Sendable, Hashable {
+  /// Its page called `window.close()`.
+  case windowClose
+  /// The user dismissed it (its close button).
+  case dismissed
+  /// An ancestor closed, taking its subtree with it.
+  case openerClosed
+  /// A provisional popup was refused by its decider.
+  case refused
+  /// The app tore the session down.
+  case teardown
+}

@@ -1,0 +1,29 @@
+/// A session's identity: `main` for the first root, then the opener's id plus a per-opener counter for popups
+/// (`main.1`, `main.2`, `main.1.1`). Counters are never reused.
+public struct SessionID: Sendable, Hashable, Comparable, CustomStringConvertible, ExpressibleByStringLiteral {
+  /// The id as text, e.g. `main.1`.
+  public let rawValue: String
+
+  /// Wraps an id.
+  public init(_ rawValue: String) {
+    self.rawValue = rawValue
+  }
+
+  /// Wraps a literal id.
+  public init(stringLiteral value: String) {
+    self.rawValue = value
+  }
+
+  /// The id of the `number`th child of this session.
+  public func child(_ number: Int) -> SessionID {
+    SessionID("\(rawValue).\(number)")
+  }
+
+  /// The id as text.
+  public var description: String { rawValue }
+
+  /// Orders ids as text.
+  public static func < (lhs: SessionID, rhs: SessionID) -> Bool {
+    lhs.rawValue < rhs.rawValue
+  }
+}

@@ -1,0 +1,32 @@
+/// The part of a session that WebKit's synchronous `createWebViewWith` and the close paths must read or change
+/// without awaiting; guarded by the session's mutex. Everything here is small and changes rarely.
+struct SessionState: Sendable {
+  /// The committed URL, `nil` before the first commit.
+  var committedURL: WebAddress?
+  /// The context policies compare with, computed once per commit; `nil` when the committed URL has no origin
+  /// of its own (nothing committed, or `about:blank` inherited from the opener).
+  var context: PolicyContext?
+  /// The back-forward list's length (mirrored from the actor for `window.close()`'s rule).
+  var historyLength = 0
+  /// Whether the session is closed.
+  var isClosed = false
+  /// The live children, in creation order.
+  var children: [Session] = []
+  /// The next child's number; never reused.
+  var nextChildNumber = 1
+  /// How the session is presented (a provisional popup's decider may change it).
+  var presentation: PopupPresentation?
+  /// Loads the engine started itself (a popup's first load, a `sameView` load), which are allowed without
+  /// judging them again; each with the trace of the decision that caused it.
+  var expectedLoads: [(url: String, trace: PolicyDecision.Trace)] = []
+  /// A provisional popup's pending question, asked during its first load.
+  var provisional: ProvisionalQuestion?
+  /// New-window requests already decided by `decidePolicyFor` (target nil) and awaiting `createWebViewWith`.
+  var admittedNewWindows: [(url: String, action: PolicyAction, trace: PolicyDecision.Trace)] = []
+}
+
+/// The `ask` a provisional popup still has to put to its decider.
+struct ProvisionalQuestion: Sendable {
+  var decider: String
+  var trace: PolicyDecision.Trace
+}
