@@ -1,0 +1,57 @@
+/// Something a page or its user does, which the simulator turns into WebKit's callback sequence (DESIGN §2).
+public enum PageEvent: Sendable, Hashable {
+  /// The app calls `load(_:)`.
+  case load(String)
+  /// The user taps a link to `url` aimed at `target` (`_self`, `_blank`, `_top`, `_parent` or a window name),
+  /// in the iframe showing `frame` (`nil`: the main frame).
+  case click(String, target: String = "_self", frame: String? = nil)
+  /// The page calls `window.open(url, target)` (`url` `nil` for `window.open()`).
+  case open(String?, target: String = "_blank", gesture: Bool = false, noopener: Bool = false)
+  /// The page sets `location.href`.
+  case assign(String)
+  /// The user submits a form to `url` aimed at `target`, with method GET or POST.
+  case submit(String, target: String = "_self", method: FormMethod = .get, frame: String? = nil)
+  /// History back.
+  case back
+  /// History forward.
+  case forward
+  /// Reload.
+  case reload
+  /// The page calls `window.close()`.
+  case close
+  /// The user taps the popup's close button.
+  case dismiss
+
+  /// The event's name as scenario files and replay output spell it.
+  public var name: String {
+    switch self {
+    case .load: "load"
+    case .click: "click"
+    case .open: "open"
+    case .assign: "assign"
+    case .submit: "submit"
+    case .back: "back"
+    case .forward: "forward"
+    case .reload: "reload"
+    case .close: "close"
+    case .dismiss: "dismiss"
+    }
+  }
+
+  /// Whether the event carries a user gesture (DESIGN §5).
+  public var carriesUserGesture: Bool {
+    switch self {
+    case .click, .submit, .dismiss: true
+    case .open(_, _, let gesture, _): gesture
+    case .load, .assign, .back, .forward, .reload, .close: false
+    }
+  }
+}
+
+/// A form's method.
+public enum FormMethod: String, Sendable, Hashable, CaseIterable {
+  /// GET.
+  case get
+  /// POST: going back to or reloading its entry is `formResubmitted`.
+  case post
+}

@@ -1,0 +1,112 @@
+import Foundation
+
+/// A scenario file (DESIGN §5): what pages and users do, step by step, with optional expectations; decoded
+/// with path-precise errors.
+public struct Scenario: Sendable {
+  /// The scenario's title.
+  public var name: String?
+  /// The policy under test (`webkit-default` when the file has none).
+  public var policy: PolicyConfiguration
+  /// The modelled web view settings.
+  public var settings: SimulatorSettings
+  /// The async deciders `ask` rules may name.
+  public var deciders: [String: ScenarioDecider]
+  /// The steps, in file order.
+  public var steps: [ScenarioStep]
+
+  /// Decodes and validates scenario JSON.
+  /// - Parameter policyOverride: a policy that replaces the file's (`session-bench replay --policy FILE`).
+  /// - Throws: ``ConfigurationError`` naming the JSON path of the first problem.
+  public init(
+    json: some Collection<UInt8>, policyOverride: PolicyConfiguration? = nil, list: PublicSuffixList = .shared
+  ) throws(ConfigurationError) {
+    let reader = JSONReader(try JSONValue(parsing: json))
+    _ = try reader.object(allowing: ["name", "policy", "settings", "deciders", "steps"])
+    name = try reader.member("name")?.string()
+    if let policyOverride {
+      policy = policyOverride
+    } else if let value = reader.member("policy") {
+      if case .string(let presetName) = value.value {
+        guard let preset = PolicyPreset(rawValue: presetName) else {
+          let known = PolicyPreset.allCases.map { JSONValue.quoted($0.rawValue) }.joined(separator: ", ")
+          throw value.error("\(value.value.excerpt) is not a preset (expected one of: \(known), or a policy object)")
+        }
+        policy = PolicyConfiguration(preset: preset)
+      } else {
+        policy = try PolicyConfiguration(value, list: list)
+      }
+    } else {
+      policy = PolicyConfiguration(preset: .webkitDefault)
+    }
+    settings = SimulatorSettings()
+    if let value = reader.member("settings") {
+      _ = try value.object(allowing: ["javaScriptCanOpenWindowsAutomatically"])
+      if let flag = value.member("javaScriptCanOpenWindowsAutomatically") {
+        settings.javaScriptCanOpenWindowsAutomatically = try flag.bool()
+      }
+    }
+    deciders = [:]
+    if let value = reader.member("deciders") {
+      guard case .object(let members) = value.value else {
+        throw value.error("expected an object of deciders by name, found \(value.value.typeName)")
+      }
+      for member in members {
+        deciders[member.key] = try ScenarioDecider(JSONReader(member.value, path: value.path(of: member.key)))
+      }
+    }
+    guard let stepsReader = reader.member("steps") else { throw reader.error("a scenario needs \"steps\"") }
+    let elements = try stepsReader.elements()
+    guard !elements.isEmpty else { throw stepsReader.error("a scenario needs at least one step") }
+    var steps: [ScenarioStep] = []
+    for element in elements { steps.append(try ScenarioStep(element)) }
+    self.steps = steps
+    try checkDeciders(policyPath: policyOverride == nil ? "policy" : "--policy")
+  }
+
+  /// Every `ask` must name a declared decider.
+  private func checkDeciders(policyPath: String) throws(ConfigurationError) {
+    for (index, rule) in policy.rules.enumerated() {
+      if case .ask(let name) = rule.action, deciders[name] == nil {
+        throw ConfigurationError(
+          path: "\(policyPath).rules[\(index)].action.ask",
+          problem: "decider \(JSONValue.quoted(name)) is not declared in \"deciders\"")
+      }
+    }
+    if case .ask(let name) = policy.defaultAction, deciders[name] == nil {
+      throw ConfigurationError(
+        path: "\(policyPath).default.ask", problem: "decider \(JSONValue.quoted(name)) is not declared in \"deciders\"")
+    }
+  }
+}
+
+/// A decider declared in a scenario: answers `answer` after `delayMilliseconds`, in real time.
+public struct ScenarioDecider: Sendable, Hashable {
+  /// The action it answers.
+  public var answer: PolicyAction
+  /// How long it takes to answer.
+  public var delayMilliseconds: Int
+
+  /// Creates a decider.
+  public init(answer: PolicyAction, delayMilliseconds: Int = 0) {
+    self.answer = answer
+    self.delayMilliseconds = delayMilliseconds
+  }
+
+  init(_ reader: JSONReader) throws(ConfigurationError) {
+    _ = try reader.object(allowing: ["answer", "delayMs"])
+    guard let answerReader = reader.member("answer") else { throw reader.error("a decider needs an \"answer\"") }
+    answer = try PolicyAction.read(answerReader)
+    if case .ask = answer { throw answerReader.error("a decider cannot answer with another ask") }
+    delayMilliseconds = try reader.member("delayMs")?.integer(in: 0...600_000) ?? 0
+  }
+
+  /// The decider as the engine calls it.
+  public var decider: any NavigationDecider {
+    let answer = answer
+    let delay = delayMilliseconds
+    return ClosureDecider { _ in
+      if delay > 0 { try await Task.sleep(for: .milliseconds(delay)) }
+      return answer
+    }
+  }
+}

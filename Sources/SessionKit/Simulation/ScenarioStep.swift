@@ -1,0 +1,88 @@
+/// One step of a scenario: the session it acts in, the page event, and what its result must have.
+public struct ScenarioStep: Sendable, Hashable {
+  /// The session the step acts in (`main` by default).
+  public var session: SessionID
+  /// The page event.
+  public var event: PageEvent
+  /// Fields the step's replay line must have, in file order (`nil`: no expectation).
+  public var expect: JSONValue?
+  /// The step's JSON path, e.g. `steps[3]`.
+  public var path: String
+
+  /// The keys an `expect` may name: the fields of a replay line.
+  public static let expectableKeys: Set<String> = [
+    "step", "in", "event", "url", "outcome", "session", "frame", "child", "presentation", "via", "reason", "closed",
+    "rule", "callbacks",
+  ]
+
+  private static let eventKeys = [
+    "load", "click", "open", "assign", "submit", "back", "forward", "reload", "close", "dismiss",
+  ]
+  private static let modifiers: [String: Set<String>] = [
+    "target": ["click", "open", "submit"], "frame": ["click", "submit"], "gesture": ["open"], "noopener": ["open"],
+    "method": ["submit"],
+  ]
+
+  /// Creates a step.
+  public init(session: SessionID = "main", event: PageEvent, expect: JSONValue? = nil, path: String = "") {
+    self.session = session
+    self.event = event
+    self.expect = expect
+    self.path = path
+  }
+
+  init(_ reader: JSONReader) throws(ConfigurationError) {
+    let members = try reader.object(
+      allowing: Set(Self.eventKeys).union(Self.modifiers.keys).union(["in", "expect"]))
+    let events = members.map(\.key).filter(Self.eventKeys.contains)
+    guard let eventKey = events.first else {
+      throw reader.error("a step needs one event: " + Self.eventKeys.map(JSONValue.quoted).joined(separator: ", "))
+    }
+    guard events.count == 1 else {
+      throw ConfigurationError(
+        path: reader.path(of: events[1]), problem: "a step has one event; it already has \(JSONValue.quoted(eventKey))")
+    }
+    for member in members {
+      if let events = Self.modifiers[member.key], !events.contains(eventKey) {
+        throw ConfigurationError(
+          path: reader.path(of: member.key),
+          problem: "\(JSONValue.quoted(member.key)) does not apply to \(JSONValue.quoted(eventKey)) "
+            + "(only to \(events.sorted().map(JSONValue.quoted).joined(separator: ", ")))")
+      }
+    }
+    path = reader.path
+    session = SessionID(try reader.member("in")?.string() ?? "main")
+    let value = reader.member(eventKey)!
+    let target = try reader.member("target")?.string()
+    let frame = try reader.member("frame")?.string()
+    switch eventKey {
+    case "load": event = .load(try value.string())
+    case "assign": event = .assign(try value.string())
+    case "click": event = .click(try value.string(), target: target ?? "_self", frame: frame)
+    case "submit":
+      let method = try reader.member("method").map { (reader) throws(ConfigurationError) in
+        FormMethod(rawValue: try reader.choice(of: FormMethod.allCases.map(\.rawValue)))!
+      }
+      event = .submit(try value.string(), target: target ?? "_self", method: method ?? .get, frame: frame)
+    case "open":
+      let url: String?
+      if case .null = value.value { url = nil } else { url = try value.string() }
+      event = .open(
+        url, target: target ?? "_blank", gesture: try reader.member("gesture")?.bool() ?? false,
+        noopener: try reader.member("noopener")?.bool() ?? false)
+    default:
+      guard try value.bool() else { throw value.error("expected true") }
+      switch eventKey {
+      case "back": event = .back
+      case "forward": event = .forward
+      case "reload": event = .reload
+      case "close": event = .close
+      default: event = .dismiss
+      }
+    }
+    if let expectReader = reader.member("expect") {
+      _ = try expectReader.object(allowing: Self.expectableKeys)
+      expect = expectReader.value
+    }
+  }
+}

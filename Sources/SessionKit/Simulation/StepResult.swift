@@ -1,0 +1,45 @@
+/// What one page event did: its outcome, the rule that decided and the delegate calls made.
+public struct StepResult: Sendable, Hashable {
+  /// The event's name (`click`, `open`, …).
+  public var event: String
+  /// The session the event happened in.
+  public var session: SessionID
+  /// The URL involved, normalised (lower-case scheme and host, no default port, fragment kept); `nil` for
+  /// events without one.
+  public var url: String?
+  /// The net effect.
+  public var outcome: StepOutcome
+  /// The rule that decided (`default` when none matched; `PRESET/NAME` for a preset's), when a policy decided.
+  public var rule: String?
+  /// The decision trace behind `rule`.
+  public var trace: PolicyDecision.Trace?
+  /// The delegate calls the simulator made, in order, with their answers.
+  public var callbacks: [CallbackRecord]
+
+  /// Creates a result.
+  public init(
+    event: String, session: SessionID, url: String?, outcome: StepOutcome, rule: String? = nil,
+    trace: PolicyDecision.Trace? = nil, callbacks: [CallbackRecord] = []
+  ) {
+    self.event = event
+    self.session = session
+    self.url = url
+    self.outcome = outcome
+    self.rule = rule
+    self.trace = trace
+    self.callbacks = callbacks
+  }
+
+  /// The step's replay line (DESIGN §5): `step`, `in`, `event`, `url`, the outcome's fields, `rule`,
+  /// `callbacks`.
+  public func json(step: Int) -> JSONValue {
+    var members: [(key: String, value: JSONValue)] = [
+      ("step", .number(Double(step))), ("in", .string(session.rawValue)), ("event", .string(event)),
+    ]
+    if let url { members.append(("url", .string(url))) }
+    members += outcome.members
+    if let rule { members.append(("rule", .string(rule))) }
+    members.append(("callbacks", .array(callbacks.map(\.json))))
+    return .object(members)
+  }
+}
