@@ -100,10 +100,14 @@ public struct ScenarioDecider: Sendable, Hashable {
     delayMilliseconds = try reader.member("delayMs")?.integer(in: 0...600_000) ?? 0
   }
 
-  /// The decider as the engine calls it.
-  public var decider: any NavigationDecider {
+  /// The decider as the engine calls it, for a policy whose deciders time out after `timeoutMilliseconds`.
+  ///
+  /// Deciders answer in real time; one answers in time exactly when `delayMilliseconds < timeoutMilliseconds`.
+  /// So that a delay equal to the timeout is not a coin toss between two timers, such a decider waits a
+  /// further 50 ms (its answer is discarded either way).
+  public func decider(timeoutMilliseconds: Int) -> any NavigationDecider {
     let answer = answer
-    let delay = delayMilliseconds
+    let delay = delayMilliseconds >= timeoutMilliseconds ? delayMilliseconds + 50 : delayMilliseconds
     return ClosureDecider { _ in
       if delay > 0 { try await Task.sleep(for: .milliseconds(delay)) }
       return answer

@@ -30,7 +30,9 @@ public struct ScenarioRunner: Sendable {
   public func run(output: (String) -> Void = { _ in }) async throws(ConfigurationError) -> Report {
     let policy = try CompiledPolicy(scenario.policy)
     let engine = SessionEngine(
-      policy: policy, deciders: scenario.deciders.mapValues(\.decider), events: .none)
+      policy: policy,
+      deciders: scenario.deciders.mapValues { $0.decider(timeoutMilliseconds: policy.deciders.timeoutMilliseconds) },
+      events: .none)
     let simulator = WebKitSimulator(engine: engine, settings: scenario.settings)
     var report = Report(lines: [], failures: [], error: nil)
     for (index, step) in scenario.steps.enumerated() {
