@@ -1,4 +1,4 @@
-/// Why a string could not be parsed as a ``WebAddress`` or a ``Host``, and where.
+/// Why a string could not be parsed as a ``WebAddress`` or a ``WebHost``, and where.
 ///
 /// The error keeps the whole input and a human-readable detail so that a trace or a policy
 /// validation message can say exactly what was rejected:

@@ -6,8 +6,8 @@
 /// `http://b.example.co.uk:8080` are (scheme and port do not matter), `alice.github.io` and
 /// `bob.github.io` are not (`github.io` is in the list's private section).
 public struct Site: Sendable, Hashable, CustomStringConvertible {
-  /// The site as a host: a ``Host/domain(_:)`` holding the registrable domain (punycode), or an
-  /// ``Host/ipv4(_:)`` or ``Host/ipv6(_:)`` address.
+  /// The site as a host: a ``WebHost/domain(_:)`` holding the registrable domain (punycode), or an
+  /// ``WebHost/ipv4(_:)`` or ``WebHost/ipv6(_:)`` address.
   public let host: WebHost
 
   /// The site of `host` by `list`; `nil` for the empty host and opaque hosts, which have none.

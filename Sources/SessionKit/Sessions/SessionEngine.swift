@@ -29,8 +29,10 @@ public final class SessionEngine: Sendable {
 
   /// Creates an engine deciding with `policy`.
   /// - Parameters:
+  ///   - policy: the compiled policy decisions start with.
   ///   - deciders: the async deciders `{"ask": NAME}` rules consult, by name.
   ///   - events: which events to yield on ``events``.
+  ///   - list: the Public Suffix List sites are computed with.
   public init(
     policy: CompiledPolicy, deciders: [String: any NavigationDecider] = [:], events: EventDelivery = .all,
     list: PublicSuffixList = .shared
