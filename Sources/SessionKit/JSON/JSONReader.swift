@@ -58,7 +58,8 @@ public struct JSONReader: Sendable {
   /// This value as a whole number within `range`.
   public func integer(in range: ClosedRange<Int>) throws(ConfigurationError) -> Int {
     guard case .number(let number) = value else { throw error("expected a number, found \(value.typeName)") }
-    guard number.rounded() == number, number >= Double(range.lowerBound), number <= Double(range.upperBound) else {
+    guard number.rounded() == number else { throw error("\(value.excerpt) is not a whole number") }
+    guard number >= Double(range.lowerBound), number <= Double(range.upperBound) else {
       throw error(
         "\(value.excerpt) is out of range (expected a whole number from \(range.lowerBound) to \(range.upperBound))")
     }

@@ -207,9 +207,11 @@ struct CompiledRule: Sendable {
     if let gesture = match.userGesture, gesture != request.isUserGesture { return false }
     if let schemes, !schemes.contains(request.address.scheme) { return false }
     if let hosts = match.hosts {
-      guard let host = request.address.host, hosts.contains(where: { $0.matches(host: host.serialized) }) else {
-        return false
-      }
+      // Only domains and IP literals: a non-special URL's opaque host (`myapp://example.com`) is not a host a
+      // browser loads, as the index already treats it.
+      guard let host = request.address.host, host.domain != nil || host.isIPAddress,
+        hosts.contains(where: { $0.matches(host: host.serialized) })
+      else { return false }
     }
     if let paths = match.paths, !paths.contains(where: { $0.matches(request.address.path) }) { return false }
     if let sites {

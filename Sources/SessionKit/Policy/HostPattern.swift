@@ -23,7 +23,7 @@ public enum HostPattern: Sendable, Hashable, CustomStringConvertible {
 
   /// Parses `text` as the host of an http URL, accepting nothing else (no port, path, userinfo, wildcard,
   /// percent-escape or empty label).
-  static func normalisedHost(_ text: String) -> Host? {
+  static func normalisedHost(_ text: String) -> WebHost? {
     let isBracketed = text.hasPrefix("[") && text.hasSuffix("]")
     let forbidden = isBracketed ? "/\\?#@*%" : "/\\?#@*%:[]"
     guard !text.isEmpty,

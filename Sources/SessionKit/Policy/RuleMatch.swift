@@ -2,7 +2,8 @@
 public struct RuleMatch: Sendable, Hashable {
   /// Lower-case schemes, any of which must be the URL's.
   public var schemes: [String]?
-  /// Host patterns, any of which must match the URL's host.
+  /// Host patterns, any of which must match the URL's host. They never match the opaque host of a non-special
+  /// URL (`itms-apps://apps.apple.com`): use `schemes` for those.
   public var hosts: [HostPattern]?
   /// Registrable domains (or IP literals), one of which must be the URL's site.
   public var sites: [String]?
