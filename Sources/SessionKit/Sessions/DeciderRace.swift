@@ -21,7 +21,7 @@ final class DeciderRace: Sendable {
     var tasks: [Task<Void, Never>] = []
   }
 
-  private let state = Mutex(State())
+  private let state = Locked(State())
 
   /// Runs `decider`; returns the first outcome.
   func run(_ decider: (any NavigationDecider)?, name: String, request: DeciderRequest, timeout: Duration) async

@@ -4,11 +4,11 @@ import Synchronization
 /// released without delivering (which the engine's structure rules out), the fallback is delivered then, so
 /// WebKit never sees a handler called twice or never.
 final class DecisionDelivery: Sendable {
-  private let handler: Mutex<(@Sendable (NavigationDecision) -> Void)?>
+  private let handler: Locked<(@Sendable (NavigationDecision) -> Void)?>
   private let fallback: NavigationDecision
 
   init(_ handler: @escaping @Sendable (NavigationDecision) -> Void, fallback: NavigationDecision) {
-    self.handler = Mutex(handler)
+    self.handler = Locked(handler)
     self.fallback = fallback
   }
 

@@ -15,7 +15,7 @@ public actor Session {
   /// The engine this session belongs to.
   public nonisolated let engine: SessionEngine
   nonisolated let tree: PopupTree
-  nonisolated let state: Mutex<SessionState>
+  nonisolated let state: Locked<SessionState>
   private var history = BackForwardList()
 
   init(
@@ -32,7 +32,7 @@ public actor Session {
     initial.presentation = presentation
     initial.expectedLoads = expectedLoad.map { [$0] } ?? []
     initial.provisional = provisional
-    self.state = Mutex(initial)
+    self.state = Locked(initial)
   }
 
   // MARK: - State
@@ -165,7 +165,7 @@ public actor Session {
     case .allow, .popup:
       if newWindow {
         state.withLock { state in
-          state.admittedNewWindows.append((url, decision.action, trace))
+          state.admittedNewWindows.append((url, decision.action, policy.popups.presentation, trace))
           if state.admittedNewWindows.count > 8 { state.admittedNewWindows.removeFirst() }
         }
       }
@@ -237,7 +237,7 @@ public actor Session {
     let url = request.address.serialized
     switch await ask(question.decider, trace: question.trace, action: action, request: request, policy: policy) {
     case .interrupted(let reason, let trace):
-      let closed = closeSubtree(reason: .refused)
+      let closed = closeSubtree(reason: reason == .sessionClosed ? .openerClosed : .teardown)
       return NavigationDecision(
         policy: .cancel, action: .cancel, blockedReason: reason, closedSessions: closed, trace: trace)
     case .decided(let decision):
@@ -250,12 +250,19 @@ public actor Session {
         } else {
           presentation = policy.popups.presentation
         }
-        state.withLock { $0.presentation = presentation }
-        engine.emit(.popupOpened(child: id, opener: opener?.id ?? id, presentation: presentation, url: url))
+        // Announced under the popup's own lock, which its close takes first: `popupOpened` never follows
+        // `popupClosed`. (Yielding to the event stream calls no code of ours, so it cannot deadlock.)
+        let kept = state.withLock { state -> Bool in
+          guard !state.isClosed else { return false }
+          state.presentation = presentation
+          engine.emit(.popupOpened(child: id, opener: opener?.id ?? id, presentation: presentation, url: url))
+          return true
+        }
+        guard kept else { return interrupted(.sessionClosed, snapshot: policy.snapshot) }
         return NavigationDecision(policy: .allow, action: decision.action, trace: trace)
       case .external(let via):
+        // `decide` emits `openedExternally` for this decision's effect.
         let closed = closeSubtree(reason: .refused)
-        engine.emit(.openedExternally(session: opener?.id ?? id, url: url, via: via))
         return NavigationDecision(
           policy: .cancel, action: decision.action, effect: .openExternally(url: url, via: via),
           closedSessions: closed, trace: trace)
@@ -278,7 +285,11 @@ public actor Session {
   }
 
   nonisolated func expectLoad(_ url: String, trace: PolicyDecision.Trace) {
-    state.withLock { $0.expectedLoads.append((url, trace)) }
+    state.withLock { state in
+      state.expectedLoads.append((url, trace))
+      // Loads the app never made must not accumulate: only the latest few can still arrive.
+      if state.expectedLoads.count > 8 { state.expectedLoads.removeFirst() }
+    }
   }
 
   nonisolated func interrupted(_ reason: BlockReason, snapshot: UInt64) -> NavigationDecision {
@@ -324,6 +335,12 @@ public actor Session {
     } catch {
       return refused(.invalidURL, .cancel, policy.invalidURL(error).trace)
     }
+    // Taken before the limits are checked: a refused request must not leave its approval for a later one.
+    let url = request.address.serialized
+    let admitted = state.withLock { state -> AdmittedNewWindow? in
+      guard let index = state.admittedNewWindows.firstIndex(where: { $0.url == url }) else { return nil }
+      return state.admittedNewWindows.remove(at: index)
+    }
     if let refusal = popupRefusal(userGesture: action.isUserGesture, limits: limits) {
       let trace = PolicyDecision.Trace(
         rule: "popups", ruleIndex: nil,
@@ -333,19 +350,15 @@ public actor Session {
         ], snapshot: policy.snapshot)
       return refused(refusal, .cancel, trace)
     }
-    let url = request.address.serialized
-    let admitted = state.withLock { state -> (action: PolicyAction, trace: PolicyDecision.Trace)? in
-      guard let index = state.admittedNewWindows.firstIndex(where: { $0.url == url }) else { return nil }
-      let entry = state.admittedNewWindows.remove(at: index)
-      return (entry.action, entry.trace)
-    }
     let decision =
       admitted.map { PolicyDecision(action: $0.action, trace: $0.trace) }
       ?? policy.evaluate(request, in: policyContext())
     let trace = decision.trace
     switch decision.action {
     case .allow:
-      return open(url: isBlank ? nil : url, presentation: limits.presentation, decision: decision, limits: limits)
+      // An approval from `decidePolicyFor` keeps the presentation of the policy that gave it.
+      let presentation = admitted?.presentation ?? limits.presentation
+      return open(url: isBlank ? nil : url, presentation: presentation, decision: decision, limits: limits)
     case .popup(let presentation):
       return open(url: isBlank ? nil : url, presentation: presentation, decision: decision, limits: limits)
     case .ask(let name):
@@ -387,6 +400,11 @@ public actor Session {
         presentation: presentation, expectedLoad: provisional == nil ? url.map { ($0, decision.trace) } : nil,
         provisional: provisional)
       state.children.append(child)
+      // Announced under the opener's lock, which its close takes to collect the children: a popup's
+      // `popupOpened` always precedes its `popupClosed`.
+      if provisional == nil {
+        engine.emit(.popupOpened(child: child.id, opener: id, presentation: presentation, url: url ?? "about:blank"))
+      }
       return child
     }
     guard let child else {
@@ -394,9 +412,6 @@ public actor Session {
       var admission = refusedByLimit
       admission.refusal = .sessionClosed
       return admission
-    }
-    if provisional == nil {
-      engine.emit(.popupOpened(child: child.id, opener: id, presentation: presentation, url: url ?? "about:blank"))
     }
     return PopupAdmission(
       child: child, presentation: presentation, isProvisional: provisional != nil, action: decision.action,

@@ -21,10 +21,10 @@ public final class SessionEngine: Sendable {
 
   private let continuation: AsyncStream<SessionEvent>.Continuation
   private let delivery: EventDelivery
-  private let current: Mutex<CompiledPolicy>
-  private let deciders: Mutex<[String: any NavigationDecider]>
-  private let races = Mutex<[ObjectIdentifier: (owner: ObjectIdentifier, race: DeciderRace)]>([:])
-  private let tasks = Mutex<(next: UInt64, running: [UInt64: Task<Void, Never>])>((0, [:]))
+  private let current: Locked<CompiledPolicy>
+  private let deciders: Locked<[String: any NavigationDecider]>
+  private let races = Locked<[ObjectIdentifier: (owner: ObjectIdentifier, race: DeciderRace)]>([:])
+  private let tasks = Locked<(next: UInt64, running: [UInt64: Task<Void, Never>])>((0, [:]))
   private let shutDown = Atomic<Bool>(false)
 
   /// Creates an engine deciding with `policy`.
@@ -37,8 +37,8 @@ public final class SessionEngine: Sendable {
     policy: CompiledPolicy, deciders: [String: any NavigationDecider] = [:], events: EventDelivery = .all,
     list: PublicSuffixList = .shared
   ) {
-    self.current = Mutex(policy)
-    self.deciders = Mutex(deciders)
+    self.current = Locked(policy)
+    self.deciders = Locked(deciders)
     self.delivery = events
     self.list = list
     (self.events, self.continuation) = AsyncStream.makeStream(of: SessionEvent.self)
@@ -122,21 +122,18 @@ public final class SessionEngine: Sendable {
   func track(
     delivery: DecisionDelivery, fallback: NavigationDecision, _ body: @escaping @Sendable () async -> Void
   ) {
-    let key = tasks.withLock { tasks -> UInt64? in
-      guard !isShutDown else { return nil }
+    // The shutdown check and the registration happen under one lock, and `shutdown()` sets the flag before
+    // it collects the tasks under the same lock: a task is either refused here or awaited there.
+    let started = tasks.withLock { tasks -> Bool in
+      guard !isShutDown else { return false }
       tasks.next += 1
-      return tasks.next
-    }
-    guard let key else {
-      delivery.deliver(fallback)
-      return
-    }
-    // The task removes itself when done; holding the lock while inserting keeps it from finishing first unseen.
-    tasks.withLock { tasks in
+      let key = tasks.next
       tasks.running[key] = Task { [self] in
         await body()
         _ = self.tasks.withLock { $0.running.removeValue(forKey: key) }
       }
+      return true
     }
+    if !started { delivery.deliver(fallback) }
   }
 }

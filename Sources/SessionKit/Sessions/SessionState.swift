@@ -22,8 +22,13 @@ struct SessionState: Sendable {
   /// A provisional popup's pending question, asked during its first load.
   var provisional: ProvisionalQuestion?
   /// New-window requests already decided by `decidePolicyFor` (target nil) and awaiting `createWebViewWith`.
-  var admittedNewWindows: [(url: String, action: PolicyAction, trace: PolicyDecision.Trace)] = []
+  var admittedNewWindows: [AdmittedNewWindow] = []
 }
+
+/// A new-window request `decidePolicyFor` allowed, with the presentation its policy gives an `allow`.
+typealias AdmittedNewWindow = (
+  url: String, action: PolicyAction, presentation: PopupPresentation, trace: PolicyDecision.Trace
+)
 
 /// The `ask` a provisional popup still has to put to its decider.
 struct ProvisionalQuestion: Sendable {

@@ -1,0 +1,61 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// A value guarded by a `pthread_mutex_t`, stored with it in one allocation.
+///
+/// SessionKit uses this instead of `Synchronization.Mutex` because on Linux (Swift 6.3.1) `Mutex` locks with
+/// futex calls inside the standard library that ThreadSanitizer cannot see, so every contended `withLock` is
+/// reported as a data race and `swift test --sanitize=thread` can never pass. ThreadSanitizer intercepts
+/// `pthread_mutex_lock`, so with this lock it checks our code for real. (The same shape as SwiftNIO's
+/// `NIOLockedValueBox`.)
+package struct Locked<State>: @unchecked Sendable {
+  // @unchecked: `state` is only read or written inside `withLock`, between `pthread_mutex_lock` and
+  // `pthread_mutex_unlock` of the mutex stored beside it, so no two threads ever access it at once.
+  private let storage: LockStorage<State>
+
+  /// Guards `state`.
+  package init(_ state: State) {
+    storage = LockStorage.make(state)
+  }
+
+  /// Runs `body` with exclusive access to the state. `body` must not call back into this lock.
+  @inlinable
+  package func withLock<Result>(_ body: (inout State) throws -> Result) rethrows -> Result {
+    try storage.withLock(body)
+  }
+}
+
+@usableFromInline
+final class LockStorage<State>: ManagedBuffer<State, pthread_mutex_t> {
+  static func make(_ state: State) -> LockStorage<State> {
+    let buffer = create(minimumCapacity: 1) { _ in state }
+    buffer.withUnsafeMutablePointerToElements { mutex in
+      let result = pthread_mutex_init(mutex, nil)
+      precondition(result == 0, "pthread_mutex_init failed: \(result)")
+    }
+    // `create` returns the dynamic type, which is this class.
+    return unsafeDowncast(buffer, to: LockStorage<State>.self)
+  }
+
+  @inlinable
+  func withLock<Result>(_ body: (inout State) throws -> Result) rethrows -> Result {
+    try withUnsafeMutablePointers { state, mutex in
+      pthread_mutex_lock(mutex)
+      defer { pthread_mutex_unlock(mutex) }
+      return try body(&state.pointee)
+    }
+  }
+
+  deinit {
+    // The header (the state) is a stored property of ManagedBuffer and is destroyed with it; the element is
+    // the mutex, which only needs `pthread_mutex_destroy`.
+    withUnsafeMutablePointerToElements { mutex in
+      _ = pthread_mutex_destroy(mutex)
+    }
+  }
+}
