@@ -19,7 +19,7 @@ let package = Package(
       dependencies: ["SessionKit"],
       resources: [.copy("Fixtures")]
     ),
-    .testTarget(name: "SessionBenchKitTests", dependencies: ["SessionBenchKit"]),
+    .testTarget(name: "SessionBenchKitTests", dependencies: ["SessionBenchKit", "SessionKit"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -1,9 +1,9 @@
 import SessionBenchKit
 
-/// `session-bench run`: drives simulated sessions and prints a latency profile.
+/// `session-bench run`: drives simulated sessions and prints a latency profile (the driver is
+/// `SessionBenchKit.runBench`).
 enum BenchRun {
   static func main(_ options: BenchOptions) async -> Int32 {
-    print("session-bench run: the engine driver is not wired yet")
-    return 1
+    await runBench(options)
   }
 }

@@ -1,23 +1,40 @@
 import Foundation
 import SessionBenchKit
 import SessionKit
+import Synchronization
 
 /// `session-bench`: latency profiles of the session engine, profile comparison, and scenario replay.
 @main
 struct SessionBench {
-  static func main() async {
+  /// A synchronous entry point that waits for the command on a semaphore. An `async` main parks the main
+  /// thread in dispatch's `sigsuspend`, which valgrind cannot run, and callgrind is how the decide path is
+  /// profiled (Benchmarks/README.md). The task is detached so that it runs on the global executor, not on the
+  /// main actor that the waiting thread would block; `main` owns it and waits for it.
+  static func main() {
+    let finished = DispatchSemaphore(value: 0)
+    let status = Atomic<Int32>(0)
+    Task.detached {
+      status.store(await run(), ordering: .relaxed)
+      finished.signal()
+    }
+    finished.wait()
+    exit(status.load(ordering: .relaxed))
+  }
+
+  private nonisolated static func run() async -> Int32 {
     let command: BenchCommand
     do {
       command = try BenchCommandLine.parse(Array(CommandLine.arguments.dropFirst()))
     } catch {
       FileHandle.standardError.write(Data("session-bench: \(error.message)\n\n\(BenchCommandLine.usage)\n".utf8))
-      exit(UsageError.exitCode)
+      return UsageError.exitCode
     }
     switch command {
     case .help:
       print(BenchCommandLine.usage)
+      return 0
     case .replay(let file, let policy):
-      exit(await Replay.run(file: file, policyFile: policy))
+      return await Replay.run(file: file, policyFile: policy)
     case .compare(let base, let new, let maxRegression):
       let (output, code) = runCompare(basePath: base, newPath: new, maxRegression: maxRegression)
       if code == 2 && !output.contains("\n") {
@@ -25,9 +42,9 @@ struct SessionBench {
       } else {
         print(output)
       }
-      exit(code)
+      return code
     case .run(let options):
-      exit(await BenchRun.main(options))
+      return await BenchRun.main(options)
     }
   }
 }

@@ -1,0 +1,29 @@
+import SessionKit
+
+/// `baseline.direct`, the floor: the compiled policy's `evaluate` called synchronously on the same requests as
+/// the engine's, with the context of the tab's page prepared once per page; no actor, no session state.
+struct DirectWorker: BaselineWorker {
+  let policy: CompiledPolicy
+  let catalog: WebCatalog
+  var generator: WorkloadGenerator
+  var tabs: [TabHistory]
+  var histogram = LatencyHistogram()
+
+  mutating func perform(intendedStart: UInt64?) async {
+    let step = generator.next()
+    let index = step.session
+    if tabs[index].isFull { tabs[index] = TabHistory(start: catalog.start(pick: step.pick)) }
+    let plan = StepPlan(step, history: tabs[index], catalog: catalog)
+    let context = catalog.pages[tabs[index].current].context
+
+    let started = Timestamp.now()
+    let decision = policy.evaluate(plan.action, in: context)
+    histogram.record(Timestamp.now() &- (intendedStart ?? started))
+
+    guard let commit = plan.commit else { return }
+    switch decision.action {
+    case .allow, .popup, .sameView: tabs[index].commit(plan.page, kind: commit)
+    case .cancel, .download, .external, .ask: break
+    }
+  }
+}

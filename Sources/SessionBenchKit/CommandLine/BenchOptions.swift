@@ -1,0 +1,65 @@
+/// The options of `session-bench run`.
+///
+/// The defaults are the default latency profile: 10 000 sessions, a closed loop with 64
+/// requests in flight, for 5 seconds, on the `mixed` workload and the built-in policy.
+public struct BenchOptions: Sendable, Equatable {
+  /// What bounds the measured phase of a run.
+  public enum Length: Sendable, Equatable {
+    /// Run for this long (`--duration`).
+    case duration(Duration)
+    /// Run until this many decisions have been made (`--decisions`).
+    case decisions(Int)
+  }
+
+  /// How requests are issued.
+  public enum Load: Sendable, Equatable {
+    /// A closed loop: this many requests in flight, each started when one finishes
+    /// (`--concurrency`).
+    case closed(concurrency: Int)
+    /// An open loop: requests started at this rate per second whatever the latency, latency
+    /// measured from the intended start so that queueing is not hidden (`--rate`).
+    case open(ratePerSecond: Double)
+  }
+
+  /// The default number of sessions.
+  public static let defaultSessions = 10_000
+  /// The default length of a run.
+  public static let defaultLength = Length.duration(.seconds(5))
+  /// The default load.
+  public static let defaultLoad = Load.closed(concurrency: 64)
+  /// The default workload.
+  public static let defaultWorkload = "mixed"
+  /// The workloads known by name; any other `--workload` value is a file path.
+  public static let namedWorkloads = ["mixed", "decide-only", "popups"]
+  /// The default seed.
+  public static let defaultSeed: UInt64 = 1
+
+  /// Simulated sessions (`--sessions`).
+  public var sessions = defaultSessions
+  /// How long the run lasts (`--duration` or `--decisions`).
+  public var length = defaultLength
+  /// Closed or open loop (`--concurrency` or `--rate`).
+  public var load = defaultLoad
+  /// A workload name (`mixed`, `decide-only`, `popups`) or a JSON file path (`--workload`).
+  public var workload = defaultWorkload
+  /// A policy file, or `nil` for the built-in realistic policy (`--policy`).
+  public var policy: String?
+  /// Extra host rules to pad the policy with, to show scaling (`--rules`).
+  public var rules = 0
+  /// The workload's random seed (`--seed`).
+  public var seed = defaultSeed
+  /// Where to write the JSON profile (`--json`).
+  public var jsonPath: String?
+  /// Where to write the CSV results (`--csv`).
+  public var csvPath: String?
+  /// Where to write the SVG percentile plot (`--svg`).
+  public var svgPath: String?
+  /// Whether to print nothing but errors: no table, no progress line (`--quiet`).
+  public var quiet = false
+
+  /// Creates the default options.
+  public init() {}
+
+  /// Whether ``workload`` names a built-in workload rather than a file.
+  public var workloadIsNamed: Bool { Self.namedWorkloads.contains(workload) }
+}

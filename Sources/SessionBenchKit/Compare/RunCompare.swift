@@ -1,0 +1,83 @@
+import Foundation
+
+/// Runs `session-bench compare`: loads two profiles and compares them.
+///
+/// - Parameters:
+///   - basePath: The reference profile.
+///   - newPath: The profile to judge.
+///   - maxRegression: The threshold, in per cent (see ``ProfileComparison``).
+/// - Returns: The text to print and the exit status: 0 without regression, 2 with a regression
+///   or when a file cannot be loaded; then `output` is the message naming the file, meant for
+///   standard error.
+public func runCompare(
+  basePath: String, newPath: String, maxRegression: Double = ProfileComparison.defaultMaxRegressionPercent
+) -> (output: String, exitCode: Int32) {
+  let base: BenchProfile
+  let new: BenchProfile
+  do {
+    base = try BenchProfile.load(fromFile: basePath)
+    new = try BenchProfile.load(fromFile: newPath)
+  } catch {
+    return ("session-bench compare: \(error.description)\n", 2)
+  }
+  let comparison = ProfileComparison.compare(base: base, new: new, maxRegressionPercent: maxRegression)
+  var output = "base: \(basePath) (\(base.machine.hostname), \(base.machine.date))\n"
+  output += "new:  \(newPath) (\(new.machine.hostname), \(new.machine.date))\n"
+  if base.machine.cores != new.machine.cores || base.machine.hostname != new.machine.hostname {
+    output += "note: the profiles come from different machines; differences may not be the code's\n"
+  }
+  if base.config != new.config {
+    output += "note: the profiles were made with different options\n"
+  }
+  output += "\n" + comparison.table
+  return (output, comparison.exitCode)
+}
+
+extension BenchProfile {
+  /// Reads a profile from a JSON file.
+  ///
+  /// - Throws: ``ProfileLoadError`` naming the file when it cannot be read or decoded.
+  public static func load(fromFile path: String) throws(ProfileLoadError) -> BenchProfile {
+    let data: Data
+    do {
+      data = try Data(contentsOf: URL(fileURLWithPath: path))
+    } catch {
+      let detail = (error as NSError).localizedFailureReason ?? error.localizedDescription
+      throw ProfileLoadError(path: path, reason: .unreadable(detail))
+    }
+    do {
+      let profile = try decode(from: data)
+      guard profile.tool == toolName else {
+        throw ProfileLoadError(path: path, reason: .invalid("\"tool\" is \"\(profile.tool)\", not \"\(toolName)\""))
+      }
+      return profile
+    } catch let error as ProfileLoadError {
+      throw error
+    } catch let error as DecodingError {
+      throw ProfileLoadError(path: path, reason: .invalid(describe(error)))
+    } catch {
+      throw ProfileLoadError(path: path, reason: .invalid("\(error)"))
+    }
+  }
+
+  /// A decoding error as a JSON path and a reason, e.g. `$.results[0].samples: missing`.
+  private static func describe(_ error: DecodingError) -> String {
+    func path(_ codingPath: [any CodingKey]) -> String {
+      codingPath.reduce("$") { path, key in
+        if let index = key.intValue { return "\(path)[\(index)]" }
+        return "\(path).\(key.stringValue)"
+      }
+    }
+    switch error {
+    case .keyNotFound(let key, let context):
+      return "\(path(context.codingPath + [key])): missing"
+    case .typeMismatch(_, let context), .valueNotFound(_, let context):
+      return "\(path(context.codingPath)): \(context.debugDescription)"
+    case .dataCorrupted(let context):
+      if context.codingPath.isEmpty { return "the file is not valid JSON" }
+      return "\(path(context.codingPath)): \(context.debugDescription)"
+    @unknown default:
+      return "\(error)"
+    }
+  }
+}

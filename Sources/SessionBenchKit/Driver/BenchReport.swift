@@ -1,0 +1,9 @@
+/// The outcome of a run: the profile (DESIGN §6) and the merged histograms behind it, for the plot.
+public struct BenchReport: Sendable {
+  /// The profile written by `--json`.
+  public var profile: BenchProfile
+  /// Every result's merged histogram, in the order of ``BenchProfile/results``.
+  public var histograms: [(name: String, histogram: LatencyHistogram)]
+  /// A line describing the run's options, for the report's header and the plot's subtitle.
+  public var summary: String
+}

@@ -1,0 +1,49 @@
+import Foundation
+
+/// Runs `session-bench run` end to end: the benchmark, the table on standard output, and the `--json`, `--csv`
+/// and `--svg` files.
+///
+/// - Parameters:
+///   - options: The parsed options.
+///   - standardOutput: Where the report goes (nothing is written with `--quiet`).
+///   - standardError: Where errors go.
+/// - Returns: The exit status: 0 when the run completed and every file was written; 2 when a policy or workload
+///   file cannot be read or is invalid (the message names the file and JSON path); 1 when an output file cannot
+///   be written.
+public func runBench(
+  _ options: BenchOptions,
+  standardOutput: (String) -> Void = { print($0, terminator: "") },
+  standardError: (String) -> Void = { FileHandle.standardError.write(Data($0.utf8)) }
+) async -> Int32 {
+  let progress = ProgressLine(quiet: options.quiet)
+  let report: BenchReport
+  do {
+    report = try await BenchRunner(options: options).run(progress: progress)
+  } catch {
+    progress.finish()
+    standardError("session-bench: \(error.description)\n")
+    return BenchSetupError.exitCode
+  }
+  progress.finish()
+  var status: Int32 = 0
+  func write(_ data: Data, to path: String?) {
+    guard let path else { return }
+    do {
+      try data.write(to: URL(fileURLWithPath: path))
+    } catch {
+      standardError("session-bench: \(path): cannot write the file: \(error.localizedDescription)\n")
+      status = 1
+    }
+  }
+  write(report.profile.encode(), to: options.jsonPath)
+  write(Data(ReportTable.csv(report.profile.results).utf8), to: options.csvPath)
+  let plot = PercentilePlot(
+    title: "session-bench latency by percentile", subtitle: report.summary, histograms: report.histograms)
+  if options.svgPath != nil { write(Data(plot.svg.utf8), to: options.svgPath) }
+  if !options.quiet {
+    standardOutput(
+      "session-bench: \(report.summary)\n\n" + ReportTable(profile: report.profile).text + "\n"
+        + TargetReport(profile: report.profile).text)
+  }
+  return status
+}

@@ -1,0 +1,311 @@
+import Foundation
+
+/// A latency-by-percentile plot as a self-contained SVG 1.1 document: the classic
+/// HdrHistogram "percentile distribution".
+///
+/// The x axis is `1 / (1 − p)` on a log scale, so that 90 %, 99 %, 99.9 % … are evenly spaced
+/// and the tail gets the room it deserves; the y axis is the latency on a log scale. Each
+/// result is one coloured line, named in a legend with its p50 and p99.
+public struct PercentilePlot: Sendable {
+  /// One point of a curve.
+  public struct Point: Sendable, Equatable {
+    /// The percentile, from 0 to 100.
+    public var percentile: Double
+    /// The latency at that percentile, in nanoseconds.
+    public var nanoseconds: UInt64
+
+    /// Creates a point.
+    public init(percentile: Double, nanoseconds: UInt64) {
+      self.percentile = percentile
+      self.nanoseconds = nanoseconds
+    }
+  }
+
+  /// One result's curve.
+  public struct Series: Sendable, Equatable {
+    /// The result, e.g. `engine.decide`, shown in the legend.
+    public var name: String
+    /// The curve, in increasing percentile.
+    public var points: [Point]
+
+    /// Creates a series.
+    public init(name: String, points: [Point]) {
+      self.name = name
+      self.points = points
+    }
+  }
+
+  /// How many nines the x axis reaches: 5, that is 99.999 %.
+  public static let nines = 5
+
+  /// The title at the top of the plot.
+  public var title: String
+  /// A line under the title, such as the options of the run; none when `nil`.
+  public var subtitle: String?
+  /// The curves, drawn in order with the colours of ``palette``.
+  public var series: [Series]
+
+  /// Line colours, chosen to stay distinct from one another (Tableau 10).
+  static let palette = [
+    "#4e79a7", "#f28e2b", "#e15759", "#59a14f", "#b07aa1", "#76b7b2", "#edc948", "#9c755f", "#ff9da7", "#bab0ac",
+  ]
+
+  /// Creates a plot of prepared curves.
+  public init(title: String = "Latency by percentile", subtitle: String? = nil, series: [Series]) {
+    self.title = title
+    self.subtitle = subtitle
+    self.series = series
+  }
+
+  /// Creates a plot of histograms, one curve of `pointsPerCurve` points each.
+  public init(
+    title: String = "Latency by percentile", subtitle: String? = nil,
+    histograms: [(name: String, histogram: LatencyHistogram)], pointsPerCurve: Int = 200
+  ) {
+    self.init(
+      title: title, subtitle: subtitle,
+      series: histograms.map { Series(name: $0.name, points: Self.curve(of: $0.histogram, points: pointsPerCurve)) }
+    )
+  }
+
+  /// A histogram's latency at `points` percentiles evenly spaced on the plot's x axis, from
+  /// 0 % to 99.999 %, and at the percentiles of a report (p25 … p99.9), so that the curve and
+  /// the legend agree with the table exactly.
+  public static func curve(of histogram: LatencyHistogram, points: Int = 200) -> [Point] {
+    let count = max(points, 2)
+    let evenlySpaced = (0..<count).map { index in
+      100 * (1 - pow(10, -Double(nines) * Double(index) / Double(count - 1)))
+    }
+    let percentiles = Set(evenlySpaced + [25, 50, 75, 90, 99, 99.9, 99.99]).sorted()
+    return zip(percentiles, histogram.values(atPercentiles: percentiles)).map {
+      Point(percentile: $0, nanoseconds: $1)
+    }
+  }
+
+  // MARK: Layout
+
+  private static let width = 960.0
+  private static let height = 560.0
+  private static let plotLeft = 86.0
+  private static let plotRight = 736.0
+  private static let plotTop = 72.0
+  private static let plotBottom = 488.0
+  private static let legendLeft = 756.0
+
+  /// The plot as SVG text.
+  public var svg: String {
+    let scale = LatencyScale(series: series)
+    var svg = """
+      <?xml version="1.0" encoding="UTF-8"?>
+      <svg xmlns="http://www.w3.org/2000/svg" version="1.1" width="\(Int(Self.width))" \
+      height="\(Int(Self.height))" viewBox="0 0 \(Int(Self.width)) \(Int(Self.height))" \
+      font-family="Helvetica, Arial, sans-serif" font-size="12" fill="#333333">
+
+      """
+    svg += "<rect x=\"0\" y=\"0\" width=\"\(Int(Self.width))\" height=\"\(Int(Self.height))\" fill=\"#ffffff\"/>\n"
+    svg += text(title, x: Self.plotLeft, y: 32, ["font-size": "18", "font-weight": "bold"])
+    if let subtitle {
+      svg += text(subtitle, x: Self.plotLeft, y: 52, ["fill": "#666666"])
+    }
+    svg += grid(scale)
+    svg += curves(scale)
+    svg += legend()
+    svg += "</svg>\n"
+    return svg
+  }
+
+  private func grid(_ scale: LatencyScale) -> String {
+    var svg = "<g stroke-width=\"1\" shape-rendering=\"crispEdges\">\n"
+    // Horizontal lines: every decade labelled, the steps in between light.
+    for tick in scale.ticks {
+      let y = Self.y(tick.nanoseconds, scale)
+      let colour = tick.isMajor ? "#d9d9d9" : "#f0f0f0"
+      svg += line(x1: Self.plotLeft, y1: y, x2: Self.plotRight, y2: y, colour: colour)
+    }
+    // Vertical lines at 0 %, 90 %, 99 % … with light lines at 50 %, 75 %, 95 %, 97.5 % ….
+    for nine in 0...Self.nines {
+      let x = Self.x(nines: Double(nine))
+      svg += line(x1: x, y1: Self.plotTop, x2: x, y2: Self.plotBottom, colour: "#d9d9d9")
+      if nine < Self.nines {
+        for fraction in [0.5, 0.75] {
+          let x = Self.x(nines: Double(nine) - log10(1 - fraction))
+          svg += line(x1: x, y1: Self.plotTop, x2: x, y2: Self.plotBottom, colour: "#f0f0f0")
+        }
+      }
+    }
+    svg += "<rect x=\"\(Self.number(Self.plotLeft))\" y=\"\(Self.number(Self.plotTop))\" "
+    svg += "width=\"\(Self.number(Self.plotRight - Self.plotLeft))\" "
+    svg += "height=\"\(Self.number(Self.plotBottom - Self.plotTop))\" fill=\"none\" stroke=\"#999999\"/>\n"
+    svg += "</g>\n"
+    // Tick labels.
+    svg += "<g font-size=\"11\" fill=\"#555555\">\n"
+    for tick in scale.ticks where tick.label != nil {
+      let y = Self.y(tick.nanoseconds, scale)
+      svg += text(tick.label ?? "", x: Self.plotLeft - 8, y: y + 4, ["text-anchor": "end"])
+    }
+    for nine in 0...Self.nines {
+      let label = nine == 0 ? "0%" : Self.percentLabel(nines: nine)
+      svg += text(label, x: Self.x(nines: Double(nine)), y: Self.plotBottom + 18, ["text-anchor": "middle"])
+    }
+    svg += "</g>\n"
+    // Axis titles.
+    let middleX = (Self.plotLeft + Self.plotRight) / 2
+    svg += text("Percentile", x: middleX, y: Self.plotBottom + 44, ["text-anchor": "middle"])
+    let middleY = (Self.plotTop + Self.plotBottom) / 2
+    svg += text(
+      "Latency", x: 0, y: 0,
+      ["text-anchor": "middle", "transform": "translate(24,\(Self.number(middleY))) rotate(-90)"])
+    return svg
+  }
+
+  private func curves(_ scale: LatencyScale) -> String {
+    var svg = "<g fill=\"none\" stroke-width=\"2\" stroke-linejoin=\"round\" stroke-linecap=\"round\">\n"
+    for (index, series) in series.enumerated() {
+      let points = series.points.map { point in
+        let x = Self.x(nines: Self.nines(ofPercentile: point.percentile))
+        return "\(Self.number(x)),\(Self.number(Self.y(point.nanoseconds, scale)))"
+      }
+      svg += "<polyline stroke=\"\(Self.colour(index))\" points=\"\(points.joined(separator: " "))\">"
+      svg += "<title>\(escape(series.name))</title></polyline>\n"
+    }
+    svg += "</g>\n"
+    return svg
+  }
+
+  private func legend() -> String {
+    var svg = "<g>\n"
+    var y = Self.plotTop + 10
+    for (index, series) in series.enumerated() {
+      svg += line(
+        x1: Self.legendLeft, y1: y - 4, x2: Self.legendLeft + 22, y2: y - 4, colour: Self.colour(index), width: 3)
+      // The legend column fits about 28 characters; the full name stays in the line's tooltip.
+      let name = series.name.count > 28 ? series.name.prefix(27) + "…" : series.name
+      svg += text(name, x: Self.legendLeft + 30, y: y)
+      if let detail = Self.legendDetail(series) {
+        svg += text(detail, x: Self.legendLeft + 30, y: y + 15, ["font-size": "10.5", "fill": "#777777"])
+      }
+      y += 38
+    }
+    svg += "</g>\n"
+    return svg
+  }
+
+  /// `p50 1.21 µs · p99 8.40 µs`, read off the curve.
+  private static func legendDetail(_ series: Series) -> String? {
+    func value(at percentile: Double) -> UInt64? {
+      series.points.first { $0.percentile >= percentile - 1e-9 }?.nanoseconds
+    }
+    guard let p50 = value(at: 50), let p99 = value(at: 99) else { return nil }
+    return "p50 \(Format.latency(nanoseconds: Double(p50))) · p99 \(Format.latency(nanoseconds: Double(p99)))"
+  }
+
+  // MARK: Scales
+
+  private static func nines(ofPercentile percentile: Double) -> Double {
+    let remaining = 1 - min(max(percentile, 0), 100) / 100
+    return min(-log10(max(remaining, 1e-12)), Double(nines))
+  }
+
+  private static func x(nines value: Double) -> Double {
+    plotLeft + value / Double(nines) * (plotRight - plotLeft)
+  }
+
+  private static func y(_ nanoseconds: UInt64, _ scale: LatencyScale) -> Double {
+    let fraction = (log10(Double(max(nanoseconds, 1))) - scale.lowDecade) / (scale.highDecade - scale.lowDecade)
+    return plotBottom - fraction * (plotBottom - plotTop)
+  }
+
+  /// `90%`, `99%`, `99.9%` … for 1, 2, 3 … nines.
+  private static func percentLabel(nines: Int) -> String {
+    nines <= 2 ? "\(100 - Int(pow(10, Double(2 - nines))))%" : "99." + String(repeating: "9", count: nines - 2) + "%"
+  }
+
+  private static func colour(_ index: Int) -> String {
+    palette[index % palette.count]
+  }
+
+  // MARK: SVG text
+
+  private static func number(_ value: Double) -> String {
+    String(format: "%.1f", value)
+  }
+
+  private func line(x1: Double, y1: Double, x2: Double, y2: Double, colour: String, width: Double? = nil)
+    -> String
+  {
+    let strokeWidth = width.map { " stroke-width=\"\(Self.number($0))\"" } ?? ""
+    return "<line x1=\"\(Self.number(x1))\" y1=\"\(Self.number(y1))\" x2=\"\(Self.number(x2))\" "
+      + "y2=\"\(Self.number(y2))\" stroke=\"\(colour)\"\(strokeWidth)/>\n"
+  }
+
+  /// A `<text>` element with escaped content; attributes in a stable (sorted) order.
+  private func text(_ content: String, x: Double, y: Double, _ attributes: [String: String] = [:]) -> String {
+    var element = "<text x=\"\(Self.number(x))\" y=\"\(Self.number(y))\""
+    for key in attributes.keys.sorted() {
+      element += " \(key)=\"\(escape(attributes[key] ?? ""))\""
+    }
+    return element + ">" + escape(content) + "</text>\n"
+  }
+
+  private func escape(_ text: String) -> String {
+    var escaped = ""
+    for character in text {
+      switch character {
+      case "&": escaped += "&amp;"
+      case "<": escaped += "&lt;"
+      case ">": escaped += "&gt;"
+      case "\"": escaped += "&quot;"
+      default: escaped.append(character)
+      }
+    }
+    return escaped
+  }
+}
+
+/// The y axis: whole decades of nanoseconds around the data, with its ticks.
+private struct LatencyScale {
+  struct Tick {
+    var nanoseconds: UInt64
+    var isMajor: Bool
+    var label: String?
+  }
+
+  let lowDecade: Double
+  let highDecade: Double
+  let ticks: [Tick]
+
+  init(series: [PercentilePlot.Series]) {
+    let values = series.flatMap { $0.points.map { max($0.nanoseconds, 1) } }
+    let low = floor(log10(Double(values.min() ?? 100)))
+    var high = ceil(log10(Double(values.max() ?? 1_000)))
+    if high <= low { high = low + 1 }
+    lowDecade = low
+    highDecade = high
+    // Few decades leave room to label 2 and 5 as well.
+    let labelled: Set<UInt64> = high - low <= 2 ? [1, 2, 5] : [1]
+    var ticks: [Tick] = []
+    for decade in Int(low)...Int(high) {
+      let unit = UInt64(pow(10, Double(decade)))
+      for step in 1...9 {
+        guard decade < Int(high) || step == 1 else { break }
+        let value = unit * UInt64(step)
+        ticks.append(
+          Tick(
+            nanoseconds: value, isMajor: step == 1,
+            label: labelled.contains(UInt64(step)) ? Self.label(value) : nil
+          )
+        )
+      }
+    }
+    self.ticks = ticks
+  }
+
+  /// `1 ns`, `20 ns`, `1 µs`, `500 µs`, `2 ms`, `1 s`.
+  private static func label(_ nanoseconds: UInt64) -> String {
+    let units: [(scale: UInt64, name: String)] = [(1_000_000_000, "s"), (1_000_000, "ms"), (1_000, "µs"), (1, "ns")]
+    for unit in units where nanoseconds >= unit.scale && nanoseconds % unit.scale == 0 {
+      return "\(nanoseconds / unit.scale) \(unit.name)"
+    }
+    return "\(nanoseconds) ns"
+  }
+}

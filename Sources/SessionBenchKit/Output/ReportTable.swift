@@ -1,0 +1,111 @@
+import Foundation
+
+/// The results of a run as a person reads them: an aligned table, the ratios of the engine to
+/// the baselines, and the memory used; or as CSV.
+///
+/// ```
+/// result              samples  throughput     p50     p90     p99   p99.9    p100
+/// engine.decide       1234567   247 k/s    1.21 µs  2.05 µs  8.40 µs  31.2 µs  1.10 ms
+/// …
+/// engine.decide / baseline.direct      p50 = 2.1×   p99 = 3.0×   throughput = 48 %
+/// ```
+public struct ReportTable: Sendable {
+  /// The header of ``csv(_:)``.
+  public static let csvHeader = "name,samples,throughputPerSec,p0,p25,p50,p75,p90,p99,p999,p100"
+
+  /// The results, in the order they are shown.
+  public var results: [BenchResult]
+  /// The memory measurement, shown under the table when given.
+  public var memory: BenchProfile.Memory?
+
+  /// Creates a report of `results` and, optionally, `memory`.
+  public init(results: [BenchResult], memory: BenchProfile.Memory? = nil) {
+    self.results = results
+    self.memory = memory
+  }
+
+  /// Creates a report of a profile's results and memory.
+  public init(profile: BenchProfile) {
+    self.init(results: profile.results, memory: profile.memory)
+  }
+
+  /// The table, the ratio lines and the memory line, ending in a newline.
+  public var text: String {
+    var table = TextTable([
+      ("result", .left), ("samples", .right), ("throughput", .right), ("p50", .right), ("p90", .right),
+      ("p99", .right), ("p99.9", .right), ("p100", .right),
+    ])
+    for result in results {
+      let latency = result.latencyNs
+      table.append(
+        [result.name, String(result.samples), Format.throughput(perSecond: result.throughputPerSec)]
+          + [latency.p50, latency.p90, latency.p99, latency.p999, latency.p100].map {
+            Format.latency(nanoseconds: Double($0))
+          }
+      )
+    }
+    var text = table.render()
+    let ratios = ratioLines
+    if !ratios.isEmpty {
+      text += "\n" + ratios.joined(separator: "\n") + "\n"
+    }
+    if let memory {
+      text += "\n" + memoryLine(memory) + "\n"
+    }
+    return text
+  }
+
+  /// One line per engine result and baseline (`baseline.direct`, `baseline.actor-hop`): the
+  /// p50 and p99 latency ratios and the throughput as a percentage of the baseline's, e.g.
+  /// `engine.decide / baseline.direct  p50 = 2.1×  p99 = 3.0×  throughput = 48 %`.
+  public var ratioLines: [String] {
+    let engines = results.filter { $0.name.hasPrefix("engine.") }
+    let baselines = [BenchResult.baselineDirect, BenchResult.baselineActorHop].compactMap { name in
+      results.first { $0.name == name }
+    }
+    var pairs: [(label: String, line: String)] = []
+    for engine in engines {
+      for baseline in baselines {
+        let p50 = Self.ratio(Double(engine.latencyNs.p50), Double(baseline.latencyNs.p50))
+        let p99 = Self.ratio(Double(engine.latencyNs.p99), Double(baseline.latencyNs.p99))
+        let throughput =
+          baseline.throughputPerSec > 0
+          ? Format.percent(engine.throughputPerSec / baseline.throughputPerSec * 100) : "n/a"
+        pairs.append(
+          (
+            "\(engine.name) / \(baseline.name)",
+            "p50 = \(p50)  p99 = \(p99)  throughput = \(throughput)"
+          )
+        )
+      }
+    }
+    let width = pairs.map(\.label.count).max() ?? 0
+    return pairs.map { $0.label + String(repeating: " ", count: width - $0.label.count) + "  " + $0.line }
+  }
+
+  /// The results as CSV: ``csvHeader`` and one line per result, latencies in nanoseconds.
+  public static func csv(_ results: [BenchResult]) -> String {
+    var text = csvHeader + "\n"
+    for result in results {
+      let latency = result.latencyNs.labelledValues.map { String($0.value) }
+      let fields = [csvField(result.name), String(result.samples), String(result.throughputPerSec)] + latency
+      text += fields.joined(separator: ",") + "\n"
+    }
+    return text
+  }
+
+  private static func csvField(_ text: String) -> String {
+    guard text.contains(where: { $0 == "," || $0 == "\"" || $0.isNewline }) else { return text }
+    return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+  }
+
+  private static func ratio(_ value: Double, _ reference: Double) -> String {
+    reference > 0 ? Format.ratio(value / reference) : "n/a"
+  }
+
+  private func memoryLine(_ memory: BenchProfile.Memory) -> String {
+    let perSession = memory.bytesPerSession.map { "\(Format.bytes($0)) per idle session" } ?? "per-session n/a"
+    let peak = memory.peakResidentBytes.map { "peak resident \(Format.bytes(Double($0)))" } ?? "peak resident n/a"
+    return "memory: \(perSession), \(peak)"
+  }
+}

@@ -1,0 +1,93 @@
+import Foundation
+import SessionKit
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// A one-line progress report on standard error, rewritten in place with `\r`.
+///
+/// It shows only on a terminal and when not quiet, so logs and pipes stay clean. Updates are
+/// throttled (10 per second by default), and nothing shows during the first second, so short
+/// runs print no progress at all. Call ``finish()`` to clear the line before printing the
+/// report. Safe to call from any task.
+public final class ProgressLine: Sendable {
+  private struct State {
+    var lastWrite: ContinuousClock.Instant?
+    var hasWritten = false
+  }
+
+  /// Whether standard error is a terminal.
+  public static var standardErrorIsTerminal: Bool { isatty(2) == 1 }
+
+  /// Whether updates are written at all: on a terminal and not quiet.
+  public let isEnabled: Bool
+  private let minimumInterval: Duration
+  private let start: ContinuousClock.Instant
+  private let delay: Duration
+  private let write: @Sendable (String) -> Void
+  private let state = Locked(State())
+
+  /// Creates a progress line.
+  ///
+  /// - Parameters:
+  ///   - quiet: `--quiet`: never write.
+  ///   - isTerminal: Whether the output is a terminal; standard error's by default.
+  ///   - minimumInterval: The least time between two writes.
+  ///   - delay: How long after creation the first update may show.
+  ///   - write: Where the text goes; standard error by default.
+  public init(
+    quiet: Bool,
+    isTerminal: Bool = ProgressLine.standardErrorIsTerminal,
+    minimumInterval: Duration = .milliseconds(100),
+    delay: Duration = .seconds(1),
+    write: @escaping @Sendable (String) -> Void = ProgressLine.writeToStandardError
+  ) {
+    self.isEnabled = !quiet && isTerminal
+    self.minimumInterval = minimumInterval
+    self.delay = delay
+    self.write = write
+    self.start = .now
+  }
+
+  /// Shows `text` in place of the previous update, unless the last write was too recent.
+  ///
+  /// - Parameter text: The progress, e.g. `engine.decide  2.1 s / 5 s  1 234 567 decisions`;
+  ///   built only when it will be written.
+  public func update(_ text: @autoclosure () -> String) {
+    guard isEnabled else { return }
+    let now = ContinuousClock.now
+    guard now - start >= delay else { return }
+    let due = state.withLock { state in
+      if let last = state.lastWrite, now - last < minimumInterval { return false }
+      state.lastWrite = now
+      state.hasWritten = true
+      return true
+    }
+    if due {
+      // "\u{1B}[K" erases what a longer previous line left to the right.
+      write("\r" + text() + "\u{1B}[K")
+    }
+  }
+
+  /// Erases the line, if anything was written, so that the report starts on a clean line.
+  public func finish() {
+    guard isEnabled else { return }
+    let hasWritten = state.withLock { state in
+      defer { state = State() }
+      return state.hasWritten
+    }
+    if hasWritten {
+      write("\r\u{1B}[K")
+    }
+  }
+
+  /// Writes `text` to standard error, unbuffered.
+  public static func writeToStandardError(_ text: String) {
+    FileHandle.standardError.write(Data(text.utf8))
+  }
+}

@@ -1,0 +1,46 @@
+import Foundation
+import SessionKit
+
+/// The policy a run decides with: the built-in ``RealisticPolicy`` or a `--policy` file, padded with
+/// `--rules N` extra host rules.
+public enum BenchPolicy {
+  /// The name of the `n`th padding rule's host: `padding-n.example`.
+  public static func paddingHost(_ index: Int) -> String { "padding-\(index).example" }
+
+  /// The configuration `options` ask for, compiled.
+  ///
+  /// - Throws: ``BenchSetupError`` naming the policy file, and the JSON path of the problem when it is invalid.
+  public static func load(_ options: BenchOptions) throws(BenchSetupError) -> CompiledPolicy {
+    var configuration = RealisticPolicy.configuration()
+    if let path = options.policy {
+      guard let data = FileManager.default.contents(atPath: path) else {
+        throw BenchSetupError(file: path, problem: "cannot read the policy file")
+      }
+      do {
+        configuration = try PolicyConfiguration(json: data)
+      } catch {
+        throw BenchSetupError(file: path, problem: error.description)
+      }
+    }
+    do {
+      return try CompiledPolicy(padded(configuration, extraRules: options.rules))
+    } catch {
+      throw BenchSetupError(file: options.policy, problem: error.description)
+    }
+  }
+
+  /// `configuration` with `extraRules` exact-host rules (`padding-N` allows `padding-N.example`) placed
+  /// before its own rules, so that every one of them precedes the rules that decide the workload's requests.
+  public static func padded(_ configuration: PolicyConfiguration, extraRules: Int) -> PolicyConfiguration {
+    guard extraRules > 0 else { return configuration }
+    var padded = configuration
+    var rules: [PolicyRule] = []
+    rules.reserveCapacity(extraRules + configuration.rules.count)
+    for index in 0..<extraRules {
+      rules.append(
+        PolicyRule(name: "padding-\(index)", match: RuleMatch(hosts: [.exact(paddingHost(index))]), action: .allow))
+    }
+    padded.rules = rules + configuration.rules
+    return padded
+  }
+}

@@ -1,0 +1,51 @@
+import SessionBenchKit
+import XCTest
+
+final class TestReportTable: XCTestCase {
+  func test_csv_hasTheHeader_andOneLinePerResult_inNanoseconds() {
+    let csv = ReportTable.csv(ProfileFixtures.standardProfile().results)
+    let lines = csv.split(separator: "\n").map(String.init)
+    XCTAssertEqual(lines.first, "name,samples,throughputPerSec,p0,p25,p50,p75,p90,p99,p999,p100")
+    XCTAssertEqual(lines.count, 6)
+    XCTAssertEqual(lines[1], "engine.decide,500000,100000.0,100,200,300,400,500,1000,2000,10000")
+  }
+
+  func test_table_showsEveryResult_withScaledUnits() {
+    var decide = ProfileFixtures.result(BenchResult.engineDecide)
+    decide.latencyNs.p99 = 12_340
+    decide.latencyNs.p100 = 2_500_000
+    let text = ReportTable(results: [decide]).text
+    XCTAssertTrue(text.contains("engine.decide"))
+    XCTAssertTrue(text.contains("300 ns"))
+    XCTAssertTrue(text.contains("12.3 µs"))
+    XCTAssertTrue(text.contains("2.50 ms"))
+    XCTAssertTrue(text.contains("100 k/s"))
+  }
+
+  func test_table_columnsAreAligned() {
+    let lines = ReportTable(results: ProfileFixtures.standardProfile().results).text.split(separator: "\n")
+    let tableLines = lines.prefix(7)
+    XCTAssertEqual(Set(tableLines.map(\.count)).count, 1, "every table line has the same width:\n\(tableLines)")
+  }
+
+  func test_ratios_compareEngineToDirectAndActorHop() {
+    let results = [
+      ProfileFixtures.result(
+        BenchResult.engineDecide, latency: ProfileFixtures.latency(scale: 2.1), throughput: 73_000),
+      ProfileFixtures.result(BenchResult.baselineDirect, throughput: 100_000),
+      ProfileFixtures.result(BenchResult.baselineActorHop, throughput: 100_000),
+      ProfileFixtures.result(BenchResult.baselineNaive),
+    ]
+    let ratios = ReportTable(results: results).ratioLines
+    XCTAssertEqual(ratios.count, 2)
+    XCTAssertTrue(ratios[0].hasPrefix("engine.decide / baseline.direct "), ratios[0])
+    XCTAssertTrue(ratios[0].contains("p50 = 2.1×"), ratios[0])
+    XCTAssertTrue(ratios[0].contains("throughput = 73 %"), ratios[0])
+    XCTAssertTrue(ratios[1].hasPrefix("engine.decide / baseline.actor-hop "), ratios[1])
+  }
+
+  func test_memory_isShownUnderTheTable() {
+    let text = ReportTable(profile: ProfileFixtures.standardProfile()).text
+    XCTAssertTrue(text.contains("memory: 1.46 KiB per idle session, peak resident 95.4 MiB"), text)
+  }
+}
