@@ -71,7 +71,7 @@ public actor WebKitSimulator {
     case .forward:
       outcome = await traverse(1, in: session, step: &step)
     case .reload:
-      outcome = await reload(session, step: &step)
+      outcome = await traverse(0, in: session, step: &step)
     case .close:
       outcome = windowClose(session, step: &step)
     case .dismiss:
@@ -151,7 +151,7 @@ public actor WebKitSimulator {
     let decision = await decidePolicy(
       in: session, url: url, type: type, target: nil, source: frame, sourceSession: session, gesture: true,
       method: method, step: &step)
-    guard decision.policy == .allow else { return await applyRefusal(decision, step: &step) }
+    guard decision.policy == .allow else { return await applyRefusal(decision, step: &step, method: method) }
     return await newWindow(
       url, name: name, type: type, source: frame, gesture: true, method: method, in: session, step: &step)
   }
@@ -185,9 +185,10 @@ public actor WebKitSimulator {
     }
     let firstLoad = await decidePolicy(
       in: child, url: url, type: .other, target: .main, source: .main, sourceSession: child, gesture: gesture,
-      step: &step)
-    guard firstLoad.policy == .allow else { return await applyRefusal(firstLoad, step: &step) }
-    try? await child.didCommit(url, kind: .newEntry(isPost: false))
+      method: method, step: &step)
+    guard firstLoad.policy == .allow else { return await applyRefusal(firstLoad, step: &step, method: method) }
+    // A POST form aimed at a new window submits its POST there: reloading that entry is formResubmitted.
+    try? await child.didCommit(url, kind: .newEntry(isPost: method == .post))
     return .popup(child: child.id, presentation: child.presentation ?? admission.presentation ?? .overlay)
   }
 
@@ -210,10 +211,12 @@ public actor WebKitSimulator {
   }
 
   /// What a `cancel` answer amounts to: opened outside, loaded elsewhere by the engine, or blocked.
-  private func applyRefusal(_ decision: NavigationDecision, step: inout Step) async -> StepOutcome {
+  private func applyRefusal(_ decision: NavigationDecision, step: inout Step, method: FormMethod = .get) async
+    -> StepOutcome
+  {
     switch decision.effect {
     case .openExternally(_, let via): return .external(via: via)
-    case .load(let url, let target): return await engineLoad(url, in: target, step: &step)
+    case .load(let url, let target): return await engineLoad(url, in: target, method: method, step: &step)
     case .none:
       if decision.policy == .download { return .download }
       return .blocked(reason: decision.blockedReason ?? .policy)
@@ -221,33 +224,25 @@ public actor WebKitSimulator {
   }
 
   /// A load the engine asked for (`sameView`): the app calls `load(_:)` on that web view.
-  private func engineLoad(_ url: String, in id: SessionID, step: inout Step) async -> StepOutcome {
+  private func engineLoad(_ url: String, in id: SessionID, method: FormMethod = .get, step: inout Step) async
+    -> StepOutcome
+  {
     guard let session = sessions[id], !session.isClosed else { return .blocked(reason: .sessionClosed) }
-    return await navigate(session, url: url, type: .other, target: .main, gesture: false, step: &step)
+    return await navigate(session, url: url, type: .other, target: .main, gesture: false, method: method, step: &step)
   }
 
-  /// Back (−1) or forward (+1) onto the adjacent entry; `formResubmitted` when a POST created it.
+  /// Back (−1), forward (+1) or reload (0) onto an entry of the back-forward list: `backForward` or `reload`,
+  /// `formResubmitted` when a POST created the entry. Nothing to go to is ignored.
   private func traverse(_ offset: Int, in session: Session, step: inout Step) async -> StepOutcome {
     guard let entry = await session.backForwardList.entry(at: offset) else { return .ignored }
     let url = entry.url.serialized
     step.url = url
+    let type: NavigationType = entry.isPost ? .formResubmitted : offset == 0 ? .reload : .backForward
     let decision = await decidePolicy(
-      in: session, url: url, type: entry.isPost ? .formResubmitted : .backForward, target: .main, source: .main,
-      sourceSession: session, gesture: false, method: entry.isPost ? .post : .get, step: &step)
+      in: session, url: url, type: type, target: .main, source: .main, sourceSession: session, gesture: false,
+      method: entry.isPost ? .post : .get, step: &step)
     guard decision.policy == .allow else { return await applyRefusal(decision, step: &step) }
-    try? await session.didCommit(url, kind: .backForward(offset: offset))
-    return .navigated(session: session.id, frame: .main)
-  }
-
-  private func reload(_ session: Session, step: inout Step) async -> StepOutcome {
-    guard let entry = await session.backForwardList.current else { return .ignored }
-    let url = entry.url.serialized
-    step.url = url
-    let decision = await decidePolicy(
-      in: session, url: url, type: entry.isPost ? .formResubmitted : .reload, target: .main, source: .main,
-      sourceSession: session, gesture: false, method: entry.isPost ? .post : .get, step: &step)
-    guard decision.policy == .allow else { return await applyRefusal(decision, step: &step) }
-    try? await session.didCommit(url, kind: .reload)
+    try? await session.didCommit(url, kind: offset == 0 ? .reload : .backForward(offset: offset))
     return .navigated(session: session.id, frame: .main)
   }
 

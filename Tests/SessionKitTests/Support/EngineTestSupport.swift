@@ -10,27 +10,9 @@ import XCTest
 
 // MARK: - Locking
 
-/// A value behind an `NSLock`, for test state shared across tasks.
-///
-/// Not `Synchronization.Mutex`: on Linux its futex-based lock lives in the uninstrumented standard library, so
-/// ThreadSanitizer cannot see it synchronize and reports every contended `withLock` as a race. `NSLock` is a
-/// `pthread_mutex_t`, which ThreadSanitizer intercepts.
-final class TestLock<Value>: @unchecked Sendable {
-  // @unchecked: `value` is only read or written inside `withLock`, while `lock` is held.
-  private let lock = NSLock()
-  private var value: Value
-
-  init(_ value: Value) {
-    self.value = value
-  }
-
-  /// Runs `body` with exclusive access to the value.
-  func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
-    lock.lock()
-    defer { lock.unlock() }
-    return try body(&value)
-  }
-}
+/// Test state shared across tasks sits behind SessionKit's `Locked` (a pthread mutex), never
+/// `Synchronization.Mutex`, whose locking ThreadSanitizer cannot see on Linux.
+typealias TestLock<Value> = Locked<Value>
 
 // MARK: - Policies and engines
 
@@ -550,22 +532,10 @@ final class DecisionRecorder: Sendable {
   }
 }
 
-/// SplitMix64, so that a stress run's choices can be replayed from its seed.
-struct EngineTestRandom: RandomNumberGenerator {
-  private var state: UInt64
+/// The stress runs draw from the same SplitMix64 as the policy tests, so a run replays from its seed.
+typealias EngineTestRandom = SeededGenerator
 
-  init(seed: UInt64) {
-    state = seed
-  }
-
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-
+extension SeededGenerator {
   /// `true` with probability `percent` in 100.
   mutating func chance(_ percent: Int) -> Bool {
     Int.random(in: 0..<100, using: &self) < percent
