@@ -2,9 +2,11 @@ import Synchronization
 
 /// An immutable, compiled policy snapshot whose evaluation is a pure synchronous function.
 ///
-/// Rules with `hosts` or `sites` are indexed by exact host, by wildcard domain and by site, so the cost of an
-/// evaluation does not grow with the number of such rules: a lookup per label of the URL's host finds the
-/// candidates, and only rules without a host or site condition are scanned in order. No regex is involved.
+/// Rules are indexed so that the cost of an evaluation does not grow with the number of rules that name hosts,
+/// sites or schemes: a lookup per label of the URL's host, one per site and one per scheme find the candidates,
+/// and the remaining rules are kept in one ordered list per (target, navigation type) pair, so a request only
+/// scans the rules that could hold for it. A candidate found through an index already satisfies the indexed
+/// condition; the rest of its conditions are flat fields checked cheapest first. No regex is involved.
 /// The engine swaps snapshots atomically (a reference), so a decision sees exactly one of them.
 public final class CompiledPolicy: Sendable {
   /// The configuration this snapshot was compiled from.
@@ -20,9 +22,11 @@ public final class CompiledPolicy: Sendable {
 
   private let compiled: [CompiledRule]
   private let exactHosts: [String: [Int]]
-  private let subdomainsOf: [String: [Int]]
+  private let subdomainsOf: [Substring: [Int]]
   private let sites: [String: [Int]]
-  private let unindexed: [Int]
+  private let schemes: [String: [Int]]
+  /// Rules with no host, site or scheme condition, one ordered list per `RequestShape`.
+  private let unindexed: [[Int]]
   private let list: PublicSuffixList
   private let defaultTrace: PolicyDecision.Trace
 
@@ -36,28 +40,35 @@ public final class CompiledPolicy: Sendable {
     self.rules = try configuration.orderedRules()
     self.snapshot = CompiledPolicy.snapshotCounter.add(1, ordering: .relaxed).newValue
     self.defaultTrace = PolicyDecision.Trace(rule: "default", ruleIndex: nil, conditions: [], snapshot: snapshot)
+    let compiled = rules.enumerated().map { CompiledRule($0.element, index: $0.offset) }
     var exactHosts: [String: [Int]] = [:]
-    var subdomainsOf: [String: [Int]] = [:]
+    var subdomainsOf: [Substring: [Int]] = [:]
     var sites: [String: [Int]] = [:]
-    var unindexed: [Int] = []
+    var schemes: [String: [Int]] = [:]
+    var unindexed = [[Int]](repeating: [], count: RequestShape.count)
     for (index, rule) in rules.enumerated() {
       if let hosts = rule.match.hosts {
         for pattern in Set(hosts) {
           switch pattern {
           case .exact(let host): exactHosts[host, default: []].append(index)
-          case .subdomains(let domain): subdomainsOf[domain, default: []].append(index)
+          case .subdomains(let domain): subdomainsOf[domain[...], default: []].append(index)
           }
         }
       } else if let ruleSites = rule.match.sites {
         for site in Set(ruleSites) { sites[site, default: []].append(index) }
+      } else if let ruleSchemes = rule.match.schemes {
+        for scheme in Set(ruleSchemes) { schemes[scheme, default: []].append(index) }
       } else {
-        unindexed.append(index)
+        for shape in 0..<RequestShape.count where compiled[index].admits(shape: shape) {
+          unindexed[shape].append(index)
+        }
       }
     }
-    self.compiled = rules.enumerated().map { CompiledRule($0.element, index: $0.offset) }
+    self.compiled = compiled
     self.exactHosts = exactHosts
     self.subdomainsOf = subdomainsOf
     self.sites = sites
+    self.schemes = schemes
     self.unindexed = unindexed
   }
 
@@ -87,34 +98,44 @@ public final class CompiledPolicy: Sendable {
   /// Evaluates a navigation whose URL is already parsed: the first rule whose match holds decides, else the
   /// default.
   public func evaluate(_ request: PolicyRequest, in context: PolicyContext) -> PolicyDecision {
-    var facts = Facts(request: request, context: context, list: list)
+    let shape = RequestShape(request)
+    var site = LazySite()
     var best = Int.max
-    if case .domain(let domain)? = request.address.host {
-      firstMatch(in: exactHosts[domain], below: &best, facts: &facts)
-      var labelStart = domain.utf8.startIndex
-      while let dot = domain.utf8[labelStart...].firstIndex(of: UInt8(ascii: ".")) {
-        labelStart = domain.utf8.index(after: dot)
-        firstMatch(in: subdomainsOf[String(domain[labelStart...])], below: &best, facts: &facts)
+    let host = request.address.host
+    if case .domain(let domain)? = host {
+      firstMatch(exactHosts[domain], shape, request, context, &site, &best)
+      let utf8 = domain.utf8
+      var labelStart = utf8.startIndex
+      while let dot = utf8[labelStart...].firstIndex(of: UInt8(ascii: ".")) {
+        labelStart = utf8.index(after: dot)
+        firstMatch(subdomainsOf[domain[labelStart...]], shape, request, context, &site, &best)
       }
-    } else if let host = request.address.host, host.isIPAddress {
-      firstMatch(in: exactHosts[host.serialized], below: &best, facts: &facts)
+    } else if let host, host.isIPAddress {
+      firstMatch(exactHosts[host.serialized], shape, request, context, &site, &best)
     }
-    if !sites.isEmpty, let site = facts.targetSite {
-      firstMatch(in: sites[site.description], below: &best, facts: &facts)
+    if !sites.isEmpty, let targetSite = site.of(request.address, list) {
+      firstMatch(sites[targetSite.description], shape, request, context, &site, &best)
     }
-    firstMatch(in: unindexed, below: &best, facts: &facts)
+    if !schemes.isEmpty {
+      firstMatch(schemes[request.address.scheme], shape, request, context, &site, &best)
+    }
+    firstMatch(unindexed[shape.index], shape, request, context, &site, &best)
     guard best != Int.max else {
       return resolved(configuration.defaultAction, trace: defaultTrace, address: request.address)
     }
     let rule = compiled[best]
-    return resolved(rule.rule.action, trace: rule.trace(snapshot: snapshot), address: request.address)
+    return resolved(rule.action, trace: rule.trace(snapshot: snapshot), address: request.address)
   }
 
-  private func firstMatch(in candidates: [Int]?, below best: inout Int, facts: inout Facts) {
+  /// Lowers `best` to the first candidate (in rule order, below `best`) whose remaining conditions hold.
+  private func firstMatch(
+    _ candidates: [Int]?, _ shape: RequestShape, _ request: PolicyRequest, _ context: PolicyContext,
+    _ site: inout LazySite, _ best: inout Int
+  ) {
     guard let candidates else { return }
     for index in candidates {
       if index >= best { return }
-      if compiled[index].matches(&facts) {
+      if compiled[index].holds(shape, request, context, &site, list) {
         best = index
         return
       }
@@ -132,93 +153,129 @@ public final class CompiledPolicy: Sendable {
   }
 }
 
-/// What evaluation learns about a request, computed at most once (the sites lazily).
-struct Facts {
-  let request: PolicyRequest
-  let context: PolicyContext
-  let list: PublicSuffixList
-  private var computedSite: Site??
+/// The target and navigation type of a request as one small number, for the bit masks and the unindexed
+/// rule lists.
+struct RequestShape {
+  static let count = 3 * 6
+  let targetBit: UInt8
+  let typeBit: UInt8
+  let index: Int
 
-  init(request: PolicyRequest, context: PolicyContext, list: PublicSuffixList) {
-    self.request = request
-    self.context = context
-    self.list = list
+  init(_ request: PolicyRequest) {
+    self.init(target: request.target, type: request.navigationType)
   }
 
-  var targetSite: Site? {
-    mutating get {
-      if let computedSite { return computedSite }
-      let site = request.address.site(using: list)
-      computedSite = .some(site)
-      return site
+  init(target: NavigationTarget, type: NavigationType) {
+    let targetIndex = RequestShape.targetIndex(target)
+    let typeIndex = type.rawValue + 1
+    targetBit = 1 << UInt8(targetIndex)
+    typeBit = 1 << UInt8(typeIndex)
+    index = targetIndex * 6 + typeIndex
+  }
+
+  init(index: Int) {
+    self.init(
+      target: NavigationTarget.allCases[index / 6], type: NavigationType(rawValue: index % 6 - 1) ?? .other)
+  }
+
+  static func targetIndex(_ target: NavigationTarget) -> Int {
+    switch target {
+    case .newWindow: 0
+    case .mainFrame: 1
+    case .subframe: 2
     }
+  }
+}
+
+/// The URL's site, computed at most once per evaluation and only when a rule needs it.
+struct LazySite {
+  private var computed: Site??
+
+  mutating func of(_ address: WebAddress, _ list: PublicSuffixList) -> Site? {
+    if let computed { return computed }
+    let site = address.site(using: list)
+    computed = .some(site)
+    return site
+  }
+}
+
+/// A rule with its conditions flattened for evaluation: a reference, so that trying a candidate copies and
+/// retains nothing, with the cheap conditions (bit masks, a flag) checked before any string.
+final class CompiledRule: Sendable {
+  let index: Int
+  let name: String
+  let action: PolicyAction
+  private let targets: UInt8
+  private let types: UInt8
+  private let userGesture: Bool?
+  private let schemes: [String]?
+  private let sites: Set<String>?
+  private let paths: [PathPattern]?
+  private let crossSite: Bool?
+  private let crossOrigin: Bool?
+  private let conditions: [String]
+
+  init(_ rule: PolicyRule, index: Int) {
+    let match = rule.match
+    self.index = index
+    self.name = rule.name
+    self.action = rule.action
+    self.targets = match.target.map { 1 << UInt8(RequestShape.targetIndex($0)) } ?? 0xFF
+    self.types = match.navigationTypes.map { $0.reduce(0) { $0 | 1 << UInt8($1.rawValue + 1) } } ?? 0xFF
+    self.userGesture = match.userGesture
+    self.schemes = match.schemes
+    self.sites = match.sites.map(Set.init)
+    self.paths = match.paths
+    self.crossSite = match.crossSite
+    self.crossOrigin = match.crossOrigin
+    self.conditions = match.conditionDescriptions
+  }
+
+  func trace(snapshot: UInt64) -> PolicyDecision.Trace {
+    .init(rule: name, ruleIndex: index, conditions: conditions, snapshot: snapshot)
+  }
+
+  /// Whether the target and navigation-type conditions admit requests of this shape.
+  func admits(shape index: Int) -> Bool {
+    let shape = RequestShape(index: index)
+    return targets & shape.targetBit != 0 && types & shape.typeBit != 0
+  }
+
+  /// Whether every condition holds. Conditions an index lookup established are checked again only when cheap.
+  func holds(
+    _ shape: RequestShape, _ request: PolicyRequest, _ context: PolicyContext, _ site: inout LazySite,
+    _ list: PublicSuffixList
+  ) -> Bool {
+    if targets & shape.targetBit == 0 || types & shape.typeBit == 0 { return false }
+    if let userGesture, userGesture != request.isUserGesture { return false }
+    let address = request.address
+    if let schemes, !schemes.contains(address.scheme) { return false }
+    // `hosts` needs no check: a rule with hosts is a candidate only when the host index found the URL's host
+    // (a domain or an IP literal; never a non-special URL's opaque host) under one of its patterns.
+    if let paths, !paths.contains(where: { $0.matches(address.path) }) { return false }
+    if let sites {
+      guard let targetSite = site.of(address, list), sites.contains(targetSite.description) else { return false }
+    }
+    if let crossSite, crossSite != isCrossSite(address, context, &site, list) { return false }
+    if let crossOrigin, crossOrigin != isCrossOrigin(address, context) { return false }
+    return true
   }
 
   /// DESIGN §4: `about:blank`/`about:srcdoc` inherit the session's origin; other host-less URLs are cross-site
   /// to everything; everything is cross-site to a session without an origin.
-  mutating func isCrossSite() -> Bool {
+  private func isCrossSite(
+    _ address: WebAddress, _ context: PolicyContext, _ site: inout LazySite, _ list: PublicSuffixList
+  ) -> Bool {
     guard context.currentURL != nil else { return true }
-    if request.address.isAboutBlankOrSrcdoc { return false }
-    guard let current = context.currentSite, let target = targetSite else { return true }
+    if address.isAboutBlankOrSrcdoc { return false }
+    guard let current = context.currentSite, let target = site.of(address, list) else { return true }
     return current != target
   }
 
-  func isCrossOrigin() -> Bool {
+  private func isCrossOrigin(_ address: WebAddress, _ context: PolicyContext) -> Bool {
     guard let current = context.currentURL else { return true }
-    if request.address.isAboutBlankOrSrcdoc { return false }
-    guard case .tuple = current.origin, case .tuple = request.address.origin else { return true }
-    return current.origin != request.address.origin
-  }
-}
-
-/// A rule with its conditions in the form evaluation checks fastest.
-struct CompiledRule: Sendable {
-  let rule: PolicyRule
-  let index: Int
-  private let schemes: Set<String>?
-  private let sites: Set<String>?
-  private let navigationTypes: UInt8?
-  private let conditions: [String]
-
-  init(_ rule: PolicyRule, index: Int) {
-    self.rule = rule
-    self.index = index
-    self.schemes = rule.match.schemes.map(Set.init)
-    self.sites = rule.match.sites.map(Set.init)
-    self.navigationTypes = rule.match.navigationTypes.map { types in
-      types.reduce(0) { $0 | CompiledRule.bit($1) }
-    }
-    self.conditions = rule.match.conditionDescriptions
-  }
-
-  private static func bit(_ type: NavigationType) -> UInt8 {
-    1 << UInt8(type.rawValue + 1)
-  }
-
-  func trace(snapshot: UInt64) -> PolicyDecision.Trace {
-    .init(rule: rule.name, ruleIndex: index, conditions: conditions, snapshot: snapshot)
-  }
-
-  func matches(_ facts: inout Facts) -> Bool {
-    let match = rule.match
-    let request = facts.request
-    if let target = match.target, target != request.target { return false }
-    if let navigationTypes, navigationTypes & CompiledRule.bit(request.navigationType) == 0 { return false }
-    if let gesture = match.userGesture, gesture != request.isUserGesture { return false }
-    if let schemes, !schemes.contains(request.address.scheme) { return false }
-    if let hosts = match.hosts {
-      // Only domains and IP literals: a non-special URL's opaque host (`myapp://example.com`) is not a host a
-      // browser loads, as the index already treats it.
-      guard let host = request.address.host, host.domain != nil || host.isIPAddress,
-        hosts.contains(where: { $0.matches(host: host.serialized) })
-      else { return false }
-    }
-    if let paths = match.paths, !paths.contains(where: { $0.matches(request.address.path) }) { return false }
-    if let sites {
-      guard let site = facts.targetSite, sites.contains(site.description) else { return false }
-    }
-    if let crossSite = match.crossSite, crossSite != facts.isCrossSite() { return false }
-    if let crossOrigin = match.crossOrigin, crossOrigin != facts.isCrossOrigin() { return false }
-    return true
+    if address.isAboutBlankOrSrcdoc { return false }
+    guard case .tuple = current.origin, case .tuple = address.origin else { return true }
+    return current.origin != address.origin
   }
 }

@@ -15,6 +15,12 @@ public struct PolicyContext: Sendable, Hashable {
     self.currentSite = currentURL?.site(using: list)
   }
 
+  /// A context whose site was computed when the URL committed.
+  init(currentURL: WebAddress?, currentSite: Site?) {
+    self.currentURL = currentURL
+    self.currentSite = currentSite
+  }
+
   /// A context with no origin (a root that has committed nothing).
   public static let none = PolicyContext(currentURL: nil)
 }

@@ -59,7 +59,10 @@ public actor Session {
   /// What policies compare navigations in this session with: its committed URL's origin, else (nothing
   /// committed, or an inherited `about:blank`) its opener's; a root with none has no origin.
   public nonisolated func policyContext() -> PolicyContext {
-    if let context = state.withLock({ $0.context }) { return context }
+    let own = state.withLock { state in
+      state.hasOwnOrigin ? PolicyContext(currentURL: state.committedURL, currentSite: state.committedSite) : nil
+    }
+    if let own { return own }
     return opener?.policyContext() ?? .none
   }
 
@@ -72,11 +75,13 @@ public actor Session {
     case .backForward(let offset): history.go(offset)
     case .reload: break
     }
-    let context = address.isAboutBlankOrSrcdoc ? nil : PolicyContext(currentURL: address, list: engine.list)
+    let hasOwnOrigin = !address.isAboutBlankOrSrcdoc
+    let site = hasOwnOrigin ? address.site(using: engine.list) : nil
     let length = history.entries.count
     state.withLock { state in
       state.committedURL = address
-      state.context = context
+      state.committedSite = site
+      state.hasOwnOrigin = hasOwnOrigin
       state.historyLength = length
     }
   }
@@ -115,9 +120,11 @@ public actor Session {
       return NavigationDecision(
         policy: .cancel, action: .cancel, blockedReason: .invalidURL, trace: policy.invalidURL(error).trace)
     }
-    let url = request.address.serialized
     let pending = state.withLock { state -> PendingLoad in
-      guard action.targetFrame?.isMainFrame == true else { return .none }
+      guard action.targetFrame?.isMainFrame == true,
+        !state.expectedLoads.isEmpty || state.provisional != nil
+      else { return .none }
+      let url = request.address.serialized
       if let index = state.expectedLoads.firstIndex(where: { $0.url == url }) {
         return .expected(state.expectedLoads.remove(at: index).trace)
       }
@@ -150,7 +157,8 @@ public actor Session {
     _ decision: PolicyDecision, action: NavigationAction, request: PolicyRequest, policy: CompiledPolicy
   ) async -> NavigationDecision {
     let newWindow = action.targetFrame == nil
-    let url = request.address.serialized
+    // Serialized only on the paths that hand the URL on (most decisions do not).
+    var url: String { request.address.serialized }
     let trace = decision.trace
     switch decision.action {
     case .ask(let name):

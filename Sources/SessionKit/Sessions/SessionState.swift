@@ -3,9 +3,11 @@
 struct SessionState: Sendable {
   /// The committed URL, `nil` before the first commit.
   var committedURL: WebAddress?
-  /// The context policies compare with, computed once per commit; `nil` when the committed URL has no origin
-  /// of its own (nothing committed, or `about:blank` inherited from the opener).
-  var context: PolicyContext?
+  /// The committed URL's site, computed once per commit.
+  var committedSite: Site?
+  /// Whether the committed URL gives the session an origin of its own (not `about:blank`/`about:srcdoc`,
+  /// which inherit the opener's). Kept apart from a full ``PolicyContext`` so an idle session stores its URL once.
+  var hasOwnOrigin = false
   /// The back-forward list's length (mirrored from the actor for `window.close()`'s rule).
   var historyLength = 0
   /// Whether the session is closed.
@@ -30,8 +32,14 @@ typealias AdmittedNewWindow = (
   url: String, action: PolicyAction, presentation: PopupPresentation, trace: PolicyDecision.Trace
 )
 
-/// The `ask` a provisional popup still has to put to its decider.
-struct ProvisionalQuestion: Sendable {
-  var decider: String
-  var trace: PolicyDecision.Trace
+/// The `ask` a provisional popup still has to put to its decider. A class: every session carries the optional
+/// and almost none has one, so it costs a pointer rather than a trace's worth of inline storage.
+final class ProvisionalQuestion: Sendable {
+  let decider: String
+  let trace: PolicyDecision.Trace
+
+  init(decider: String, trace: PolicyDecision.Trace) {
+    self.decider = decider
+    self.trace = trace
+  }
 }
