@@ -35,7 +35,16 @@ final class LockStorage<State>: ManagedBuffer<State, pthread_mutex_t> {
   static func make(_ state: State) -> LockStorage<State> {
     let buffer = create(minimumCapacity: 1) { _ in state }
     buffer.withUnsafeMutablePointerToElements { mutex in
-      let result = pthread_mutex_init(mutex, nil)
+      var attributes = pthread_mutexattr_t()
+      pthread_mutexattr_init(&attributes)
+      defer { pthread_mutexattr_destroy(&attributes) }
+      #if canImport(Glibc)
+        // Critical sections here are a few loads and stores: spin briefly before sleeping in the kernel, so a
+        // contended lock (the engine's policy snapshot, read by every decision) costs nanoseconds, not a futex
+        // round trip.
+        pthread_mutexattr_settype(&attributes, Int32(PTHREAD_MUTEX_ADAPTIVE_NP))
+      #endif
+      let result = pthread_mutex_init(mutex, &attributes)
       precondition(result == 0, "pthread_mutex_init failed: \(result)")
     }
     // `create` returns the dynamic type, which is this class.

@@ -266,8 +266,12 @@ final class CompiledRule: Sendable {
   private func isCrossSite(
     _ address: WebAddress, _ context: PolicyContext, _ site: inout LazySite, _ list: PublicSuffixList
   ) -> Bool {
-    guard context.currentURL != nil else { return true }
+    guard let currentURL = context.currentURL else { return true }
     if address.isAboutBlankOrSrcdoc { return false }
+    // The same host is the same site; only other hosts need the Public Suffix List.
+    if case .domain(let target)? = address.host, case .domain(let current)? = currentURL.host, target == current {
+      return false
+    }
     guard let current = context.currentSite, let target = site.of(address, list) else { return true }
     return current != target
   }
