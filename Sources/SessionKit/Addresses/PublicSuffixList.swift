@@ -182,8 +182,29 @@ public struct PublicSuffixList: Sendable {
 
   /// The domain lower-cased without one trailing dot; `nil` when empty or with an empty label.
   private static func normalized(_ domain: String) -> Substring? {
-    let needsLowering = domain.utf8.contains { $0 >= 0x41 && $0 <= 0x5A || $0 >= 0x80 }
-    var name = needsLowering ? domain.lowercased()[...] : domain[...]
+    // One pass over contiguous bytes (hosts from the URL parser are already lower-case ASCII, the hot case).
+    var copy = domain
+    let (needsLowering, hasEmptyLabel) = copy.withUTF8 { bytes -> (Bool, Bool) in
+      var needsLowering = false
+      var hasEmptyLabel = false
+      var previous = UInt8(ascii: ".")
+      let end = bytes.count > 0 && bytes[bytes.count - 1] == UInt8(ascii: ".") ? bytes.count - 1 : bytes.count
+      for index in 0..<end {
+        let byte = bytes[index]
+        if byte >= 0x41 && byte <= 0x5A || byte >= 0x80 { needsLowering = true }
+        if byte == UInt8(ascii: ".") && previous == UInt8(ascii: ".") { hasEmptyLabel = true }
+        previous = byte
+      }
+      return (needsLowering, hasEmptyLabel || previous == UInt8(ascii: "."))
+    }
+    guard !needsLowering else { return slowNormalized(domain) }
+    guard !hasEmptyLabel else { return nil }
+    return domain.utf8.last == UInt8(ascii: ".") ? domain.dropLast() : domain[...]
+  }
+
+  /// ``normalized(_:)`` for names that need lower-casing (upper case or non-ASCII).
+  private static func slowNormalized(_ domain: String) -> Substring? {
+    var name = domain.lowercased()[...]
     if name.utf8.last == UInt8(ascii: ".") {
       name = name.dropLast()
     }

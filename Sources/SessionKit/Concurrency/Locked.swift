@@ -13,10 +13,8 @@
 /// reported as a data race and `swift test --sanitize=thread` can never pass. ThreadSanitizer intercepts
 /// `pthread_mutex_lock`, so with this lock it checks our code for real. (The same shape as SwiftNIO's
 /// `NIOLockedValueBox`.)
-package struct Locked<State>: @unchecked Sendable {
-  // @unchecked: `state` is only read or written inside `withLock`, between `pthread_mutex_lock` and
-  // `pthread_mutex_unlock` of the mutex stored beside it, so no two threads ever access it at once.
-  private let storage: LockStorage<State>
+package struct Locked<State> {
+  @usableFromInline let storage: LockStorage<State>
 
   /// Guards `state`.
   package init(_ state: State) {
@@ -29,6 +27,11 @@ package struct Locked<State>: @unchecked Sendable {
     try storage.withLock(body)
   }
 }
+
+// @unchecked: `state` is only read or written inside `withLock`, between `pthread_mutex_lock` and
+// `pthread_mutex_unlock` of the mutex stored beside it, so no two threads ever access it at once; and only
+// `Sendable` state may cross threads this way (as with `NIOLockedValueBox`).
+extension Locked: @unchecked Sendable where State: Sendable {}
 
 @usableFromInline
 final class LockStorage<State>: ManagedBuffer<State, pthread_mutex_t> {

@@ -15,7 +15,7 @@ final class DeciderRace: Sendable {
     case interrupted(BlockReason)
   }
 
-  private struct State {
+  private struct State: Sendable {
     var continuation: CheckedContinuation<Outcome, Never>?
     var outcome: Outcome?
     var tasks: [Task<Void, Never>] = []
@@ -24,9 +24,10 @@ final class DeciderRace: Sendable {
   private let state = Locked(State())
 
   /// Runs `decider`; returns the first outcome.
-  func run(_ decider: (any NavigationDecider)?, name: String, request: DeciderRequest, timeout: Duration) async
-    -> Outcome
-  {
+  func run(
+    _ decider: (any NavigationDecider)?, name: String, request: DeciderRequest, timeout: Duration,
+    engine: SessionEngine
+  ) async -> Outcome {
     await withTaskCancellationHandler {
       await withCheckedContinuation { (continuation: CheckedContinuation<Outcome, Never>) in
         let early = state.withLock { state -> Outcome? in
@@ -42,20 +43,27 @@ final class DeciderRace: Sendable {
           resolve(.failed("no decider is registered as \(JSONValue.quoted(name))"))
           return
         }
-        let call = Task { [self] in
+        // Both tasks belong to the engine, which awaits them at shutdown; the race cancels them once resolved.
+        let call = engine.spawn { [self] in
           do {
             resolve(.answered(try await decider.decide(request)))
           } catch {
             resolve(.failed("decider \(JSONValue.quoted(name)) failed: \(error)"))
           }
         }
-        let timer = Task { [self] in
+        let timer = engine.spawn { [self] in
           do {
             try await Task.sleep(for: timeout)
             resolve(.timedOut)
           } catch {
             // Cancelled because the race was resolved otherwise.
           }
+        }
+        guard let call, let timer else {
+          call?.cancel()
+          timer?.cancel()
+          resolve(.interrupted(.cancelled))
+          return
         }
         let resolved = state.withLock { state -> Bool in
           if state.outcome != nil { return true }

@@ -92,6 +92,8 @@ public actor Session {
   /// whatever happens: a decider that throws, hangs or answers late, the session closing, the caller's task
   /// being cancelled, or the engine shutting down all end in a decision.
   public func decide(_ action: NavigationAction) async -> NavigationDecision {
+    engine.decisionStarted()
+    defer { engine.decisionEnded() }
     let decision = await makeDecision(action)
     engine.emitDecision(decision, session: id, url: action.requestURL)
     return decision
@@ -129,7 +131,8 @@ public actor Session {
         return .expected(state.expectedLoads.remove(at: index).trace)
       }
       if let question = state.provisional {
-        state.provisional = nil
+        guard !state.isAskingProvisional else { return .waitingForDecider }
+        state.isAskingProvisional = true
         return .provisional(question)
       }
       return .none
@@ -139,7 +142,16 @@ public actor Session {
       trace.notes.append("a load the engine started; not judged again")
       return NavigationDecision(policy: .allow, action: .allow, trace: trace)
     case .provisional(let question):
-      return await confirmProvisional(question, action: action, request: request, policy: policy)
+      let decision = await confirmProvisional(question, action: action, request: request)
+      state.withLock { state in
+        state.provisional = nil
+        state.isAskingProvisional = false
+      }
+      return decision
+    case .waitingForDecider:
+      var trace = question(of: policy)
+      trace.notes.append("the popup is still waiting for its decider; no other load until it answers")
+      return NavigationDecision(policy: .cancel, action: .cancel, blockedReason: .policy, trace: trace)
     case .none:
       let decision = policy.evaluate(request, in: policyContext())
       return await answer(decision, action: action, request: request, policy: policy)
@@ -149,7 +161,14 @@ public actor Session {
   private enum PendingLoad {
     case expected(PolicyDecision.Trace)
     case provisional(ProvisionalQuestion)
+    case waitingForDecider
     case none
+  }
+
+  /// The trace of the pending provisional question, or an empty one of `policy`.
+  private nonisolated func question(of policy: CompiledPolicy) -> PolicyDecision.Trace {
+    state.withLock { $0.provisional?.trace }
+      ?? PolicyDecision.Trace(rule: "provisional", ruleIndex: nil, conditions: [], snapshot: policy.snapshot)
   }
 
   /// DESIGN §4, "how an action answers each callback", for `decidePolicyFor`.
@@ -173,7 +192,7 @@ public actor Session {
     case .allow, .popup:
       if newWindow {
         state.withLock { state in
-          state.admittedNewWindows.append((url, decision.action, policy.popups.presentation, trace))
+          state.admittedNewWindows.append((url, decision.action, policy, trace))
           if state.admittedNewWindows.count > 8 { state.admittedNewWindows.removeFirst() }
         }
       }
@@ -211,7 +230,7 @@ public actor Session {
     defer { engine.unregister(race) }
     let question = DeciderRequest(session: id, action: action, address: request.address, trace: trace)
     let outcome = await race.run(
-      engine.decider(named: name), name: name, request: question, timeout: policy.deciders.timeout)
+      engine.decider(named: name), name: name, request: question, timeout: policy.deciders.timeout, engine: engine)
     var trace = trace
     let fallback = policy.deciders.onTimeout
     let answer: PolicyAction
@@ -240,8 +259,9 @@ public actor Session {
   /// A provisional popup's first load: ask its decider; keep the popup on popup/allow, else close it and apply
   /// the answer (open outside, load in the opener, or nothing).
   private func confirmProvisional(
-    _ question: ProvisionalQuestion, action: NavigationAction, request: PolicyRequest, policy: CompiledPolicy
+    _ question: ProvisionalQuestion, action: NavigationAction, request: PolicyRequest
   ) async -> NavigationDecision {
+    let policy = question.policy
     let url = request.address.serialized
     switch await ask(question.decider, trace: question.trace, action: action, request: request, policy: policy) {
     case .interrupted(let reason, let trace):
@@ -271,11 +291,14 @@ public actor Session {
       case .external(let via):
         // `decide` emits `openedExternally` for this decision's effect.
         let closed = closeSubtree(reason: .refused)
+        // Dismissed meanwhile: the user closed it first, so nothing is opened in its place.
+        guard !closed.isEmpty else { return interrupted(.sessionClosed, snapshot: policy.snapshot) }
         return NavigationDecision(
           policy: .cancel, action: decision.action, effect: .openExternally(url: url, via: via),
           closedSessions: closed, trace: trace)
       case .sameView:
         let closed = closeSubtree(reason: .refused)
+        guard !closed.isEmpty else { return interrupted(.sessionClosed, snapshot: policy.snapshot) }
         guard let opener, !opener.isClosed else {
           return NavigationDecision(
             policy: .cancel, action: .sameView, blockedReason: .sessionClosed, closedSessions: closed, trace: trace)
@@ -323,8 +346,7 @@ public actor Session {
   public nonisolated func admitPopup(
     for action: NavigationAction, windowFeatures: WindowFeatures = WindowFeatures()
   ) -> PopupAdmission {
-    let policy = engine.policy
-    let limits = policy.popups
+    var policy = engine.policy
     func refused(_ reason: BlockReason, _ action: PolicyAction, _ trace: PolicyDecision.Trace) -> PopupAdmission {
       PopupAdmission(
         child: nil, presentation: nil, isProvisional: false, action: action, effect: .none, refusal: reason,
@@ -349,6 +371,9 @@ public actor Session {
       guard let index = state.admittedNewWindows.firstIndex(where: { $0.url == url }) else { return nil }
       return state.admittedNewWindows.remove(at: index)
     }
+    // An approval from `decidePolicyFor` is finished under the snapshot that gave it.
+    if let admitted { policy = admitted.policy }
+    let limits = policy.popups
     if let refusal = popupRefusal(userGesture: action.isUserGesture, limits: limits) {
       let trace = PolicyDecision.Trace(
         rule: "popups", ruleIndex: nil,
@@ -364,13 +389,11 @@ public actor Session {
     let trace = decision.trace
     switch decision.action {
     case .allow:
-      // An approval from `decidePolicyFor` keeps the presentation of the policy that gave it.
-      let presentation = admitted?.presentation ?? limits.presentation
-      return open(url: isBlank ? nil : url, presentation: presentation, decision: decision, limits: limits)
+      return open(url: isBlank ? nil : url, presentation: limits.presentation, decision: decision, limits: limits)
     case .popup(let presentation):
       return open(url: isBlank ? nil : url, presentation: presentation, decision: decision, limits: limits)
     case .ask(let name):
-      let question = isBlank ? nil : ProvisionalQuestion(decider: name, trace: trace)
+      let question = isBlank ? nil : ProvisionalQuestion(decider: name, trace: trace, policy: policy)
       return open(
         url: isBlank ? nil : url, presentation: limits.presentation, decision: decision, limits: limits,
         provisional: question)
@@ -452,8 +475,33 @@ public actor Session {
     closeSubtree(reason: .teardown)
   }
 
+  /// Closes this session and its subtree in two phases. First every session of the subtree is marked closed,
+  /// top-down and one lock at a time, so that from then on none admits a popup or announces one; then, in
+  /// pre-order, slots are released, decisions under way are ended and `popupClosed` is emitted. So no
+  /// `popupOpened` of the subtree can follow any of its `popupClosed` events.
   nonisolated func closeSubtree(reason: CloseReason) -> [SessionID] {
-    let children = state.withLock { state -> [Session]? in
+    guard let children = markClosedTakingChildren() else { return [] }
+    var closed: [(session: Session, reason: CloseReason)] = [(self, reason)]
+    func markDescendants(_ children: [Session]) {
+      for child in children {
+        guard let grandchildren = child.markClosedTakingChildren() else { continue }
+        closed.append((child, .openerClosed))
+        markDescendants(grandchildren)
+      }
+    }
+    markDescendants(children)
+    for entry in closed where !entry.session.isRoot {
+      entry.session.tree.release()
+      engine.emit(.popupClosed(entry.session.id, reason: entry.reason))
+    }
+    engine.interruptRaces(of: Set(closed.map { ObjectIdentifier($0.session) }), reason: .sessionClosed)
+    opener?.state.withLock { $0.children.removeAll { $0 === self } }
+    return closed.map(\.session.id)
+  }
+
+  /// Marks this session closed and takes its children; `nil` when it was closed already.
+  private nonisolated func markClosedTakingChildren() -> [Session]? {
+    state.withLock { state -> [Session]? in
       guard !state.isClosed else { return nil }
       state.isClosed = true
       state.expectedLoads = []
@@ -461,15 +509,6 @@ public actor Session {
       defer { state.children = [] }
       return state.children
     }
-    guard let children else { return [] }
-    if !isRoot {
-      tree.release()
-      engine.emit(.popupClosed(id, reason: reason))
-    }
-    engine.interruptRaces(of: self, reason: .sessionClosed)
-    var closed = [id]
-    for child in children { closed += child.closeSubtree(reason: .openerClosed) }
-    opener?.state.withLock { $0.children.removeAll { $0 === self } }
-    return closed
   }
+
 }

@@ -26,6 +26,7 @@ public final class SessionEngine: Sendable {
   private let races = Locked<[ObjectIdentifier: (owner: ObjectIdentifier, race: DeciderRace)]>([:])
   private let tasks = Locked<(next: UInt64, running: [UInt64: Task<Void, Never>])>((0, [:]))
   private let shutDown = Atomic<Bool>(false)
+  private let decisions = Locked<(active: Int, waiters: [CheckedContinuation<Void, Never>])>((0, []))
 
   /// Creates an engine deciding with `policy`.
   /// - Parameters:
@@ -74,13 +75,42 @@ public final class SessionEngine: Sendable {
 
   /// Shuts the engine down: every decision under way ends with `cancel` (reason `cancelled`), later ones too,
   /// every completion handler is called, the tasks the engine started are awaited, and ``events`` finishes.
+  ///
+  /// The decider calls the engine started are cancelled and awaited too, so a decider must honour cancellation
+  /// for `shutdown()` to return (and must not call it itself).
   public func shutdown() async {
     shutDown.store(true, ordering: .releasing)
     for entry in races.withLock({ Array($0.values) }) { entry.race.resolve(.interrupted(.cancelled)) }
+    // No task starts after the flag is set (`spawn` checks it under the same lock), so one pass awaits them all.
     let running = tasks.withLock { Array($0.running.values) }
     for task in running { task.cancel() }
     for task in running { await task.value }
+    // Async-form decisions under way end promptly now; their events (a provisional popup closing) still count.
+    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+      let finished = decisions.withLock { decisions -> Bool in
+        if decisions.active == 0 { return true }
+        decisions.waiters.append(continuation)
+        return false
+      }
+      if finished { continuation.resume() }
+    }
     continuation.finish()
+  }
+
+  /// Counts an async-form decision under way, so that ``shutdown()`` finishes the event stream after it.
+  func decisionStarted() {
+    decisions.withLock { $0.active += 1 }
+  }
+
+  /// The counterpart of ``decisionStarted()``.
+  func decisionEnded() {
+    let waiters = decisions.withLock { decisions -> [CheckedContinuation<Void, Never>] in
+      decisions.active -= 1
+      guard decisions.active == 0 else { return [] }
+      defer { decisions.waiters = [] }
+      return decisions.waiters
+    }
+    for waiter in waiters { waiter.resume() }
   }
 
   // MARK: - Internals used by sessions
@@ -112,9 +142,9 @@ public final class SessionEngine: Sendable {
     _ = races.withLock { $0.removeValue(forKey: ObjectIdentifier(race)) }
   }
 
-  func interruptRaces(of session: Session, reason: BlockReason) {
-    let owner = ObjectIdentifier(session)
-    let affected = races.withLock { races in races.values.filter { $0.owner == owner }.map(\.race) }
+  /// Ends the decider races of the given sessions (one pass over the races, however many sessions closed).
+  func interruptRaces(of sessions: Set<ObjectIdentifier>, reason: BlockReason) {
+    let affected = races.withLock { races in races.values.filter { sessions.contains($0.owner) }.map(\.race) }
     for race in affected { race.resolve(.interrupted(reason)) }
   }
 
@@ -122,18 +152,23 @@ public final class SessionEngine: Sendable {
   func track(
     delivery: DecisionDelivery, fallback: NavigationDecision, _ body: @escaping @Sendable () async -> Void
   ) {
+    if spawn(body) == nil { delivery.deliver(fallback) }
+  }
+
+  /// Starts `body` in a task the engine owns: ``shutdown()`` cancels and awaits it. `nil` after a shutdown.
+  func spawn(_ body: @escaping @Sendable () async -> Void) -> Task<Void, Never>? {
     // The shutdown check and the registration happen under one lock, and `shutdown()` sets the flag before
     // it collects the tasks under the same lock: a task is either refused here or awaited there.
-    let started = tasks.withLock { tasks -> Bool in
-      guard !isShutDown else { return false }
+    tasks.withLock { tasks -> Task<Void, Never>? in
+      guard !isShutDown else { return nil }
       tasks.next += 1
       let key = tasks.next
-      tasks.running[key] = Task { [self] in
+      let task = Task { [self] in
         await body()
         _ = self.tasks.withLock { $0.running.removeValue(forKey: key) }
       }
-      return true
+      tasks.running[key] = task
+      return task
     }
-    if !started { delivery.deliver(fallback) }
   }
 }
