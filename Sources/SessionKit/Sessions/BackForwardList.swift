@@ -1,5 +1,7 @@
 /// A web view's back-forward list, as WebKit keeps it: committing a new load drops the forward entries;
-/// back, forward and reload move within the list or stay.
+/// back, forward and reload move within the list or stay. Like WebKit's list (capacity 100, as in its
+/// `WebBackForwardList`), it keeps at most ``capacity`` entries, dropping the oldest, so a long-lived web view
+/// does not grow without bound.
 public struct BackForwardList: Sendable, Hashable {
   /// One history entry.
   public struct Entry: Sendable, Hashable {
@@ -20,6 +22,9 @@ public struct BackForwardList: Sendable, Hashable {
   /// The index of the current entry, `nil` when nothing was committed.
   public private(set) var currentIndex: Int?
 
+  /// The most entries kept: WebKit's default back-forward list capacity.
+  public static let capacity = 100
+
   /// An empty list.
   public init() {}
 
@@ -37,6 +42,7 @@ public struct BackForwardList: Sendable, Hashable {
     let keep = (currentIndex ?? -1) + 1
     entries.removeSubrange(keep...)
     entries.append(entry)
+    if entries.count > Self.capacity { entries.removeFirst(entries.count - Self.capacity) }
     currentIndex = entries.count - 1
   }
 

@@ -26,7 +26,8 @@ public final class SessionEngine: Sendable {
   private let races = Locked<[ObjectIdentifier: (owner: ObjectIdentifier, race: DeciderRace)]>([:])
   private let tasks = Locked<(next: UInt64, running: [UInt64: Task<Void, Never>])>((0, [:]))
   private let shutDown = Atomic<Bool>(false)
-  private let decisions = Locked<(active: Int, waiters: [CheckedContinuation<Void, Never>])>((0, []))
+  private let activeDecisions = Atomic<Int>(0)
+  private let decisionWaiters = Locked<[CheckedContinuation<Void, Never>]>([])
 
   /// Creates an engine deciding with `policy`.
   /// - Parameters:
@@ -87,9 +88,10 @@ public final class SessionEngine: Sendable {
     for task in running { await task.value }
     // Async-form decisions under way end promptly now; their events (a provisional popup closing) still count.
     await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-      let finished = decisions.withLock { decisions -> Bool in
-        if decisions.active == 0 { return true }
-        decisions.waiters.append(continuation)
+      // Checked under the waiters' lock: a decision ending now either sees this waiter or ended before.
+      let finished = decisionWaiters.withLock { waiters -> Bool in
+        if activeDecisions.load(ordering: .acquiring) == 0 { return true }
+        waiters.append(continuation)
         return false
       }
       if finished { continuation.resume() }
@@ -98,17 +100,17 @@ public final class SessionEngine: Sendable {
   }
 
   /// Counts an async-form decision under way, so that ``shutdown()`` finishes the event stream after it.
+  /// An atomic count, not a lock: every decision passes here, and only a shutdown ever waits on it.
   func decisionStarted() {
-    decisions.withLock { $0.active += 1 }
+    activeDecisions.add(1, ordering: .acquiringAndReleasing)
   }
 
-  /// The counterpart of ``decisionStarted()``.
+  /// The counterpart of ``decisionStarted()``; the last decision to end after a shutdown wakes it.
   func decisionEnded() {
-    let waiters = decisions.withLock { decisions -> [CheckedContinuation<Void, Never>] in
-      decisions.active -= 1
-      guard decisions.active == 0 else { return [] }
-      defer { decisions.waiters = [] }
-      return decisions.waiters
+    guard activeDecisions.subtract(1, ordering: .acquiringAndReleasing).newValue == 0, isShutDown else { return }
+    let waiters = decisionWaiters.withLock { waiters in
+      defer { waiters = [] }
+      return waiters
     }
     for waiter in waiters { waiter.resume() }
   }

@@ -170,6 +170,19 @@ final class NavigationContextTests: XCTestCase {
     XCTAssertEqual(root.committedURL?.serialized, "https://site.example/d")
   }
 
+  func test_backForwardList_keepsWebKitsHundredEntries_droppingTheOldest() async throws {
+    let engine = try makeEngine(#"{"version": 1}"#, events: .none)
+    let root = engine.makeRootSession()
+    for page in 0..<130 {
+      try await root.didCommit("https://site.example/\(page)", kind: .newEntry(isPost: false))
+    }
+    let list = await root.backForwardList
+    XCTAssertEqual(root.historyLength, BackForwardList.capacity)
+    XCTAssertEqual(list.entries.first?.url.path, "/30")
+    XCTAssertEqual(list.current?.url.path, "/129")
+    XCTAssertEqual(list.currentIndex, 99)
+  }
+
   func test_didCommitOfAnUnparseableURL_throws_andChangesNothing() async throws {
     let engine = try makeEngine(#"{"version": 1}"#, events: .none)
     let root = engine.makeRootSession()
