@@ -10,10 +10,7 @@ struct DirectWorker: BaselineWorker {
   var histogram = LatencyHistogram()
 
   mutating func perform(intendedStart: UInt64?) async {
-    let step = generator.next()
-    let index = step.session
-    if tabs[index].isFull { tabs[index] = TabHistory(start: catalog.start(pick: step.pick)) }
-    let plan = StepPlan(step, history: tabs[index], catalog: catalog)
+    let (plan, index) = StepPlan.next(from: &generator, tabs: &tabs, catalog: catalog)
     let context = catalog.pages[tabs[index].current].context
 
     let started = Timestamp.now()

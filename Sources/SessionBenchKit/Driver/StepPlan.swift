@@ -73,3 +73,16 @@ struct StepPlan: Sendable {
       navigationType: .other, isUserGesture: action.isUserGesture)
   }
 }
+
+extension StepPlan {
+  /// The next step of a baseline worker's stream as a plan for its tab, replacing a tab whose history is full
+  /// first (untimed), exactly as the engine phase does; returns the plan and the tab's index.
+  static func next(
+    from generator: inout WorkloadGenerator, tabs: inout [TabHistory], catalog: WebCatalog
+  ) -> (plan: StepPlan, tab: Int) {
+    let step = generator.next()
+    let index = step.session
+    if tabs[index].isFull { tabs[index] = TabHistory(start: catalog.start(pick: step.pick)) }
+    return (StepPlan(step, history: tabs[index], catalog: catalog), index)
+  }
+}
