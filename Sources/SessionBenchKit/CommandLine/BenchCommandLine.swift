@@ -125,22 +125,11 @@ public enum BenchCommandLine {
   }
 
   private static func parseReplay(_ arguments: [String]) throws(UsageError) -> BenchCommand {
-    var cursor = ArgumentCursor(arguments)
-    var files: [String] = []
-    var policy: String?
-    while let argument = cursor.next() {
-      switch argument {
-      case .positional(let text):
-        files.append(text)
-      case .option(let name, _) where name == "--help" || name == "-h":
-        return .help
-      case .option(let name, let inlineValue) where name == "--policy":
-        guard policy == nil else { throw UsageError("--policy is given twice") }
-        policy = try nonEmpty(cursor.value(for: name, inline: inlineValue), option: name, what: "file path")
-      case .option(let name, _):
-        throw UsageError("unknown option \"\(name)\" for replay; it takes only --policy FILE")
-      }
-    }
+    guard
+      let (files, policy) = try filesAndOption(
+        arguments, command: "replay", option: "--policy", usage: "--policy FILE",
+        parse: { (text, name) throws(UsageError) in try nonEmpty(text, option: name, what: "file path") })
+    else { return .help }
     guard files.count == 1, let file = files.first, !file.isEmpty else {
       throw UsageError(
         files.isEmpty
@@ -152,22 +141,11 @@ public enum BenchCommandLine {
   }
 
   private static func parseCompare(_ arguments: [String]) throws(UsageError) -> BenchCommand {
-    var cursor = ArgumentCursor(arguments)
-    var files: [String] = []
-    var threshold: Double?
-    while let argument = cursor.next() {
-      switch argument {
-      case .positional(let text):
-        files.append(text)
-      case .option(let name, _) where name == "--help" || name == "-h":
-        return .help
-      case .option(let name, let inlineValue) where name == "--max-regression":
-        guard threshold == nil else { throw UsageError("--max-regression is given twice") }
-        threshold = try percentage(cursor.value(for: name, inline: inlineValue), option: name)
-      case .option(let name, _):
-        throw UsageError("unknown option \"\(name)\" for compare; it takes only --max-regression PCT")
-      }
-    }
+    guard
+      let (files, threshold) = try filesAndOption(
+        arguments, command: "compare", option: "--max-regression", usage: "--max-regression PCT",
+        parse: { (text, name) throws(UsageError) in try percentage(text, option: name) })
+    else { return .help }
     guard files.count == 2 else {
       throw UsageError(
         "compare needs two profiles, BASE.json and NEW.json, but got \(files.count): "
@@ -178,6 +156,31 @@ public enum BenchCommandLine {
       base: files[0], new: files[1],
       maxRegressionPercent: threshold ?? ProfileComparison.defaultMaxRegressionPercent
     )
+  }
+
+  /// The positional arguments of `replay` and `compare` and the value of their one option (at most once);
+  /// `nil` when `--help` was asked for.
+  private static func filesAndOption<Value>(
+    _ arguments: [String], command: String, option: String, usage: String,
+    parse: (String, String) throws(UsageError) -> Value
+  ) throws(UsageError) -> (files: [String], value: Value?)? {
+    var cursor = ArgumentCursor(arguments)
+    var files: [String] = []
+    var value: Value?
+    while let argument = cursor.next() {
+      switch argument {
+      case .positional(let text):
+        files.append(text)
+      case .option(let name, _) where name == "--help" || name == "-h":
+        return nil
+      case .option(let name, let inlineValue) where name == option:
+        guard value == nil else { throw UsageError("\(option) is given twice") }
+        value = try parse(try cursor.value(for: name, inline: inlineValue), name)
+      case .option(let name, _):
+        throw UsageError("unknown option \"\(name)\" for \(command); it takes only \(usage)")
+      }
+    }
+    return (files, value)
   }
 
   // MARK: Values
