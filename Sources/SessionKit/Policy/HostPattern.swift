@@ -21,14 +21,14 @@ public enum HostPattern: Sendable, Hashable, CustomStringConvertible {
     }
   }
 
-  /// Parses `text` as the host of an http URL, accepting nothing else (no port, path, userinfo, wildcard,
-  /// percent-escape or empty label).
+  /// Parses `text` with ``WebHost/init(_:)`` (the host of an http URL), accepting nothing else: no port, path,
+  /// userinfo, wildcard, percent-escape or empty label.
   static func normalisedHost(_ text: String) -> WebHost? {
     let isBracketed = text.hasPrefix("[") && text.hasSuffix("]")
     let forbidden = isBracketed ? "/\\?#@*%" : "/\\?#@*%:[]"
     guard !text.isEmpty,
       !text.unicodeScalars.contains(where: { $0.value <= 0x20 || forbidden.unicodeScalars.contains($0) }),
-      let address = try? WebAddress("http://\(text)/"), let host = address.host
+      let host = try? WebHost(text)
     else { return nil }
     if case .domain(let domain) = host, domain.split(separator: ".", omittingEmptySubsequences: false).contains("") {
       return nil

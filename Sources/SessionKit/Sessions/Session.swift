@@ -199,6 +199,7 @@ public actor Session {
       return NavigationDecision(policy: .allow, action: decision.action, trace: trace)
     case .sameView:
       guard newWindow else { return NavigationDecision(policy: .allow, action: .sameView, trace: trace) }
+      let url = url
       expectLoad(url, trace: trace)
       return NavigationDecision(policy: .cancel, action: .sameView, effect: .load(url: url, in: id), trace: trace)
     case .external(let via):
