@@ -5,6 +5,7 @@ let package = Package(
   name: "SessionKit",
   products: [
     .library(name: "SessionKit", targets: ["SessionKit"]),
+    .library(name: "SessionKitSimulation", targets: ["SessionKitSimulation"]),
     .executable(name: "session-bench", targets: ["session-bench"]),
   ],
   targets: [
@@ -12,14 +13,15 @@ let package = Package(
       name: "SessionKit",
       resources: [.copy("Resources/public_suffix_list.dat"), .copy("Resources/Presets")]
     ),
+    .target(name: "SessionKitSimulation", dependencies: ["SessionKit"]),
     .target(name: "SessionBenchKit", dependencies: ["SessionKit"]),
-    .executableTarget(name: "session-bench", dependencies: ["SessionBenchKit"]),
+    .executableTarget(name: "session-bench", dependencies: ["SessionBenchKit", "SessionKit", "SessionKitSimulation"]),
     .testTarget(
       name: "SessionKitTests",
-      dependencies: ["SessionKit"],
+      dependencies: ["SessionKit", "SessionKitSimulation"],
       resources: [.copy("Fixtures")]
     ),
-    .testTarget(name: "SessionBenchKitTests", dependencies: ["SessionBenchKit", "SessionKit"]),
+    .testTarget(name: "SessionBenchKitTests", dependencies: ["SessionBenchKit", "SessionKit", "SessionKitSimulation"]),
   ],
   swiftLanguageModes: [.v6]
 )

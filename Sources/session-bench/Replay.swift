@@ -1,5 +1,6 @@
 import Foundation
 import SessionKit
+import SessionKitSimulation
 
 /// `session-bench replay FILE [--policy FILE]`: prints one JSON line per step and a final line; exit 0 when
 /// every `expect` held, 1 when one failed (the differences go to standard error), 2 when a file is invalid.

@@ -1,29 +1,29 @@
 /// Reads typed values out of a ``JSONValue`` at a known path, rejecting unknown keys and wrong types with a
 /// ``ConfigurationError`` that names the path.
-public struct JSONReader: Sendable {
+package struct JSONReader: Sendable {
   /// The value being read.
-  public let value: JSONValue
+  package let value: JSONValue
   /// Its JSON path (`""` for the document).
-  public let path: String
+  package let path: String
 
   /// Wraps `value` found at `path`.
-  public init(_ value: JSONValue, path: String = "") {
+  package init(_ value: JSONValue, path: String = "") {
     self.value = value
     self.path = path
   }
 
   /// An error about this value.
-  public func error(_ problem: String) -> ConfigurationError {
+  package func error(_ problem: String) -> ConfigurationError {
     ConfigurationError(path: path, problem: problem)
   }
 
   /// The path of a member of this object.
-  public func path(of key: String) -> String {
+  package func path(of key: String) -> String {
     path.isEmpty ? key : "\(path).\(key)"
   }
 
   /// Requires an object whose keys are all in `allowed`; returns its members.
-  public func object(allowing allowed: Set<String>) throws(ConfigurationError) -> [(key: String, value: JSONValue)] {
+  package func object(allowing allowed: Set<String>) throws(ConfigurationError) -> [(key: String, value: JSONValue)] {
     guard case .object(let members) = value else { throw error("expected an object, found \(value.typeName)") }
     for member in members where !allowed.contains(member.key) {
       let known = allowed.sorted().joined(separator: ", ")
@@ -33,30 +33,30 @@ public struct JSONReader: Sendable {
   }
 
   /// The member `key` of this object, or `nil` when absent.
-  public func member(_ key: String) -> JSONReader? {
+  package func member(_ key: String) -> JSONReader? {
     value[key].map { JSONReader($0, path: path(of: key)) }
   }
 
   /// The elements of this array, each with its path.
-  public func elements() throws(ConfigurationError) -> [JSONReader] {
+  package func elements() throws(ConfigurationError) -> [JSONReader] {
     guard case .array(let values) = value else { throw error("expected an array, found \(value.typeName)") }
     return values.enumerated().map { JSONReader($0.element, path: "\(path)[\($0.offset)]") }
   }
 
   /// This value as a string.
-  public func string() throws(ConfigurationError) -> String {
+  package func string() throws(ConfigurationError) -> String {
     guard case .string(let string) = value else { throw error("expected a string, found \(value.typeName)") }
     return string
   }
 
   /// This value as a boolean.
-  public func bool() throws(ConfigurationError) -> Bool {
+  package func bool() throws(ConfigurationError) -> Bool {
     guard case .bool(let bool) = value else { throw error("expected true or false, found \(value.typeName)") }
     return bool
   }
 
   /// This value as a whole number within `range`.
-  public func integer(in range: ClosedRange<Int>) throws(ConfigurationError) -> Int {
+  package func integer(in range: ClosedRange<Int>) throws(ConfigurationError) -> Int {
     guard case .number(let number) = value else { throw error("expected a number, found \(value.typeName)") }
     guard number.rounded() == number else { throw error("\(value.excerpt) is not a whole number") }
     guard number >= Double(range.lowerBound), number <= Double(range.upperBound) else {
@@ -67,7 +67,7 @@ public struct JSONReader: Sendable {
   }
 
   /// This value as a string that must be one of `choices`.
-  public func choice(of choices: [String]) throws(ConfigurationError) -> String {
+  package func choice(of choices: [String]) throws(ConfigurationError) -> String {
     let string = try string()
     guard choices.contains(string) else {
       throw error("\(value.excerpt) is not one of \(choices.map(JSONValue.quoted).joined(separator: ", "))")
@@ -76,7 +76,7 @@ public struct JSONReader: Sendable {
   }
 
   /// This value as a non-empty array of strings.
-  public func strings(allowEmpty: Bool = false) throws(ConfigurationError) -> [(String, path: String)] {
+  package func strings(allowEmpty: Bool = false) throws(ConfigurationError) -> [(String, path: String)] {
     let elements = try elements()
     if elements.isEmpty && !allowEmpty { throw error("expected a non-empty array") }
     var out: [(String, path: String)] = []

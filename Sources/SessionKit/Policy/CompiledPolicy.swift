@@ -39,7 +39,7 @@ public final class CompiledPolicy: Sendable {
     self.list = list
     self.rules = try configuration.orderedRules()
     self.snapshot = CompiledPolicy.snapshotCounter.add(1, ordering: .relaxed).newValue
-    self.defaultTrace = PolicyDecision.Trace(rule: "default", ruleIndex: nil, conditions: [], snapshot: snapshot)
+    self.defaultTrace = PolicyDecision.Trace(source: .defaultAction, snapshot: snapshot)
     let compiled = rules.enumerated().map { CompiledRule($0.element, index: $0.offset) }
     var exactHosts: [String: [Int]] = [:]
     var subdomainsOf: [Substring: [Int]] = [:]
@@ -92,7 +92,7 @@ public final class CompiledPolicy: Sendable {
   public func invalidURL(_ error: AddressError) -> PolicyDecision {
     PolicyDecision(
       action: .cancel,
-      trace: .init(rule: "invalid-url", ruleIndex: nil, conditions: [], notes: [error.description], snapshot: snapshot))
+      trace: .init(source: .invalidURL, notes: [error.description], snapshot: snapshot))
   }
 
   /// Evaluates a navigation whose URL is already parsed: the first rule whose match holds decides, else the
@@ -232,7 +232,7 @@ final class CompiledRule: Sendable {
   }
 
   func trace(snapshot: UInt64) -> PolicyDecision.Trace {
-    .init(rule: name, ruleIndex: index, conditions: conditions, snapshot: snapshot)
+    .init(source: .rule(name: name, index: index), conditions: conditions, snapshot: snapshot)
   }
 
   /// Whether the target and navigation-type conditions admit requests of this shape.

@@ -31,7 +31,7 @@ public enum PolicyAction: Sendable, Hashable, CustomStringConvertible {
   }
 
   /// Reads an action at `reader`'s path: a string (`"allow"`) or a one-key object (`{"popup": "modal"}`).
-  static func read(_ reader: JSONReader) throws(ConfigurationError) -> PolicyAction {
+  package static func read(_ reader: JSONReader) throws(ConfigurationError) -> PolicyAction {
     switch reader.value {
     case .string(let name):
       switch name {

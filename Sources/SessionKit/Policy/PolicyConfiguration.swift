@@ -42,7 +42,7 @@ public struct PolicyConfiguration: Sendable, Hashable {
   }
 
   /// Decodes and validates a policy already parsed as JSON, found at `reader`'s path.
-  public init(_ reader: JSONReader, list: PublicSuffixList = .shared) throws(ConfigurationError) {
+  package init(_ reader: JSONReader, list: PublicSuffixList = .shared) throws(ConfigurationError) {
     _ = try reader.object(allowing: ["version", "include", "rules", "default", "popups", "deciders"])
     guard let versionReader = reader.member("version") else { throw reader.error("a policy needs \"version\": 1") }
     guard case .number(1) = versionReader.value else {

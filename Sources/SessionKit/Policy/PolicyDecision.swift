@@ -11,14 +11,55 @@ public struct PolicyDecision: Sendable, Hashable, CustomStringConvertible {
     self.trace = trace
   }
 
-  /// Which rule (or the default) decided, the conditions that held, and any adjustment the engine made.
+  /// What produced a decision: a rule of the policy, its default, or one of the engine's own checks.
+  public enum Source: Sendable, Hashable {
+    /// The rule at `index` in evaluation order (`PRESET/NAME` for a preset's rule).
+    case rule(name: String, index: Int)
+    /// No rule matched: the policy's `default`.
+    case defaultAction
+    /// The popup gesture requirement (`popups.requireUserGesture`) refused a new window.
+    case popupGate
+    /// A popup limit (`popups.maxDepth`, `popups.maxOpen`) refused a new window.
+    case popupLimit
+    /// A provisional popup is still waiting for its decider.
+    case provisional
+    /// The caller's task was cancelled or the engine shut down.
+    case cancelled
+    /// The session was closed before or while deciding.
+    case sessionClosed
+    /// The URL cannot be parsed as a browser parses it; it is never allowed.
+    case invalidURL
+
+    /// Whether the policy's rules or its default decided (not one of the engine's own checks).
+    public var isPolicy: Bool {
+      switch self {
+      case .rule, .defaultAction: true
+      case .popupGate, .popupLimit, .provisional, .cancelled, .sessionClosed, .invalidURL: false
+      }
+    }
+
+    /// The name traces and replay output show: the rule's name, `default`, `popups`, `provisional`,
+    /// `cancelled`, `session-closed` or `invalid-url`.
+    public var name: String {
+      switch self {
+      case .rule(let name, _): name
+      case .defaultAction: "default"
+      case .popupGate, .popupLimit: "popups"
+      case .provisional: "provisional"
+      case .cancelled: "cancelled"
+      case .sessionClosed: "session-closed"
+      case .invalidURL: "invalid-url"
+      }
+    }
+  }
+
+  /// Which rule (or the default, or an engine check) decided, the conditions that held, and any adjustment
+  /// the engine made.
   public struct Trace: Sendable, Hashable, CustomStringConvertible {
-    /// The rule's name (`PRESET/NAME` for a preset's), `default` when none matched, or `invalid-url` when the
-    /// URL could not be parsed.
-    public var rule: String
-    /// The rule's position in evaluation order, `nil` for the default or an invalid URL.
-    public var ruleIndex: Int?
-    /// The conditions of the deciding rule, all of which held (empty for the default).
+    /// What decided.
+    public var source: Source
+    /// The conditions of the deciding rule, all of which held (empty for the default), or the limits that
+    /// refused a popup.
     public var conditions: [String]
     /// Adjustments, e.g. `safari cannot open "tel:"; opened with the system`.
     public var notes: [String]
@@ -26,12 +67,19 @@ public struct PolicyDecision: Sendable, Hashable, CustomStringConvertible {
     public var snapshot: UInt64
 
     /// Creates a trace.
-    public init(rule: String, ruleIndex: Int?, conditions: [String], notes: [String] = [], snapshot: UInt64) {
-      self.rule = rule
-      self.ruleIndex = ruleIndex
+    public init(source: Source, conditions: [String] = [], notes: [String] = [], snapshot: UInt64) {
+      self.source = source
       self.conditions = conditions
       self.notes = notes
       self.snapshot = snapshot
+    }
+
+    /// The source's name (see ``Source/name``): the rule's name, `default`, `invalid-url`, …
+    public var rule: String { source.name }
+
+    /// The deciding rule's position in evaluation order; `nil` when no rule decided.
+    public var ruleIndex: Int? {
+      if case .rule(_, let index) = source { index } else { nil }
     }
 
     /// `rule (conditions) — notes`.

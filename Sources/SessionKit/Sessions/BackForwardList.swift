@@ -5,15 +5,34 @@
 public struct BackForwardList: Sendable, Hashable {
   /// One history entry.
   public struct Entry: Sendable, Hashable {
-    /// The committed URL.
+    /// The main frame's URL.
     public var url: WebAddress
-    /// Whether a POST created it (going back or reloading onto it is `formResubmitted`).
+    /// Whether a POST created it (reloading it is `formResubmitted`; going back or forward onto it is still
+    /// `backForward`, as WebKit reports it).
     public var isPost: Bool
+    /// For an entry an iframe's navigation created (the main frame's URL unchanged): the iframe's URL before
+    /// and after. Going back from this entry navigates the iframe to `from`; forward onto it, to `to`.
+    public var subframe: FrameChange?
 
     /// Creates an entry.
-    public init(url: WebAddress, isPost: Bool) {
+    public init(url: WebAddress, isPost: Bool, subframe: FrameChange? = nil) {
       self.url = url
       self.isPost = isPost
+      self.subframe = subframe
+    }
+  }
+
+  /// An iframe's navigation within one main-frame page.
+  public struct FrameChange: Sendable, Hashable {
+    /// The iframe's URL before the navigation.
+    public var from: WebAddress
+    /// The iframe's URL after it.
+    public var to: WebAddress
+
+    /// Creates a change.
+    public init(from: WebAddress, to: WebAddress) {
+      self.from = from
+      self.to = to
     }
   }
 

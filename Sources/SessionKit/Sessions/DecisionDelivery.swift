@@ -1,5 +1,3 @@
-import Synchronization
-
 /// Delivers a decision to a completion handler exactly once: a second delivery is ignored, and if the owner is
 /// released without delivering (which the engine's structure rules out), the fallback is delivered then, so
 /// WebKit never sees a handler called twice or never.

@@ -1,19 +1,29 @@
 /// The engine's synchronous answer to `createWebViewWith`: a child session to build a web view for, or a
-/// refusal (return `nil` to WebKit) with what to do instead.
+/// refusal (return `nil` to WebKit) with what happens instead.
 public struct PopupAdmission: Sendable {
-  /// The popup's session, when one was created. The app returns a web view created from WebKit's
-  /// configuration and binds it to this session; `nil` means return `nil` to WebKit.
+  /// What the request amounts to: ``NavigationOutcome/popup(child:presentation:)`` or
+  /// ``NavigationOutcome/provisionalPopup(child:presentation:)`` when a child was created, otherwise a
+  /// refusal (``NavigationOutcome/blocked(_:)``, ``NavigationOutcome/openExternally(url:via:)``,
+  /// ``NavigationOutcome/loadInstead(url:in:)``).
+  public var outcome: NavigationOutcome
+  /// The popup's session, exactly when ``outcome`` is a popup. The app returns a web view created from
+  /// WebKit's configuration and binds it to this session; `nil` means return `nil` to WebKit.
   public var child: Session?
-  /// How to present the popup.
-  public var presentation: PopupPresentation?
-  /// Whether the popup waits for an `ask` decider during its first load (it may still be closed then).
-  public var isProvisional: Bool
   /// The policy action that was applied.
   public var action: PolicyAction
-  /// What the app must do besides creating (or not) the web view.
-  public var effect: NavigationEffect
-  /// Why no popup was created, when `child` is `nil` and nothing happens in its place.
-  public var refusal: BlockReason?
-  /// Which rule decided and why.
+  /// Which rule (or limit) decided and why.
   public var trace: PolicyDecision.Trace
+
+  /// How to present the popup, when one was created.
+  public var presentation: PopupPresentation? {
+    switch outcome {
+    case .popup(_, let presentation), .provisionalPopup(_, let presentation): presentation
+    case .allow, .download, .blocked, .openExternally, .loadInstead: nil
+    }
+  }
+
+  /// Whether the popup waits for an `ask` decider during its first load (it may still be closed then).
+  public var isProvisional: Bool {
+    if case .provisionalPopup = outcome { true } else { false }
+  }
 }

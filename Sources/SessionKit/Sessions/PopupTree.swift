@@ -1,27 +1,65 @@
-import Synchronization
-
-/// The bookkeeping one root's popup tree shares: how many popups are open (the root not counted), so that
-/// `maxOpen` holds across the whole tree even when popups are admitted concurrently.
+/// The storage of one root's popup tree: its state machine behind one lock, the popups' session objects, and
+/// the ordered delivery of the events the machine queues.
+///
+/// Every change runs inside ``update(_:)``; events it queued are delivered after the state lock is released,
+/// under a second lock that only orders deliveries, so they reach the stream in the order the changes
+/// happened even when two threads change the tree at once.
 final class PopupTree: Sendable {
-  private let open = Atomic<Int>(0)
+  struct Storage: Sendable {
+    var machine: PopupTreeState
+    /// The live popups' sessions (strong: the tree keeps a popup alive until it closes). The root is not
+    /// held, so that an app that releases its root releases the tree.
+    var popups: [PopupTreeState.Key: Session] = [:]
+    /// The root's session, not retained.
+    weak var root: Session?
+  }
 
-  /// The number of live popups in the tree.
-  var openCount: Int { open.load(ordering: .acquiring) }
+  let engine: SessionEngine
+  private let storage: Locked<Storage>
+  private let delivery = Locked(())
 
-  /// Takes a slot if fewer than `limit` popups are open.
-  func reserve(limit: Int) -> Bool {
-    var current = open.load(ordering: .relaxed)
-    while current < limit {
-      let (exchanged, original) = open.compareExchange(
-        expected: current, desired: current + 1, ordering: .acquiringAndReleasing)
-      if exchanged { return true }
-      current = original
+  init(root: SessionID, engine: SessionEngine) {
+    self.engine = engine
+    self.storage = Locked(Storage(machine: PopupTreeState(root: root)))
+  }
+
+  /// Reads the state.
+  func read<Result>(_ body: (Storage) -> Result) -> Result {
+    storage.withLock { body($0) }
+  }
+
+  /// Changes the state, then delivers the events the change queued.
+  func update<Result>(_ body: (inout Storage) -> Result) -> Result {
+    let (result, hasEvents) = storage.withLock { storage in
+      let result = body(&storage)
+      return (result, !storage.machine.outbox.isEmpty)
     }
-    return false
+    if hasEvents { deliverEvents() }
+    return result
   }
 
-  /// Gives a slot back (a popup closed, or a reservation was not used).
-  func release() {
-    open.subtract(1, ordering: .acquiringAndReleasing)
+  /// Closes `key`'s subtree and ends the decisions under way in it; the closed ids in pre-order.
+  func close(_ key: PopupTreeState.Key, reason: CloseReason) -> [SessionID] {
+    let closed = update { storage in
+      let closed = storage.machine.close(key, reason: reason)
+      for entry in closed { storage.popups[entry.key] = nil }
+      return closed
+    }
+    guard !closed.isEmpty else { return [] }
+    engine.interruptRaces(of: Set(closed.map { SessionKey(tree: ObjectIdentifier(self), node: $0.key) }))
+    return closed.map(\.id)
   }
+
+  private func deliverEvents() {
+    delivery.withLock { _ in
+      let events = storage.withLock { $0.machine.takeOutbox() }
+      for event in events { engine.emit(event) }
+    }
+  }
+}
+
+/// A session's identity within the engine: its tree and its key there.
+struct SessionKey: Sendable, Hashable {
+  let tree: ObjectIdentifier
+  let node: PopupTreeState.Key
 }

@@ -1,6 +1,7 @@
 import XCTest
 
 @testable import SessionKit
+@testable import SessionKitSimulation
 
 /// One test per row of DESIGN §2's callback table: the exact delegate calls WebKit makes for each page event
 /// (callback, web view, navigation type, target frame, answer), and what the page ends up showing. The policy
@@ -41,8 +42,9 @@ final class CallbackSequenceConformanceTests: XCTestCase {
       callbacks: [WebKitCall.decidePolicyFor("main", .linkActivated, target: "main", answer: "allow")])
   }
 
-  // WebKit: a link inside an iframe targets that iframe; the web view's URL and history do not change.
-  func test_linkInsideIframe_targetsTheSubframe_andChangesNeitherURLNorHistory() async throws {
+  // WebKit: a link inside an iframe targets that iframe; the web view's URL stays, and the joint session
+  // history gains an entry per iframe navigation (observed in WebKitGTK 2.50).
+  func test_linkInsideIframe_targetsTheSubframe_keepsTheURL_andAddsAHistoryEntry() async throws {
     let app = try await loadedApp()
     for target in ["_self", ""] {
       let result = try await app.perform(.click("https://frame.example/next", target: target, frame: slot))
@@ -52,7 +54,35 @@ final class CallbackSequenceConformanceTests: XCTestCase {
     }
     let state = await app.state(of: "main")
     XCTAssertEqual(state?.url, page)
-    XCTAssertEqual(state?.history, 1)
+    XCTAssertEqual(state?.history, 3)
+  }
+
+  // WebKit: going back onto the entry before an iframe's navigation is backForward in that iframe, for its
+  // previous URL; the web view's URL stays. Forward returns the iframe to where it was.
+  func test_backOverAnIframeNavigation_isBackForwardInTheSubframe_forItsPreviousURL() async throws {
+    let app = try await loadedApp()
+    try await app.perform(.click("https://frame.example/next", frame: slot))
+    let back = try await app.perform(.back)
+    assertStep(
+      back, .navigated(session: "main", frame: .sub),
+      callbacks: [WebKitCall.decidePolicyFor("main", .backForward, target: "sub", answer: "allow")])
+    XCTAssertEqual(back.url, slot)
+    let forward = try await app.perform(.forward)
+    assertStep(
+      forward, .navigated(session: "main", frame: .sub),
+      callbacks: [WebKitCall.decidePolicyFor("main", .backForward, target: "sub", answer: "allow")])
+    XCTAssertEqual(forward.url, "https://frame.example/next")
+    let state = await app.state(of: "main")
+    XCTAssertEqual(state?.url, page)
+    XCTAssertEqual(state?.history, 2)
+  }
+
+  // A session that has committed nothing has no entry for an iframe's navigation to add to.
+  func test_iframeNavigationBeforeAnyCommit_addsNoHistoryEntry() async throws {
+    let app = try SimulatedApp(policy: #"{"version": 1}"#)
+    try await app.perform(.click("https://frame.example/next", frame: slot))
+    let state = await app.state(of: "main")
+    XCTAssertEqual(state?.history, 0)
   }
 
   // WebKit: `_top` inside an iframe asks with target = the main frame and source = the iframe.
@@ -185,16 +215,20 @@ final class CallbackSequenceConformanceTests: XCTestCase {
     XCTAssertEqual(popup?.history, 1)
   }
 
-  // DESIGN §5: `window.open("about:blank")` behaves as `window.open()`.
-  func test_windowOpenAboutBlank_behavesAsWindowOpenWithoutURL() async throws {
+  // WebKit: `window.open("about:blank")` is an ordinary request: its popup gets a first load
+  // (decidePolicyFor(other) in it) and a history entry, unlike `window.open()`.
+  func test_windowOpenAboutBlank_isAnOrdinaryFirstLoad_withHistoryOne() async throws {
     let app = try await loadedApp()
     let opened = try await app.perform(.open("about:blank", gesture: true))
     assertStep(
       opened, .popup(child: "main.1", presentation: .overlay),
-      callbacks: [WebKitCall.createWebViewWith("main", .other, answer: "main.1")])
+      callbacks: [
+        WebKitCall.createWebViewWith("main", .other, answer: "main.1"),
+        WebKitCall.decidePolicyFor("main.1", .other, target: "main", answer: "allow"),
+      ])
     let popup = await app.state(of: "main.1")
     XCTAssertEqual(popup?.url, "about:blank")
-    XCTAssertEqual(popup?.history, 0)
+    XCTAssertEqual(popup?.history, 1)
   }
 
   // WebKit: `window.open(url, "_self" / "_top")` names an existing frame: decidePolicyFor(other, main), no
@@ -263,15 +297,16 @@ final class CallbackSequenceConformanceTests: XCTestCase {
     await app.shutdown()
   }
 
-  // WebKit: back and forward onto a POST page are formResubmitted; onto a GET page backForward.
-  func test_backAndForwardOntoAPostPage_areFormResubmitted() async throws {
+  // WebKit: back and forward onto a POST page are backForward, as onto any page; only reload is
+  // formResubmitted (observed in WebKitGTK 2.50).
+  func test_backAndForwardOntoAPostPage_areBackForward() async throws {
     let app = try await loadedApp()
     try await app.perform(.submit("https://site.example/order", method: .post))
     try await app.perform(.click("https://site.example/receipt"))
     let back = try await app.perform(.back)
     assertStep(
       back, .navigated(session: "main", frame: .main),
-      callbacks: [WebKitCall.decidePolicyFor("main", .formResubmitted, target: "main", answer: "allow")])
+      callbacks: [WebKitCall.decidePolicyFor("main", .backForward, target: "main", answer: "allow")])
     let backAgain = try await app.perform(.back)
     assertStep(
       backAgain, .navigated(session: "main", frame: .main),
@@ -280,7 +315,8 @@ final class CallbackSequenceConformanceTests: XCTestCase {
     let forward = try await app.perform(.forward)
     assertStep(
       forward, .navigated(session: "main", frame: .main),
-      callbacks: [WebKitCall.decidePolicyFor("main", .formResubmitted, target: "main", answer: "allow")])
+      callbacks: [WebKitCall.decidePolicyFor("main", .backForward, target: "main", answer: "allow")])
+    XCTAssertEqual(forward.url, "https://site.example/order")
   }
 
   // A form aimed at a new window is formSubmitted with a nil target, then createWebViewWith as for links.

@@ -1,6 +1,7 @@
 import XCTest
 
 @testable import SessionKit
+@testable import SessionKitSimulation
 
 /// Google's click-behaviour table for WKWebView, without delegates (`webkit-default`) and with the
 /// optimised behaviour (`ad-clicks`), and the Google Pay popup flow (`google-pay` + `ad-clicks`).

@@ -1,6 +1,7 @@
 import XCTest
 
 @testable import SessionKit
+@testable import SessionKitSimulation
 
 /// `ask` deciders declared in scenarios, `sameView`, `download` and unparsable URLs (DESIGN §4 "how an action
 /// answers each callback", §5 deciders and net effects). Deciders answer in real time, so delays stay small.

@@ -1,6 +1,7 @@
 import XCTest
 
 @testable import SessionKit
+@testable import SessionKitSimulation
 
 /// Window names (DESIGN §5 "Named targets"): a named window keeps its name, a later link or `window.open`
 /// aimed at it navigates that window, `noopener` skips the lookup, and the first of two same-named windows wins.

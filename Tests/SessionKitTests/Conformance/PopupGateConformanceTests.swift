@@ -1,6 +1,7 @@
 import XCTest
 
 @testable import SessionKit
+@testable import SessionKitSimulation
 
 /// WebKit's popup gate, createWebViewWith's nil answer, and the engine's popup limits (DESIGN §2 rules, §4
 /// limits, §5 reasons).

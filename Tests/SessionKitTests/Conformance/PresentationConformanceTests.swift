@@ -1,6 +1,7 @@
 import XCTest
 
 @testable import SessionKit
+@testable import SessionKitSimulation
 
 /// The three ways the seeds present a popup — an overlay with a close button in the same view controller
 /// (UIKit), a new modal view controller (Objective-C), a SwiftUI overlay — as the presentation hint the engine

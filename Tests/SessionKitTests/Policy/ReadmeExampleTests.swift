@@ -1,6 +1,7 @@
 import XCTest
 
 @testable import SessionKit
+@testable import SessionKitSimulation
 
 /// The README's policy file and its "evaluating one navigation in code" example, run as written, so the
 /// documentation cannot drift from the API or from what the policy decides.

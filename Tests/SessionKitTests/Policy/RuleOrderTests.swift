@@ -1,6 +1,7 @@
 import XCTest
 
 @testable import SessionKit
+@testable import SessionKitSimulation
 
 /// Rules are tried in order — the file's own, then each included preset's in the order listed — and the first
 /// whose match holds decides; when none does, the default.

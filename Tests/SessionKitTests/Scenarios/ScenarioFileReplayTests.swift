@@ -2,6 +2,7 @@ import Foundation
 import XCTest
 
 @testable import SessionKit
+@testable import SessionKitSimulation
 
 /// The scenario files CI replays — the package's `Tests/Scenarios` and the workspace's shared ones — and the
 /// worked example of the "Writing scenarios" article all replay with exit status 0.

@@ -2,6 +2,8 @@ import Foundation
 import SessionKit
 import XCTest
 
+@testable import SessionKitSimulation
+
 /// End to end: the built `session-bench replay FILE [--policy FILE]` executable's output and exit codes (0 when
 /// every `expect` held, 1 with the difference on standard error, 2 naming the JSON path of an invalid file).
 final class ScenarioReplayCommandTests: XCTestCase {

@@ -1,6 +1,7 @@
 import XCTest
 
 @testable import SessionKit
+@testable import SessionKitSimulation
 
 /// `session-bench replay`'s output and exit status as DESIGN §5 specifies them: one line per step with keys in
 /// the order `step, in, event, url, outcome, <outcome fields>, rule, callbacks`, a final line of the open
@@ -49,7 +50,7 @@ final class ScenarioReplayOutputTests: XCTestCase {
          {"in": "main.1", "close": true},
          {"close": true, "expect": {"outcome": "ignored"}},
          {"click": "https://site.example/f/a.zip"},
-         {"back": true}
+         {"forward": true}
        ]}
       """#)
     XCTAssertEqual(report.exitCode, 0, "\(report.failures)")

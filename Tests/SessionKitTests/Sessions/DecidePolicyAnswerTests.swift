@@ -25,8 +25,7 @@ final class DecidePolicyAnswerTests: XCTestCase {
   private struct Expected {
     var policy: NavigationActionPolicy
     var action: PolicyAction
-    var effect: NavigationEffect = .none
-    var blockedReason: BlockReason?
+    var outcome: NavigationOutcome
   }
 
   private func assertDecision(
@@ -35,8 +34,7 @@ final class DecidePolicyAnswerTests: XCTestCase {
   ) {
     XCTAssertEqual(decision.policy, expected.policy, "\(decision)", file: file, line: line)
     XCTAssertEqual(decision.action, expected.action, "\(decision)", file: file, line: line)
-    XCTAssertEqual(decision.effect, expected.effect, "\(decision)", file: file, line: line)
-    XCTAssertEqual(decision.blockedReason, expected.blockedReason, "\(decision)", file: file, line: line)
+    XCTAssertEqual(decision.outcome, expected.outcome, "\(decision)", file: file, line: line)
     XCTAssertEqual(decision.trace.rule, rule, file: file, line: line)
     XCTAssertEqual(decision.closedSessions, [], file: file, line: line)
   }
@@ -47,24 +45,24 @@ final class DecidePolicyAnswerTests: XCTestCase {
     let engine = try makeEngine(Self.tablePolicy, events: .none)
     let root = engine.makeRootSession()
     let cases: [(host: String, rule: String, expected: Expected)] = [
-      ("allow.example", "r-allow", Expected(policy: .allow, action: .allow)),
-      ("popup.example", "r-popup", Expected(policy: .allow, action: .popup(.modal))),
-      ("cancel.example", "r-cancel", Expected(policy: .cancel, action: .cancel, blockedReason: .policy)),
-      ("download.example", "r-download", Expected(policy: .download, action: .download)),
+      ("allow.example", "r-allow", Expected(policy: .allow, action: .allow, outcome: .allow)),
+      ("popup.example", "r-popup", Expected(policy: .allow, action: .popup(.modal), outcome: .allow)),
+      ("cancel.example", "r-cancel", Expected(policy: .cancel, action: .cancel, outcome: .blocked(.policy))),
+      ("download.example", "r-download", Expected(policy: .download, action: .download, outcome: .download)),
       (
         "safari.example", "r-safari",
         Expected(
           policy: .cancel, action: .external(.safari),
-          effect: .openExternally(url: "https://safari.example/page", via: .safari))
+          outcome: .openExternally(url: "https://safari.example/page", via: .safari))
       ),
       (
         "system.example", "r-system",
         Expected(
           policy: .cancel, action: .external(.system),
-          effect: .openExternally(url: "https://system.example/page", via: .system))
+          outcome: .openExternally(url: "https://system.example/page", via: .system))
       ),
-      ("same.example", "r-same", Expected(policy: .allow, action: .sameView)),
-      ("unlisted.example", "default", Expected(policy: .cancel, action: .cancel, blockedReason: .policy)),
+      ("same.example", "r-same", Expected(policy: .allow, action: .sameView, outcome: .allow)),
+      ("unlisted.example", "default", Expected(policy: .cancel, action: .cancel, outcome: .blocked(.policy))),
     ]
 
     for (host, rule, expected) in cases {
@@ -107,7 +105,7 @@ final class DecidePolicyAnswerTests: XCTestCase {
       let admission = root.admitPopup(for: TestAction.blankLink(url))
 
       XCTAssertEqual(decision.policy, .allow, host)
-      XCTAssertEqual(decision.effect, .none, host)
+      XCTAssertEqual(decision.outcome, .allow, host)
       XCTAssertEqual(decision.trace.rule, rule)
       let child = try XCTUnwrap(admission.child, "\(host): createWebViewWith evaluated again: \(admission.trace)")
       XCTAssertEqual(admission.presentation, presentation, host)
@@ -146,7 +144,7 @@ final class DecidePolicyAnswerTests: XCTestCase {
 
     XCTAssertNotNil(first.child)
     XCTAssertNil(second.child, "a second createWebViewWith is judged by the current policy")
-    XCTAssertEqual(second.refusal, .policy)
+    XCTAssertEqual(second.outcome, .blocked(.policy))
   }
 
   /// A `_blank` link allowed by `decidePolicyFor` whose `createWebViewWith` was refused by a limit leaves its
@@ -166,13 +164,13 @@ final class DecidePolicyAnswerTests: XCTestCase {
     let allowed = await root.decide(TestAction.blankLink(url))
     let refused = root.admitPopup(for: TestAction.blankLink(url))
     XCTAssertEqual(allowed.policy, .allow)
-    XCTAssertEqual(refused.refusal, .popupLimit)
+    XCTAssertEqual(refused.outcome, .blocked(.popupLimit))
     first.dismiss()
 
     let scriptOpen = root.admitPopup(for: TestAction.windowOpen(url))
 
     XCTAssertNil(scriptOpen.child, "window.open rode on the link's stale admission: \(scriptOpen.trace)")
-    XCTAssertEqual(scriptOpen.refusal, .policy)
+    XCTAssertEqual(scriptOpen.outcome, .blocked(.policy))
     XCTAssertEqual(scriptOpen.trace.rule, "no-script-windows")
   }
 
@@ -187,7 +185,8 @@ final class DecidePolicyAnswerTests: XCTestCase {
     let again = await root.decide(TestAction.load(url, from: "https://site.example/", type: .other))
 
     assertDecision(
-      decision, Expected(policy: .cancel, action: .sameView, effect: .load(url: url, in: "tab")), rule: "r-same")
+      decision, Expected(policy: .cancel, action: .sameView, outcome: .loadInstead(url: url, in: "tab")), rule: "r-same"
+    )
     XCTAssertEqual(load.policy, .allow)
     XCTAssertEqual(load.trace.rule, "r-same", "the earlier decision covers the load")
     XCTAssertEqual(load.trace.notes, ["a load the engine started; not judged again"])
@@ -206,12 +205,12 @@ final class DecidePolicyAnswerTests: XCTestCase {
       safari,
       Expected(
         policy: .cancel, action: .external(.safari),
-        effect: .openExternally(url: "https://safari.example/ad", via: .safari)), rule: "r-safari")
+        outcome: .openExternally(url: "https://safari.example/ad", via: .safari)), rule: "r-safari")
     assertDecision(
       system,
       Expected(
         policy: .cancel, action: .external(.system),
-        effect: .openExternally(url: "https://system.example/ad", via: .system)), rule: "r-system")
+        outcome: .openExternally(url: "https://system.example/ad", via: .system)), rule: "r-system")
     XCTAssertTrue(root.children.isEmpty)
   }
 
@@ -222,9 +221,9 @@ final class DecidePolicyAnswerTests: XCTestCase {
     let cancel = await root.decide(TestAction.blankLink("https://cancel.example/"))
     let download = await root.decide(TestAction.blankLink("https://download.example/file.zip"))
 
-    assertDecision(cancel, Expected(policy: .cancel, action: .cancel, blockedReason: .policy), rule: "r-cancel")
+    assertDecision(cancel, Expected(policy: .cancel, action: .cancel, outcome: .blocked(.policy)), rule: "r-cancel")
     assertDecision(
-      download, Expected(policy: .cancel, action: .download, blockedReason: .policy), rule: "r-download")
+      download, Expected(policy: .cancel, action: .download, outcome: .blocked(.policy)), rule: "r-download")
   }
 
   func test_newWindowDownloadFromADecider_isBlocked_withReasonPolicy() async throws {
@@ -238,7 +237,7 @@ final class DecidePolicyAnswerTests: XCTestCase {
 
     XCTAssertEqual(newWindow.policy, .cancel)
     XCTAssertEqual(newWindow.action, .download)
-    XCTAssertEqual(newWindow.blockedReason, .policy)
+    XCTAssertEqual(newWindow.outcome, .blocked(.policy))
     XCTAssertEqual(sameFrame.policy, .download, "on an existing frame download stays a download")
   }
 }

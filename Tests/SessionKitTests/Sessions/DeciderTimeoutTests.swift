@@ -21,8 +21,7 @@ final class DeciderTimeoutTests: XCTestCase {
   ) {
     XCTAssertEqual(decision.policy, .cancel, file: file, line: line)
     XCTAssertEqual(decision.action, .external(.system), file: file, line: line)
-    XCTAssertEqual(decision.effect, .openExternally(url: Self.askedURL, via: .system), file: file, line: line)
-    XCTAssertNil(decision.blockedReason, file: file, line: line)
+    XCTAssertEqual(decision.outcome, .openExternally(url: Self.askedURL, via: .system), file: file, line: line)
     XCTAssertEqual(decision.trace.rule, "ask-confirm", file: file, line: line)
   }
 
@@ -89,7 +88,7 @@ final class DeciderTimeoutTests: XCTestCase {
     let all = await events.settle()
 
     XCTAssertEqual(decision.policy, .cancel)
-    XCTAssertEqual(decision.blockedReason, .policy)
+    XCTAssertEqual(decision.outcome, .blocked(.policy))
     XCTAssertEqual(decision.closedSessions, ["main.1"])
     XCTAssertTrue(popup.isClosed)
     XCTAssertTrue(root.children.isEmpty)

@@ -21,7 +21,7 @@ final class ExactlyOnceDeliveryTests: XCTestCase {
   ) {
     XCTAssertEqual(decision.policy, .cancel, file: file, line: line)
     XCTAssertEqual(decision.action, .cancel, file: file, line: line)
-    XCTAssertEqual(decision.blockedReason, reason, "\(decision)", file: file, line: line)
+    XCTAssertEqual(decision.outcome, .blocked(reason), "\(decision)", file: file, line: line)
   }
 
   // MARK: - The decider fails
@@ -39,7 +39,7 @@ final class ExactlyOnceDeliveryTests: XCTestCase {
 
     let decision = try await recorder.onlyDecision()
     XCTAssertEqual(decision.policy, .cancel)
-    XCTAssertEqual(decision.blockedReason, .policy)
+    XCTAssertEqual(decision.outcome, .blocked(.policy))
     await engine.shutdown()
     XCTAssertEqual(recorder.decisions.count, 1)
   }
@@ -87,7 +87,9 @@ final class ExactlyOnceDeliveryTests: XCTestCase {
   func test_popupDismissedMidDecision_endsTheDecisionAtOnce_withSessionClosed() async throws {
     let decider = ManualDecider()
     let engine = try makeEngine(Self.hangingPolicy, deciders: ["confirm": decider], events: .none)
-    let popup = try openPopup(from: engine.makeRootSession())
+    let root = engine.makeRootSession()
+    defer { withExtendedLifetime(root) {} }
+    let popup = try openPopup(from: root)
     let recorder = DecisionRecorder()
     let clock = ContinuousClock()
     let start = clock.now
@@ -138,7 +140,9 @@ final class ExactlyOnceDeliveryTests: XCTestCase {
   func test_decisionInAClosedSession_isCancelled_withSessionClosed_withoutAskingTheDecider() async throws {
     let decider = CountingDecider(answering: .allow)
     let engine = try makeEngine(Self.hangingPolicy, deciders: ["confirm": decider], events: .none)
-    let popup = try openPopup(from: engine.makeRootSession())
+    let root = engine.makeRootSession()
+    defer { withExtendedLifetime(root) {} }
+    let popup = try openPopup(from: root)
     popup.dismiss()
     let recorder = DecisionRecorder()
 
@@ -235,7 +239,7 @@ final class ExactlyOnceDeliveryTests: XCTestCase {
     assertInterrupted(try await recorder.onlyDecision(), .cancelled)
     assertInterrupted(asyncDecision, .cancelled)
     XCTAssertNil(admission.child)
-    XCTAssertEqual(admission.refusal, .cancelled)
+    XCTAssertEqual(admission.outcome, .blocked(.cancelled))
     XCTAssertEqual(decider.callCount, 0)
     XCTAssertTrue(engine.isShutDown)
     var iterator = engine.events.makeAsyncIterator()
@@ -245,7 +249,9 @@ final class ExactlyOnceDeliveryTests: XCTestCase {
 
   func test_deliveredDecision_isNotDeliveredAgain_whenTheSessionClosesOrTheEngineShutsDownLater() async throws {
     let engine = try makeEngine(#"{"version": 1}"#, events: .none)
-    let popup = try openPopup(from: engine.makeRootSession())
+    let root = engine.makeRootSession()
+    defer { withExtendedLifetime(root) {} }
+    let popup = try openPopup(from: root)
     let recorder = DecisionRecorder()
 
     popup.decide(TestAction.link("https://a.example/"), completionHandler: recorder.handler)

@@ -50,7 +50,7 @@ final class ExactlyOnceStressTests: XCTestCase {
 
     func count(_ decision: NavigationDecision) {
       var keys = ["policy.\(decision.policy)"]
-      if let reason = decision.blockedReason { keys.append("blocked.\(reason.rawValue)") }
+      if let reason = decision.outcome.blockedReason { keys.append("blocked.\(reason.rawValue)") }
       for note in decision.trace.notes {
         if note.contains("did not answer") { keys.append("timedOut") }
         if note.contains("failed") { keys.append("failed") }

@@ -26,13 +26,13 @@ final class NavigationContextTests: XCTestCase {
       let decision = await root.decide(action)
       XCTAssertEqual(decision.policy, .cancel, action.requestURL)
       XCTAssertEqual(decision.action, .cancel, action.requestURL)
-      XCTAssertEqual(decision.blockedReason, .invalidURL, action.requestURL)
+      XCTAssertEqual(decision.outcome, .blocked(.invalidURL), action.requestURL)
       XCTAssertEqual(decision.trace.rule, "invalid-url", action.requestURL)
       XCTAssertFalse(decision.trace.notes.isEmpty, "the trace says what is wrong with \(action.requestURL)")
     }
     let admission = root.admitPopup(for: TestAction.windowOpen("https://exa mple.com/"))
     XCTAssertNil(admission.child)
-    XCTAssertEqual(admission.refusal, .invalidURL)
+    XCTAssertEqual(admission.outcome, .blocked(.invalidURL))
   }
 
   func test_safariForATelURL_opensWithTheSystem_andTheTraceSaysSo() async throws {
@@ -48,13 +48,13 @@ final class NavigationContextTests: XCTestCase {
     for decision in [link, newWindow] {
       XCTAssertEqual(decision.policy, .cancel)
       XCTAssertEqual(decision.action, .external(.system))
-      XCTAssertEqual(decision.effect, .openExternally(url: "tel:+15551234567", via: .system))
+      XCTAssertEqual(decision.outcome, .openExternally(url: "tel:+15551234567", via: .system))
       XCTAssertEqual(decision.trace.rule, "outside")
       XCTAssertTrue(
         decision.trace.notes.contains { $0.contains("safari opens only http and https") }, "\(decision.trace)")
     }
-    XCTAssertEqual(admission.effect, .openExternally(url: "tel:+15551234567", via: .system))
-    XCTAssertEqual(web.effect, .openExternally(url: "https://web.example/", via: .safari))
+    XCTAssertEqual(admission.outcome, .openExternally(url: "tel:+15551234567", via: .system))
+    XCTAssertEqual(web.outcome, .openExternally(url: "https://web.example/", via: .safari))
   }
 
   func test_externalEffect_carriesTheNormalizedURL() async throws {
@@ -63,7 +63,7 @@ final class NavigationContextTests: XCTestCase {
 
     let decision = await engine.makeRootSession().decide(TestAction.link("HTTPS://Web.Example:443/a/../b#top"))
 
-    XCTAssertEqual(decision.effect, .openExternally(url: "https://web.example/b#top", via: .safari))
+    XCTAssertEqual(decision.outcome, .openExternally(url: "https://web.example/b#top", via: .safari))
   }
 
   // MARK: - Context
@@ -137,7 +137,7 @@ final class NavigationContextTests: XCTestCase {
     let crossSite = popup.admitPopup(for: TestAction.windowOpen("https://tracker.example/"))
 
     XCTAssertNotNil(sameSite.child)
-    XCTAssertEqual(crossSite.refusal, .policy)
+    XCTAssertEqual(crossSite.outcome, .blocked(.policy))
     XCTAssertEqual(crossSite.trace.rule, "cross-site")
   }
 
@@ -163,7 +163,7 @@ final class NavigationContextTests: XCTestCase {
     try await root.didCommit("https://site.example/d", kind: .newEntry(isPost: true))
 
     XCTAssertEqual(root.historyLength, 2, "b and c were forward entries")
-    let list = await root.backForwardList
+    let list = root.backForwardList
     XCTAssertEqual(list.entries.map(\.url.path), ["/a", "/d"])
     XCTAssertEqual(list.entries.map(\.isPost), [false, true])
     XCTAssertEqual(list.currentIndex, 1)
@@ -176,7 +176,7 @@ final class NavigationContextTests: XCTestCase {
     for page in 0..<130 {
       try await root.didCommit("https://site.example/\(page)", kind: .newEntry(isPost: false))
     }
-    let list = await root.backForwardList
+    let list = root.backForwardList
     XCTAssertEqual(root.historyLength, BackForwardList.capacity)
     XCTAssertEqual(list.entries.first?.url.path, "/30")
     XCTAssertEqual(list.current?.url.path, "/129")

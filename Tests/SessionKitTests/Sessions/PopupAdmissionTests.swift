@@ -38,8 +38,6 @@ final class PopupAdmissionTests: XCTestCase {
     XCTAssertEqual(admission.presentation, .overlay)
     XCTAssertEqual(child.presentation, .overlay)
     XCTAssertEqual(admission.action, .popup(.overlay))
-    XCTAssertEqual(admission.effect, .none)
-    XCTAssertNil(admission.refusal)
     XCTAssertFalse(admission.isProvisional)
     XCTAssertFalse(child.isProvisional)
     XCTAssertEqual(admission.trace.rule, "r-popup")
@@ -55,7 +53,11 @@ final class PopupAdmissionTests: XCTestCase {
 
   func test_allowRule_createsAChild_withThePolicysPresentation() throws {
     let (engine, _) = try engine()
-    let admission = engine.makeRootSession().admitPopup(for: TestAction.windowOpen("https://allow.example/"))
+    let root = engine.makeRootSession()
+
+    defer { withExtendedLifetime(root) {} }
+
+    let admission = root.admitPopup(for: TestAction.windowOpen("https://allow.example/"))
 
     XCTAssertNotNil(admission.child)
     XCTAssertEqual(admission.presentation, .modal)
@@ -70,8 +72,7 @@ final class PopupAdmissionTests: XCTestCase {
     let admission = root.admitPopup(for: TestAction.windowOpen("https://safari.example/ad"))
 
     XCTAssertNil(admission.child)
-    XCTAssertNil(admission.refusal)
-    XCTAssertEqual(admission.effect, .openExternally(url: "https://safari.example/ad", via: .safari))
+    XCTAssertEqual(admission.outcome, .openExternally(url: "https://safari.example/ad", via: .safari))
     XCTAssertTrue(root.children.isEmpty)
     let external = await events.settle().compactMap(\.external)
     XCTAssertEqual(external.map(\.session), ["main"])
@@ -89,8 +90,7 @@ final class PopupAdmissionTests: XCTestCase {
     let load = await root.decide(TestAction.load(url))
 
     XCTAssertNil(admission.child)
-    XCTAssertNil(admission.refusal)
-    XCTAssertEqual(admission.effect, .load(url: url, in: "main"))
+    XCTAssertEqual(admission.outcome, .loadInstead(url: url, in: "main"))
     XCTAssertEqual(load.policy, .allow)
     XCTAssertEqual(load.trace.notes, ["a load the engine started; not judged again"])
   }
@@ -104,9 +104,8 @@ final class PopupAdmissionTests: XCTestCase {
     ] {
       let admission = root.admitPopup(for: TestAction.windowOpen(url))
       XCTAssertNil(admission.child, url)
-      XCTAssertEqual(admission.refusal, .policy, url)
+      XCTAssertEqual(admission.outcome, .blocked(.policy), url)
       XCTAssertEqual(admission.action, action, url)
-      XCTAssertEqual(admission.effect, .none, url)
     }
     XCTAssertTrue(root.children.isEmpty)
   }
@@ -114,7 +113,11 @@ final class PopupAdmissionTests: XCTestCase {
   func test_popupsFirstLoad_isAllowedWithoutEvaluatingAgain_onlyOnce() async throws {
     let (engine, _) = try engine()
     let url = "https://allow.example/first"
-    let popup = try openPopup(from: engine.makeRootSession(), url)
+    let root = engine.makeRootSession()
+
+    defer { withExtendedLifetime(root) {} }
+
+    let popup = try openPopup(from: root, url)
     engine.replacePolicy(try makePolicy(DecidePolicyAnswerTests.cancelEverything))
 
     let firstLoad = await popup.decide(TestAction.load(url, gesture: true))
@@ -128,7 +131,11 @@ final class PopupAdmissionTests: XCTestCase {
 
   func test_popupsFirstLoad_isMatchedByTheNormalizedURL() async throws {
     let (engine, _) = try engine()
-    let popup = try openPopup(from: engine.makeRootSession(), "HTTPS://Allow.Example:443/first")
+    let root = engine.makeRootSession()
+
+    defer { withExtendedLifetime(root) {} }
+
+    let popup = try openPopup(from: root, "HTTPS://Allow.Example:443/first")
     engine.replacePolicy(try makePolicy(DecidePolicyAnswerTests.cancelEverything))
 
     let firstLoad = await popup.decide(TestAction.load("https://allow.example/first"))
@@ -165,18 +172,34 @@ final class PopupAdmissionTests: XCTestCase {
         #"{"version": 1, "rules": [{"name": "r", "action": \#(action)}]}"#, events: .none)
       let root = engine.makeRootSession()
 
-      for url in ["", "about:blank"] {
-        let admission = root.admitPopup(for: TestAction.windowOpen(url))
-        XCTAssertNil(admission.child, "\(action) \(url)")
-        XCTAssertEqual(admission.refusal, .policy, "\(action) \(url)")
-        XCTAssertEqual(admission.effect, .none, "\(action) \(url)")
-      }
+      let admission = root.admitPopup(for: TestAction.windowOpen(""))
+      XCTAssertNil(admission.child, action)
+      XCTAssertEqual(admission.outcome, .blocked(.policy), action)
     }
+  }
+
+  func test_windowOpenAboutBlank_isAnOrdinaryURL_loadedInTheOpenerBySameView_butNeverSentOutside() throws {
+    let sameView = try makeEngine(#"{"version": 1, "rules": [{"name": "r", "action": "sameView"}]}"#, events: .none)
+    let opener = sameView.makeRootSession()
+    XCTAssertEqual(
+      opener.admitPopup(for: TestAction.windowOpen("about:blank")).outcome,
+      .loadInstead(url: "about:blank", in: "main"))
+
+    let external = try makeEngine(
+      #"{"version": 1, "rules": [{"name": "r", "action": {"external": "system"}}]}"#, events: .none)
+    let root = external.makeRootSession()
+    let admission = root.admitPopup(for: TestAction.windowOpen("about:blank#x"))
+    XCTAssertEqual(admission.outcome, .blocked(.policy))
+    XCTAssertEqual(admission.trace.notes, ["an about: URL is never opened outside the app"])
   }
 
   func test_windowOpenWithoutURL_allowed_opensAPopupWithNothingToLoad() async throws {
     let engine = try makeEngine(#"{"version": 1}"#, events: .none)
-    let popup = try openPopup(from: engine.makeRootSession(), "")
+    let root = engine.makeRootSession()
+
+    defer { withExtendedLifetime(root) {} }
+
+    let popup = try openPopup(from: root, "")
     engine.replacePolicy(try makePolicy(DecidePolicyAnswerTests.cancelEverything))
 
     let scriptLoad = await popup.decide(TestAction.load("https://later.example/"))
@@ -225,7 +248,11 @@ final class PopupAdmissionTests: XCTestCase {
 
   func test_provisionalChildKeptByAllow_getsThePolicysPresentation() async throws {
     let (engine, _) = try engine(answer: .allow)
-    let child = try openPopup(from: engine.makeRootSession(), "https://ask.example/")
+    let root = engine.makeRootSession()
+
+    defer { withExtendedLifetime(root) {} }
+
+    let child = try openPopup(from: root, "https://ask.example/")
 
     let firstLoad = await child.decide(TestAction.load("https://ask.example/", gesture: true))
 
@@ -245,8 +272,7 @@ final class PopupAdmissionTests: XCTestCase {
 
     XCTAssertEqual(firstLoad.policy, .cancel)
     XCTAssertEqual(firstLoad.action, .external(.safari))
-    XCTAssertEqual(firstLoad.effect, .openExternally(url: url, via: .safari))
-    XCTAssertNil(firstLoad.blockedReason)
+    XCTAssertEqual(firstLoad.outcome, .openExternally(url: url, via: .safari))
     XCTAssertEqual(firstLoad.closedSessions, ["main.1"])
     XCTAssertTrue(child.isClosed)
     XCTAssertTrue(root.children.isEmpty)
@@ -272,7 +298,7 @@ final class PopupAdmissionTests: XCTestCase {
 
     XCTAssertEqual(firstLoad.policy, .cancel)
     XCTAssertEqual(firstLoad.action, .sameView)
-    XCTAssertEqual(firstLoad.effect, .load(url: url, in: "main"))
+    XCTAssertEqual(firstLoad.outcome, .loadInstead(url: url, in: "main"))
     XCTAssertEqual(firstLoad.closedSessions, ["main.1"])
     XCTAssertTrue(child.isClosed)
     XCTAssertEqual(openerLoad.policy, .allow, "the opener's load was started by the engine")
@@ -289,7 +315,7 @@ final class PopupAdmissionTests: XCTestCase {
 
       XCTAssertEqual(firstLoad.policy, .cancel, "\(answer)")
       XCTAssertEqual(firstLoad.action, answer)
-      XCTAssertEqual(firstLoad.blockedReason, .policy, "\(answer)")
+      XCTAssertEqual(firstLoad.outcome, .blocked(.policy), "\(answer)")
       XCTAssertEqual(firstLoad.closedSessions, ["main.1"])
       XCTAssertTrue(child.isClosed)
       XCTAssertTrue(root.children.isEmpty)
@@ -302,7 +328,11 @@ final class PopupAdmissionTests: XCTestCase {
       {"version": 1, "rules": [{"name": "ask", "action": {"ask": "confirm"}}],
        "deciders": {"timeoutMs": 5, "onTimeout": {"popup": "overlay"}}}
       """#, deciders: ["confirm": ManualDecider()], events: .none)
-    let child = try openPopup(from: engine.makeRootSession(), "https://pay.example/")
+    let root = engine.makeRootSession()
+
+    defer { withExtendedLifetime(root) {} }
+
+    let child = try openPopup(from: root, "https://pay.example/")
 
     let firstLoad = await child.decide(TestAction.load("https://pay.example/", gesture: true))
 

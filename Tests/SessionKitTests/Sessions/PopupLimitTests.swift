@@ -19,8 +19,7 @@ final class PopupLimitTests: XCTestCase {
     let admission = root.admitPopup(for: TestAction.windowOpen("https://popup.example/", gesture: false))
 
     XCTAssertNil(admission.child)
-    XCTAssertEqual(admission.refusal, .noUserGesture)
-    XCTAssertEqual(admission.effect, .none)
+    XCTAssertEqual(admission.outcome, .blocked(.noUserGesture))
     XCTAssertEqual(admission.trace.rule, "popups")
     XCTAssertTrue(root.children.isEmpty)
   }
@@ -37,8 +36,8 @@ final class PopupLimitTests: XCTestCase {
     let withoutGesture = root.admitPopup(for: TestAction.windowOpen("https://popup.example/", gesture: false))
     let withGesture = root.admitPopup(for: TestAction.windowOpen("https://popup.example/", gesture: true))
 
-    XCTAssertEqual(withoutGesture.refusal, .noUserGesture)
-    XCTAssertEqual(withGesture.refusal, .popupLimit)
+    XCTAssertEqual(withoutGesture.outcome, .blocked(.noUserGesture))
+    XCTAssertEqual(withGesture.outcome, .blocked(.popupLimit))
   }
 
   func test_maxDepth1_allowsARootsPopup_butNotAPopupsPopup() throws {
@@ -50,7 +49,7 @@ final class PopupLimitTests: XCTestCase {
     XCTAssertEqual(popup.id, "main.1")
     XCTAssertEqual(popup.depth, 1)
     XCTAssertNil(nested.child)
-    XCTAssertEqual(nested.refusal, .popupLimit)
+    XCTAssertEqual(nested.outcome, .blocked(.popupLimit))
     XCTAssertEqual(nested.trace.rule, "popups")
     XCTAssertTrue(popup.children.isEmpty)
   }
@@ -58,7 +57,7 @@ final class PopupLimitTests: XCTestCase {
   func test_maxDepth0_refusesEveryPopup() throws {
     let root = try engine(maxDepth: 0).makeRootSession()
 
-    XCTAssertEqual(root.admitPopup(for: TestAction.windowOpen("https://popup.example/")).refusal, .popupLimit)
+    XCTAssertEqual(root.admitPopup(for: TestAction.windowOpen("https://popup.example/")).outcome, .blocked(.popupLimit))
   }
 
   func test_maxOpen_countsEveryPopupInTheRootTree_notTheRoot() throws {
@@ -70,7 +69,7 @@ final class PopupLimitTests: XCTestCase {
     for opener in [root, popup1, popup11] {
       let admission = opener.admitPopup(for: TestAction.windowOpen("https://more.example/"))
       XCTAssertNil(admission.child, "\(opener.id)")
-      XCTAssertEqual(admission.refusal, .popupLimit, "\(opener.id)")
+      XCTAssertEqual(admission.outcome, .blocked(.popupLimit), "\(opener.id)")
     }
   }
 
@@ -81,21 +80,21 @@ final class PopupLimitTests: XCTestCase {
 
     XCTAssertEqual(try openPopup(from: first).id, "tab-1.1")
     XCTAssertEqual(try openPopup(from: second).id, "tab-2.1")
-    XCTAssertEqual(first.admitPopup(for: TestAction.windowOpen("https://more.example/")).refusal, .popupLimit)
+    XCTAssertEqual(first.admitPopup(for: TestAction.windowOpen("https://more.example/")).outcome, .blocked(.popupLimit))
   }
 
   func test_closingAPopup_freesItsSlots_andIdsAreNeverReused() throws {
     let root = try engine(maxOpen: 2).makeRootSession()
     let popup1 = try openPopup(from: root)
     _ = try openPopup(from: popup1)
-    XCTAssertEqual(root.admitPopup(for: TestAction.windowOpen("https://more.example/")).refusal, .popupLimit)
+    XCTAssertEqual(root.admitPopup(for: TestAction.windowOpen("https://more.example/")).outcome, .blocked(.popupLimit))
 
     popup1.windowDidClose()
 
     let popup2 = try openPopup(from: root)
     let popup3 = try openPopup(from: root)
     XCTAssertEqual([popup2.id, popup3.id], ["main.2", "main.3"], "a refused request takes no number")
-    XCTAssertEqual(root.admitPopup(for: TestAction.windowOpen("https://more.example/")).refusal, .popupLimit)
+    XCTAssertEqual(root.admitPopup(for: TestAction.windowOpen("https://more.example/")).outcome, .blocked(.popupLimit))
     popup3.dismiss()
     XCTAssertEqual(try openPopup(from: root).id, "main.4")
   }
@@ -142,10 +141,10 @@ final class PopupLimitTests: XCTestCase {
     let admission = root.admitPopup(for: TestAction.windowOpen("https://popup.example/"))
 
     XCTAssertEqual(noGesture.policy, .cancel)
-    XCTAssertEqual(noGesture.blockedReason, .noUserGesture)
+    XCTAssertEqual(noGesture.outcome, .blocked(.noUserGesture))
     XCTAssertEqual(overLimit.policy, .cancel)
-    XCTAssertEqual(overLimit.blockedReason, .popupLimit)
-    XCTAssertEqual(admission.refusal, .popupLimit)
+    XCTAssertEqual(overLimit.outcome, .blocked(.popupLimit))
+    XCTAssertEqual(admission.outcome, .blocked(.popupLimit))
     XCTAssertEqual(decider.callCount, 0)
   }
 
@@ -158,7 +157,7 @@ final class PopupLimitTests: XCTestCase {
     let root = engine.makeRootSession()
     let provisional = try openPopup(from: root, "https://ask.example/")
     XCTAssertTrue(provisional.isProvisional)
-    XCTAssertEqual(root.admitPopup(for: TestAction.windowOpen("https://other.example/")).refusal, .popupLimit)
+    XCTAssertEqual(root.admitPopup(for: TestAction.windowOpen("https://other.example/")).outcome, .blocked(.popupLimit))
 
     let decision = await provisional.decide(TestAction.load("https://ask.example/", gesture: true))
 

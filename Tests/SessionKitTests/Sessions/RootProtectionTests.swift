@@ -62,8 +62,9 @@ final class RootProtectionTests: XCTestCase {
     XCTAssertEqual(closeEvents.map(\.id), ["main.1", "main.1.1", "main.2"], "one event per popup removed")
     XCTAssertEqual(Set(closeEvents.map(\.reason)), [.openerClosed])
     let decision = await root.decide(TestAction.link("https://site.example/"))
-    XCTAssertEqual(decision.blockedReason, .sessionClosed)
-    XCTAssertEqual(root.admitPopup(for: TestAction.windowOpen("https://popup.example/")).refusal, .sessionClosed)
+    XCTAssertEqual(decision.outcome, .blocked(.sessionClosed))
+    XCTAssertEqual(
+      root.admitPopup(for: TestAction.windowOpen("https://popup.example/")).outcome, .blocked(.sessionClosed))
     await events.stop()
   }
 
@@ -85,7 +86,9 @@ final class RootProtectionTests: XCTestCase {
 
   func test_popupsAreOpenedByScript_andMayCloseThemselves_evenWithLongHistory() async throws {
     let engine = try makeEngine(#"{"version": 1}"#, events: .none)
-    let popup = try openPopup(from: engine.makeRootSession())
+    let root = engine.makeRootSession()
+    defer { withExtendedLifetime(root) {} }
+    let popup = try openPopup(from: root)
     for page in 1...3 { try await popup.didCommit("https://popup.example/\(page)", kind: .newEntry(isPost: false)) }
 
     XCTAssertTrue(popup.isOpenedByScript)

@@ -38,7 +38,7 @@ final class SessionEventTests: XCTestCase {
     XCTAssertEqual(all[3].decided?.decision.trace.notes, ["a load the engine started; not judged again"])
     XCTAssertEqual(all[4], .openedExternally(session: "main", url: "https://ads.example/offer", via: .safari))
     XCTAssertEqual(all[5].decided?.decision.trace.rule, "ads")
-    XCTAssertEqual(all[5].decided?.decision.effect, .openExternally(url: "https://ads.example/offer", via: .safari))
+    XCTAssertEqual(all[5].decided?.decision.outcome, .openExternally(url: "https://ads.example/offer", via: .safari))
     popup.windowDidClose()
     let closing = await events.settle()
     XCTAssertEqual(closing, [.popupClosed("main.1", reason: .windowClose)])
@@ -48,7 +48,9 @@ final class SessionEventTests: XCTestCase {
   func test_popupClosedEvents_followTheClose() async throws {
     let engine = try makeEngine(Self.policy)
     let events = EventCollector(engine)
-    let popup = try openPopup(from: engine.makeRootSession())
+    let root = engine.makeRootSession()
+    defer { withExtendedLifetime(root) {} }
+    let popup = try openPopup(from: root)
     _ = await events.settle()
 
     popup.dismiss()

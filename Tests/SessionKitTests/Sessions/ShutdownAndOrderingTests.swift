@@ -26,7 +26,7 @@ final class ShutdownAndOrderingTests: XCTestCase {
     XCTAssertEqual(decider.cancelledCount, 1)
     let answer = await decision.value
     XCTAssertEqual(answer.policy, .cancel)
-    XCTAssertEqual(answer.blockedReason, .cancelled)
+    XCTAssertEqual(answer.outcome, .blocked(.cancelled))
   }
 
   func test_shutdownDuringAProvisionalPopupsFirstLoad_stillAnnouncesItsClose_inTheAsyncForm() async throws {

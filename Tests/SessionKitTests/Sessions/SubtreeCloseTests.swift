@@ -115,7 +115,7 @@ final class SubtreeCloseTests: XCTestCase {
     for session in [tree.popup1, tree.popup11, tree.popup111, tree.popup12] {
       let admission = session.admitPopup(for: TestAction.windowOpen("https://popup.example/"))
       XCTAssertNil(admission.child, "\(session.id)")
-      XCTAssertEqual(admission.refusal, .sessionClosed, "\(session.id)")
+      XCTAssertEqual(admission.outcome, .blocked(.sessionClosed), "\(session.id)")
       XCTAssertEqual(admission.trace.rule, "session-closed")
     }
     XCTAssertNotNil(tree.popup2.admitPopup(for: TestAction.windowOpen("https://popup.example/")).child)
@@ -129,7 +129,7 @@ final class SubtreeCloseTests: XCTestCase {
       let decision = await session.decide(TestAction.link("https://site.example/next"))
       XCTAssertEqual(decision.policy, .cancel, "\(session.id)")
       XCTAssertEqual(decision.action, .cancel)
-      XCTAssertEqual(decision.blockedReason, .sessionClosed, "\(session.id)")
+      XCTAssertEqual(decision.outcome, .blocked(.sessionClosed), "\(session.id)")
       XCTAssertEqual(decision.trace.rule, "session-closed")
     }
     let open = await tree.popup2.decide(TestAction.link("https://site.example/next"))
@@ -138,11 +138,15 @@ final class SubtreeCloseTests: XCTestCase {
 
   func test_closedSessions_forgetPendingLoads() async throws {
     let engine = try makeEngine(#"{"version": 1}"#, events: .none)
-    let popup = try openPopup(from: engine.makeRootSession(), "https://popup.example/first")
+    let root = engine.makeRootSession()
+
+    defer { withExtendedLifetime(root) {} }
+
+    let popup = try openPopup(from: root, "https://popup.example/first")
     popup.dismiss()
 
     let firstLoad = await popup.decide(TestAction.load("https://popup.example/first", gesture: true))
 
-    XCTAssertEqual(firstLoad.blockedReason, .sessionClosed, "an expected load is not allowed after the close")
+    XCTAssertEqual(firstLoad.outcome, .blocked(.sessionClosed), "an expected load is not allowed after the close")
   }
 }

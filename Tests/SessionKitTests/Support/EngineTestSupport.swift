@@ -93,7 +93,7 @@ extension XCTestCase {
     let admission = opener.admitPopup(for: action)
     return try XCTUnwrap(
       admission.child,
-      "no popup for \(action.requestURL): \(admission.refusal.map(\.rawValue) ?? "-"), "
+      "no popup for \(action.requestURL): \(admission.outcome), "
         + "\(admission.trace)", file: file, line: line)
   }
 

@@ -2,6 +2,7 @@ import Foundation
 import XCTest
 
 @testable import SessionKit
+@testable import SessionKitSimulation
 
 // Vocabulary of the conformance and scenario tests: a simulated app (the simulator over an engine built from
 // policy JSON), the delegate calls §2's table expects, written the way replay prints them, and helpers that

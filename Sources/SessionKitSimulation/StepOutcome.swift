@@ -1,3 +1,5 @@
+import SessionKit
+
 /// The net effect of one page event, as replay reports it.
 public enum StepOutcome: Sendable, Hashable {
   /// A frame of `session` navigated (`frame`: `main` or `sub`).

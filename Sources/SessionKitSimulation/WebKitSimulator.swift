@@ -1,10 +1,12 @@
-/// Stands in for WebKit: turns page-level events into exactly the delegate callback sequences of DESIGN §2 and
-/// answers them through the same public engine API a WebKit adapter uses (`decide`, `admitPopup`,
-/// `didCommit`, `windowDidClose`, `dismiss`).
+import SessionKit
+
+/// Stands in for WebKit: turns page-level events into exactly the delegate callback sequences WebKit makes
+/// (checked against a real WebKit engine) and answers them through the same public engine API a WebKit adapter
+/// uses (`decide`, `admitPopup`, `didCommit`, `windowDidClose`, `dismiss`).
 ///
-/// It models one iframe level (a link's `frame`), window names (a lookup finds the first open window with the
-/// name), the popup gate (`javaScriptCanOpenWindowsAutomatically`), and each web view's back-forward list
-/// (kept by its session).
+/// It models one iframe level (a link's `frame`) and the joint session history of frames, window names as
+/// WebKit looks them up (only in windows familiar with the requester, see ``WindowDirectory``), the popup gate
+/// (`javaScriptCanOpenWindowsAutomatically`), and which popups' first loads carry a user gesture.
 public actor WebKitSimulator {
   /// The engine that answers the callbacks.
   public nonisolated let engine: SessionEngine
@@ -13,46 +15,37 @@ public actor WebKitSimulator {
   /// The main web view's session.
   public nonisolated let root: Session
 
-  private var sessions: [SessionID: Session] = [:]
-  private var order: [SessionID] = []
-  private var names: [(name: String, session: SessionID)] = []
+  private var windows: WindowDirectory
 
   /// Creates a simulator with one main web view at `about:blank`.
   public init(engine: SessionEngine, settings: SimulatorSettings = SimulatorSettings(), rootID: SessionID = "main") {
     self.engine = engine
     self.settings = settings
     self.root = engine.makeRootSession(id: rootID)
-    sessions[rootID] = root
-    order = [rootID]
+    self.windows = WindowDirectory(root: root)
   }
 
   /// The open session with this id.
   /// - Throws: ``SimulationError`` when no session has the id or it is closed.
   public func session(_ id: SessionID) throws(SimulationError) -> Session {
-    guard let session = sessions[id] else { throw SimulationError(code: .unknownSession, session: id) }
+    guard let session = windows[id] else { throw SimulationError(code: .unknownSession, session: id) }
     guard !session.isClosed else { throw SimulationError(code: .closedSession, session: id) }
     return session
   }
 
   /// Every open session in creation order, with its committed URL (`about:blank` when none) and history length.
   public func openSessions() -> [(id: SessionID, url: String, history: Int)] {
-    order.compactMap { id in
-      guard let session = sessions[id], !session.isClosed else { return nil }
-      return (id, session.committedURL?.serialized ?? "about:blank", session.historyLength)
-    }
+    windows.open.map { ($0.id, $0.committedURL?.serialized ?? "about:blank", $0.historyLength) }
   }
 
   /// Performs one page event in the session `id` and reports its net effect and the callbacks made.
   /// - Throws: ``SimulationError`` when the session does not exist or is closed.
   public func perform(_ event: PageEvent, in id: SessionID = "main") async throws(SimulationError) -> StepResult {
     let session = try session(id)
-    var step = Step(session: session)
+    var step = Step()
     let outcome: StepOutcome
     switch event {
-    case .load(let url):
-      step.url = url
-      outcome = await navigate(session, url: url, type: .other, target: .main, gesture: false, step: &step)
-    case .assign(let url):
+    case .load(let url), .assign(let url):
       step.url = url
       outcome = await navigate(session, url: url, type: .other, target: .main, gesture: false, step: &step)
     case .click(let url, let target, let frame):
@@ -105,7 +98,7 @@ public actor WebKitSimulator {
       return await newWindowFromLink(
         url, name: nil, type: type, frame: linkFrame, method: method, in: session, step: &step)
     default:
-      if let named = window(named: target) {
+      if let named = windows.window(named: target, from: session.id) {
         return await navigate(
           named, url: url, type: type, target: .main, source: linkFrame, sourceSession: session, gesture: true,
           method: method, step: &step)
@@ -119,15 +112,16 @@ public actor WebKitSimulator {
   private func open(
     _ url: String?, target: String, gesture: Bool, noopener: Bool, in session: Session, step: inout Step
   ) async -> StepOutcome {
-    let hasURL = !(url ?? "").isEmpty
+    let url = url.flatMap { $0.isEmpty ? nil : $0 }
     switch target.lowercased() {
     case "_self", "_top", "_parent":
-      guard let url, hasURL else { return .ignored }
+      guard let url else { return .ignored }
       return await navigate(session, url: url, type: .other, target: .main, gesture: gesture, step: &step)
     default:
       let name = target.lowercased() == "_blank" || target.isEmpty ? nil : target
-      if let name, !noopener, let named = window(named: name) {
-        guard let url, hasURL else { return .ignored }
+      // `noopener` skips the lookup of an existing window by name.
+      if let name, !noopener, let named = windows.window(named: name, from: session.id) {
+        guard let url else { return .ignored }
         return await navigate(
           named, url: url, type: .other, target: .main, source: .main, sourceSession: session, gesture: gesture,
           step: &step)
@@ -136,14 +130,16 @@ public actor WebKitSimulator {
       guard gesture || settings.javaScriptCanOpenWindowsAutomatically else {
         return .blocked(reason: .noUserGesture)
       }
+      // Only a plain `window.open` with a gesture passes it on to the popup's first load.
+      let opening = Opening(name: name, keepsOpener: !noopener, firstLoadGesture: gesture && !noopener)
       return await newWindow(
-        hasURL ? url : nil, name: name, type: .other, source: .main, gesture: gesture, method: .get, in: session,
-        step: &step)
+        url, opening: opening, type: .other, source: .main, gesture: gesture, method: .get, in: session, step: &step)
     }
   }
 
-  /// A `_blank` (or unknown name) link: the opener's decidePolicyFor with a nil target, then, only if allowed,
-  /// createWebViewWith.
+  /// A `_blank` (or unknown name) link or form: the opener's decidePolicyFor with a nil target, then, only if
+  /// allowed, createWebViewWith. The popup's first load carries no gesture; a `_blank` target also cuts the
+  /// page-visible opener (WebKit applies `noopener` to it), a named one keeps it.
   private func newWindowFromLink(
     _ url: String, name: String?, type: NavigationType, frame: Frame, method: FormMethod, in session: Session,
     step: inout Step
@@ -151,14 +147,16 @@ public actor WebKitSimulator {
     let decision = await decidePolicy(
       in: session, url: url, type: type, target: nil, source: frame, sourceSession: session, gesture: true,
       method: method, step: &step)
-    guard decision.policy == .allow else { return await applyRefusal(decision, step: &step, method: method) }
+    guard decision.policy == .allow else { return await applyRefusal(decision.outcome, step: &step, method: method) }
+    let opening = Opening(name: name, keepsOpener: name != nil, firstLoadGesture: false)
     return await newWindow(
-      url, name: name, type: type, source: frame, gesture: true, method: method, in: session, step: &step)
+      url, opening: opening, type: type, source: frame, gesture: true, method: method, in: session, step: &step)
   }
 
-  /// createWebViewWith, then the new web view's first load (its own decidePolicyFor(other)).
+  /// createWebViewWith, then the new web view's first load (its own decidePolicyFor(other)); `window.open()`
+  /// with no URL has no first load and stays at `about:blank` with an empty history.
   private func newWindow(
-    _ url: String?, name: String?, type: NavigationType, source: Frame, gesture: Bool, method: FormMethod,
+    _ url: String?, opening: Opening, type: NavigationType, source: Frame, gesture: Bool, method: FormMethod,
     in session: Session, step: inout Step
   ) async -> StepOutcome {
     let action = NavigationAction(
@@ -170,29 +168,22 @@ public actor WebKitSimulator {
       CallbackRecord(
         callback: .createWebViewWith, session: session.id, navigationType: type, targetFrame: "none",
         answer: admission.child?.id.rawValue ?? "nil"))
-    guard let child = admission.child else {
-      switch admission.effect {
-      case .openExternally(_, let via): return .external(via: via)
-      case .load(let url, let target): return await engineLoad(url, in: target, step: &step)
-      case .none: return .blocked(reason: admission.refusal ?? .dropped)
-      }
+    guard let child = admission.child, let presentation = admission.presentation else {
+      return await applyRefusal(admission.outcome, step: &step)
     }
-    sessions[child.id] = child
-    order.append(child.id)
-    if let name { names.append((name, child.id)) }
-    guard let url, url != "about:blank" else {
-      return .popup(child: child.id, presentation: admission.presentation ?? .overlay)
-    }
+    windows.add(child, name: opening.name, pageOpener: opening.keepsOpener ? session.id : nil)
+    guard let url else { return .popup(child: child.id, presentation: presentation) }
     let firstLoad = await decidePolicy(
-      in: child, url: url, type: .other, target: .main, source: .main, sourceSession: child, gesture: gesture,
-      method: method, step: &step)
-    guard firstLoad.policy == .allow else { return await applyRefusal(firstLoad, step: &step, method: method) }
+      in: child, url: url, type: .other, target: .main, source: .main, sourceSession: child,
+      gesture: opening.firstLoadGesture, method: method, step: &step)
+    guard firstLoad.policy == .allow else { return await applyRefusal(firstLoad.outcome, step: &step, method: method) }
     // A POST form aimed at a new window submits its POST there: reloading that entry is formResubmitted.
     try? await child.didCommit(url, kind: .newEntry(isPost: method == .post))
-    return .popup(child: child.id, presentation: child.presentation ?? admission.presentation ?? .overlay)
+    return .popup(child: child.id, presentation: child.presentation ?? presentation)
   }
 
-  /// A navigation of an existing frame: decidePolicyFor, then commit when allowed.
+  /// A navigation of an existing frame: decidePolicyFor, then commit when allowed. An iframe's navigation adds
+  /// an entry to the joint session history without changing the session's URL.
   private func navigate(
     _ session: Session, url: String, type: NavigationType, target: Frame, source: Frame = .main,
     sourceSession: Session? = nil, gesture: Bool, method: FormMethod = .get, step: inout Step
@@ -202,24 +193,30 @@ public actor WebKitSimulator {
       gesture: gesture, method: method, step: &step)
     switch decision.policy {
     case .allow:
-      guard case .main = target else { return .navigated(session: session.id, frame: .sub) }
-      try? await session.didCommit(url, kind: .newEntry(isPost: method == .post))
-      return .navigated(session: session.id, frame: .main)
+      switch target {
+      case .main:
+        try? await session.didCommit(url, kind: .newEntry(isPost: method == .post))
+        return .navigated(session: session.id, frame: .main)
+      case .sub(let frameURL):
+        try? await session.didCommit(url, kind: .subframe(previousFrameURL: frameURL))
+        return .navigated(session: session.id, frame: .sub)
+      }
     case .download: return .download
-    case .cancel: return await applyRefusal(decision, step: &step)
+    case .cancel: return await applyRefusal(decision.outcome, step: &step)
     }
   }
 
-  /// What a `cancel` answer amounts to: opened outside, loaded elsewhere by the engine, or blocked.
-  private func applyRefusal(_ decision: NavigationDecision, step: inout Step, method: FormMethod = .get) async
+  /// What an answer other than a popup or an allowed navigation amounts to: opened outside, loaded elsewhere
+  /// by the engine, downloaded or blocked.
+  private func applyRefusal(_ outcome: NavigationOutcome, step: inout Step, method: FormMethod = .get) async
     -> StepOutcome
   {
-    switch decision.effect {
+    switch outcome {
     case .openExternally(_, let via): return .external(via: via)
-    case .load(let url, let target): return await engineLoad(url, in: target, method: method, step: &step)
-    case .none:
-      if decision.policy == .download { return .download }
-      return .blocked(reason: decision.blockedReason ?? .policy)
+    case .loadInstead(let url, let target): return await engineLoad(url, in: target, method: method, step: &step)
+    case .download: return .download
+    case .blocked(let reason): return .blocked(reason: reason)
+    case .allow, .popup, .provisionalPopup: return .blocked(reason: .dropped)
     }
   }
 
@@ -227,22 +224,35 @@ public actor WebKitSimulator {
   private func engineLoad(_ url: String, in id: SessionID, method: FormMethod = .get, step: inout Step) async
     -> StepOutcome
   {
-    guard let session = sessions[id], !session.isClosed else { return .blocked(reason: .sessionClosed) }
+    guard let session = windows[id], !session.isClosed else { return .blocked(reason: .sessionClosed) }
     return await navigate(session, url: url, type: .other, target: .main, gesture: false, method: method, step: &step)
   }
 
-  /// Back (−1), forward (+1) or reload (0) onto an entry of the back-forward list: `backForward` or `reload`,
-  /// `formResubmitted` when a POST created the entry. Nothing to go to is ignored.
+  /// Back (−1), forward (+1) or reload (0): `backForward` onto another entry (a POST one included), `reload`
+  /// or, for a POST entry, `formResubmitted`. Between two entries of one page that an iframe's navigation
+  /// separates, the iframe navigates (target the subframe) and the session's URL stays. Nothing to go to is
+  /// ignored.
   private func traverse(_ offset: Int, in session: Session, step: inout Step) async -> StepOutcome {
-    guard let entry = await session.backForwardList.entry(at: offset) else { return .ignored }
-    let url = entry.url.serialized
-    step.url = url
-    let type: NavigationType = entry.isPost ? .formResubmitted : offset == 0 ? .reload : .backForward
+    let history = session.backForwardList
+    guard let current = history.current, let entry = history.entry(at: offset) else { return .ignored }
+    let page = entry.url.serialized
+    let frameChange = offset < 0 ? current.subframe.map(\.from) : offset > 0 ? entry.subframe.map(\.to) : nil
+    if let frameURL = frameChange.map(\.serialized), entry.url == current.url {
+      step.url = frameURL
+      let decision = await decidePolicy(
+        in: session, url: frameURL, type: .backForward, target: .sub(frameURL), source: .main,
+        sourceSession: session, gesture: false, step: &step)
+      guard decision.policy == .allow else { return await applyRefusal(decision.outcome, step: &step) }
+      try? await session.didCommit(page, kind: .backForward(offset: offset))
+      return .navigated(session: session.id, frame: .sub)
+    }
+    step.url = page
+    let type: NavigationType = offset != 0 ? .backForward : entry.isPost ? .formResubmitted : .reload
     let decision = await decidePolicy(
-      in: session, url: url, type: type, target: .main, source: .main, sourceSession: session, gesture: false,
+      in: session, url: page, type: type, target: .main, source: .main, sourceSession: session, gesture: false,
       method: entry.isPost ? .post : .get, step: &step)
-    guard decision.policy == .allow else { return await applyRefusal(decision, step: &step) }
-    try? await session.didCommit(url, kind: offset == 0 ? .reload : .backForward(offset: offset))
+    guard decision.policy == .allow else { return await applyRefusal(decision.outcome, step: &step) }
+    try? await session.didCommit(page, kind: offset == 0 ? .reload : .backForward(offset: offset))
     return .navigated(session: session.id, frame: .main)
   }
 
@@ -280,16 +290,16 @@ public actor WebKitSimulator {
     }
   }
 
-  /// The first open window carrying `name`.
-  private func window(named name: String) -> Session? {
-    for entry in names where entry.name == name {
-      if let session = sessions[entry.session], !session.isClosed { return session }
-    }
-    return nil
-  }
-
   static func normalised(_ url: String) -> String {
     (try? WebAddress(url))?.serialized ?? url
+  }
+
+  /// How a new window is opened: its name, whether the page sees its opener, and whether its first load
+  /// carries the opener's gesture.
+  private struct Opening {
+    let name: String?
+    let keepsOpener: Bool
+    let firstLoadGesture: Bool
   }
 
   private enum Frame {
@@ -306,18 +316,13 @@ public actor WebKitSimulator {
 
   /// What one event has done so far.
   private struct Step {
-    let session: Session
     var url: String?
     var callbacks: [CallbackRecord] = []
     var trace: PolicyDecision.Trace?
 
-    init(session: Session) {
-      self.session = session
-    }
-
     /// Keeps the latest trace that a policy rule or the default produced (not a limit or an interruption).
     mutating func record(_ trace: PolicyDecision.Trace) {
-      if trace.ruleIndex != nil || trace.rule == "default" { self.trace = trace }
+      if trace.source.isPolicy { self.trace = trace }
     }
 
     var rule: String? { trace?.rule }

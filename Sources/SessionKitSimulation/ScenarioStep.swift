@@ -1,3 +1,5 @@
+import SessionKit
+
 /// One step of a scenario: the session it acts in, the page event, and what its result must have.
 public struct ScenarioStep: Sendable, Hashable {
   /// The session the step acts in (`main` by default).

@@ -1,5 +1,11 @@
-/// Runs a scenario through the simulator and the engine, producing `session-bench replay`'s lines (DESIGN §5)
-/// and checking every `expect`.
+import SessionKit
+
+/// Runs a scenario through the simulator and the engine, producing `session-bench replay`'s lines and checking
+/// every `expect` and the `expectFinal`.
+///
+/// Time is virtual: the engine runs on a ``VirtualClock`` that moves only while a step waits for a decider, to
+/// the next deadline (the decider's `delayMs` or the policy's timeout, whichever comes first), so a replay's
+/// output depends on the file alone, never on the machine's load.
 public struct ScenarioRunner: Sendable {
   /// The result of a replay.
   public struct Report: Sendable {
@@ -29,16 +35,17 @@ public struct ScenarioRunner: Sendable {
   /// - Throws: ``ConfigurationError`` when the policy cannot be compiled.
   public func run(output: (String) -> Void = { _ in }) async throws(ConfigurationError) -> Report {
     let policy = try CompiledPolicy(scenario.policy)
+    let clock = VirtualClock()
+    let timeout = policy.deciders.timeoutMilliseconds
     let engine = SessionEngine(
-      policy: policy,
-      deciders: scenario.deciders.mapValues { $0.decider(timeoutMilliseconds: policy.deciders.timeoutMilliseconds) },
-      events: .none)
+      policy: policy, deciders: scenario.deciders.mapValues { $0.decider(timeoutMilliseconds: timeout, clock: clock) },
+      events: .none, clock: clock)
     let simulator = WebKitSimulator(engine: engine, settings: scenario.settings)
     var report = Report(lines: [], failures: [], error: nil)
     for (index, step) in scenario.steps.enumerated() {
       let result: StepResult
       do {
-        result = try await simulator.perform(step.event, in: step.session)
+        result = try await Self.perform(step.event, in: step.session, on: simulator, advancing: clock)
       } catch {
         report.error = ConfigurationError(
           path: step.path.isEmpty ? "steps[\(index)].in" : "\(step.path).in", problem: error.description)
@@ -60,8 +67,50 @@ public struct ScenarioRunner: Sendable {
     let final = JSONValue.object([("final", .object([("sessions", .object(sessions))]))]).serialized
     report.lines.append(final)
     output(final)
+    if case .object(let expected)? = scenario.expectFinal {
+      let actual = JSONValue.object(sessions)
+      for session in expected {
+        let path = "expectFinal.\(session.key)"
+        if case .null = session.value {
+          if actual[session.key] != nil { report.failures.append("\(path): expected no open session, got one") }
+        } else if let got = actual[session.key] {
+          report.failures += Self.differences(expected: session.value, actual: got, path: path)
+        } else {
+          report.failures.append("\(path): expected an open session, got none")
+        }
+      }
+    }
     await engine.shutdown()
     return report
+  }
+
+  /// Performs one step, moving the virtual clock whenever the step waits on it: once a decider and its
+  /// timeout are both asleep, the clock jumps to the earlier deadline, which settles the race.
+  static func perform(
+    _ event: PageEvent, in session: SessionID, on simulator: WebKitSimulator, advancing clock: VirtualClock
+  ) async throws(SimulationError) -> StepResult {
+    let outcome = await withTaskGroup(of: Result<StepResult, SimulationError>?.self) { group in
+      group.addTask {
+        do throws(SimulationError) {
+          return .success(try await simulator.perform(event, in: session))
+        } catch {
+          return .failure(error)
+        }
+      }
+      while true {
+        group.addTask {
+          await clock.waitForSleepers(atLeast: 2)
+          return nil
+        }
+        guard let next = await group.next() else { preconditionFailure("the step's task always finishes") }
+        if let result = next {
+          group.cancelAll()
+          return result
+        }
+        clock.advanceToNextDeadline()
+      }
+    }
+    return try outcome.get()
   }
 
   /// The fields of `expected` that `actual` does not have with the same value.

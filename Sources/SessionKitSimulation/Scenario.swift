@@ -1,4 +1,5 @@
 import Foundation
+import SessionKit
 
 /// A scenario file (DESIGN §5): what pages and users do, step by step, with optional expectations; decoded
 /// with path-precise errors.
@@ -13,6 +14,9 @@ public struct Scenario: Sendable {
   public var deciders: [String: ScenarioDecider]
   /// The steps, in file order.
   public var steps: [ScenarioStep]
+  /// What the final line must say of sessions (`expectFinal`): by session id, the fields (`url`, `history`)
+  /// its entry must have; `null` for a session that must not be open at the end.
+  public var expectFinal: JSONValue?
 
   /// Decodes and validates scenario JSON.
   /// - Parameters:
@@ -24,7 +28,7 @@ public struct Scenario: Sendable {
     json: some Collection<UInt8>, policyOverride: PolicyConfiguration? = nil, list: PublicSuffixList = .shared
   ) throws(ConfigurationError) {
     let reader = JSONReader(try JSONValue(parsing: json))
-    _ = try reader.object(allowing: ["name", "policy", "settings", "deciders", "steps"])
+    _ = try reader.object(allowing: ["name", "policy", "settings", "deciders", "steps", "expectFinal"])
     name = try reader.member("name")?.string()
     if let policyOverride {
       policy = policyOverride
@@ -63,7 +67,23 @@ public struct Scenario: Sendable {
     var steps: [ScenarioStep] = []
     for element in elements { steps.append(try ScenarioStep(element)) }
     self.steps = steps
+    expectFinal = try reader.member("expectFinal").map(Self.readExpectFinal)
     try checkDeciders(policyPath: policyOverride == nil ? "policy" : "--policy")
+  }
+
+  /// `{"SESSION": {"url": STRING, "history": INTEGER} or null, …}`.
+  private static func readExpectFinal(_ reader: JSONReader) throws(ConfigurationError) -> JSONValue {
+    guard case .object(let sessions) = reader.value else {
+      throw reader.error("expected an object of sessions by id, found \(reader.value.typeName)")
+    }
+    for session in sessions {
+      let entry = JSONReader(session.value, path: reader.path(of: session.key))
+      if case .null = entry.value { continue }
+      _ = try entry.object(allowing: ["url", "history"])
+      _ = try entry.member("url")?.string()
+      _ = try entry.member("history")?.integer(in: 0...BackForwardList.capacity)
+    }
+    return reader.value
   }
 
   /// Every `ask` must name a declared decider.
@@ -103,16 +123,17 @@ public struct ScenarioDecider: Sendable, Hashable {
     delayMilliseconds = try reader.member("delayMs")?.integer(in: 0...600_000) ?? 0
   }
 
-  /// The decider as the engine calls it, for a policy whose deciders time out after `timeoutMilliseconds`.
+  /// The decider as the engine calls it, sleeping its delay on `clock`, for a policy whose deciders time out
+  /// after `timeoutMilliseconds`.
   ///
-  /// Deciders answer in real time; one answers in time exactly when `delayMilliseconds < timeoutMilliseconds`.
-  /// So that a delay equal to the timeout is not a coin toss between two timers, such a decider waits a
-  /// further 50 ms (its answer is discarded either way).
-  public func decider(timeoutMilliseconds: Int) -> any NavigationDecider {
+  /// One answers in time exactly when `delayMilliseconds < timeoutMilliseconds`. So that a delay equal to the
+  /// timeout is not a tie between two sleepers due at the same instant, such a decider sleeps 1 ms more (its
+  /// answer is discarded either way, and the clock stops at the timeout).
+  public func decider(timeoutMilliseconds: Int, clock: VirtualClock) -> any NavigationDecider {
     let answer = answer
-    let delay = delayMilliseconds >= timeoutMilliseconds ? delayMilliseconds + 50 : delayMilliseconds
+    let delay = delayMilliseconds >= timeoutMilliseconds ? delayMilliseconds + 1 : delayMilliseconds
     return ClosureDecider { _ in
-      if delay > 0 { try await Task.sleep(for: .milliseconds(delay)) }
+      if delay > 0 { try await clock.sleep(for: .milliseconds(delay)) }
       return answer
     }
   }

@@ -1,3 +1,5 @@
+import SessionKit
+
 /// What one page event did: its outcome, the rule that decided and the delegate calls made.
 public struct StepResult: Sendable, Hashable {
   /// The event's name (`click`, `open`, …).

@@ -1,3 +1,5 @@
+import SessionKit
+
 /// Something a page or its user does, which the simulator turns into WebKit's callback sequence (DESIGN §2).
 public enum PageEvent: Sendable, Hashable {
   /// The app calls `load(_:)`.

@@ -1,3 +1,5 @@
+import SessionKit
+
 /// A page event the simulator cannot perform.
 public struct SimulationError: Error, Sendable, Hashable, CustomStringConvertible {
   /// What went wrong.

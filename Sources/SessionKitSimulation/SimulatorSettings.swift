@@ -1,3 +1,5 @@
+import SessionKit
+
 /// The web view configuration the simulator models.
 public struct SimulatorSettings: Sendable, Hashable {
   /// `WKPreferences.javaScriptCanOpenWindowsAutomatically` (false by default on iOS): when false, `window.open`

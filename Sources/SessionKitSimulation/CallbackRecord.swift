@@ -1,3 +1,5 @@
+import SessionKit
+
 /// One delegate call the simulator made, with the engine's answer.
 public struct CallbackRecord: Sendable, Hashable {
   /// The delegate callbacks WebKit makes.

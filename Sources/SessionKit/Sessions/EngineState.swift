@@ -1,0 +1,33 @@
+/// Everything the engine itself keeps, behind its one lock: the policy, the deciders, the decider races and
+/// tasks under way, and the shutdown bookkeeping, whose invariant lives here in one place: once `isShutDown`
+/// is set no task starts and no decision reads a policy, so one pass over `tasks` and a count of
+/// `activeDecisions` reaching zero end everything.
+struct EngineState: Sendable {
+  var policy: CompiledPolicy
+  var deciders: [String: any NavigationDecider]
+  var races: [ObjectIdentifier: (owner: SessionKey, race: DeciderRace)] = [:]
+  var tasks: [UInt64: Task<Void, Never>] = [:]
+  var nextTask: UInt64 = 0
+  var isShutDown = false
+  var activeDecisions = 0
+  var shutdownWaiters: [CheckedContinuation<Void, Never>] = []
+
+  init(policy: CompiledPolicy, deciders: [String: any NavigationDecider]) {
+    self.policy = policy
+    self.deciders = deciders
+  }
+
+  /// Sets the flag; returns the races to end and the tasks to cancel and await.
+  mutating func beginShutdown() -> (races: [DeciderRace], tasks: [Task<Void, Never>]) {
+    isShutDown = true
+    return (races.values.map(\.race), Array(tasks.values))
+  }
+
+  /// Counts a decision's end; returns the shutdown waiters to wake when it was the last after a shutdown.
+  mutating func endDecision() -> [CheckedContinuation<Void, Never>] {
+    activeDecisions -= 1
+    guard activeDecisions == 0, isShutDown else { return [] }
+    defer { shutdownWaiters = [] }
+    return shutdownWaiters
+  }
+}

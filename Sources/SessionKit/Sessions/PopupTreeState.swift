@@ -1,0 +1,217 @@
+/// One root's popup tree as a pure state machine: the root and every popup under it, their history, what each
+/// one's next load is, and the events their changes cause, in order.
+///
+/// A value with no concurrency inside: ``PopupTree`` guards one instance with one lock and delivers
+/// ``outbox`` after unlocking. Mutating methods return what the caller must do next (evaluate the policy, ask
+/// a decider, allow without judging, interrupt the decisions of closed sessions). A session whose node is gone
+/// is closed; nodes are removed when they close, so a long-lived tree holds only its live sessions.
+struct PopupTreeState: Sendable {
+  /// A node's key in ``nodes``; the root's is ``rootKey``.
+  typealias Key = Int
+
+  /// The root's key.
+  static let rootKey: Key = 0
+
+  /// The live sessions by key.
+  private(set) var nodes: [Key: SessionNode]
+  /// The number of live popups (the root not counted), which `maxOpen` limits.
+  private(set) var openPopups = 0
+  /// Events caused by the changes so far, in the order they happened, not yet delivered.
+  private(set) var outbox: [SessionEvent] = []
+  private var nextKey: Key = 1
+
+  /// A tree with one root at `about:blank` and an empty history.
+  init(root: SessionID) {
+    nodes = [Self.rootKey: SessionNode(id: root, parent: nil, depth: 0)]
+  }
+
+  /// Takes the undelivered events.
+  mutating func takeOutbox() -> [SessionEvent] {
+    defer { outbox = [] }
+    return outbox
+  }
+
+  // MARK: - Reading
+
+  /// What policies compare navigations in `key` with: its committed URL's origin; else (nothing committed, or
+  /// an inherited `about:blank`) its opener's; a root that committed `about:blank` has an origin of its own
+  /// that only `about:blank` and `about:srcdoc` share; a root that committed nothing has none.
+  func context(of key: Key) -> PolicyContext {
+    var current = nodes[key]
+    while let node = current {
+      if node.hasOwnOrigin { return PolicyContext(currentURL: node.committedURL, currentSite: node.committedSite) }
+      guard let parent = node.parent else {
+        return node.committedURL.map { PolicyContext(currentURL: $0, currentSite: nil) } ?? .none
+      }
+      current = nodes[parent]
+    }
+    return .none
+  }
+
+  /// Why a new popup of `key` would be refused (the gesture requirement first, then the depth and open-count
+  /// limits), or `nil` when it may open.
+  func popupRefusal(of key: Key, userGesture: Bool, limits: PopupLimits) -> PolicyDecision.Source? {
+    guard let node = nodes[key] else { return .sessionClosed }
+    if limits.requireUserGesture && !userGesture { return .popupGate }
+    if node.depth + 1 > limits.maxDepth || openPopups >= limits.maxOpen { return .popupLimit }
+    return nil
+  }
+
+  // MARK: - Deciding
+
+  /// How a `decidePolicyFor` in `key` starts.
+  enum DecisionStart {
+    /// The session is closed.
+    case closed
+    /// A load the engine started: allow it without judging it again (the trace of the decision behind it).
+    case engineStarted(PolicyDecision.Trace)
+    /// A provisional popup's first load: put the question to its decider.
+    case ask(ProvisionalQuestion)
+    /// The popup's decider is being asked: cancel this load (the trace of the pending question).
+    case waitingForDecider(PolicyDecision.Trace)
+    /// An ordinary navigation: evaluate the policy in this context.
+    case evaluate(PolicyContext)
+  }
+
+  /// Starts a decision for a navigation of `address` in `key` (in its main frame or a subframe).
+  mutating func beginDecision(in key: Key, address: WebAddress, isMainFrame: Bool) -> DecisionStart {
+    guard let node = nodes[key] else { return .closed }
+    if isMainFrame, let pending = node.pendingLoad {
+      switch pending {
+      case .engineStarted(let expected, let trace) where expected == address:
+        nodes[key]?.pendingLoad = nil
+        return .engineStarted(trace)
+      case .engineStarted:
+        break
+      case .provisional(let question):
+        nodes[key]?.pendingLoad = .asking(question)
+        return .ask(question)
+      case .asking(let question):
+        return .waitingForDecider(question.trace)
+      }
+    }
+    return .evaluate(context(of: key))
+  }
+
+  /// Records a new-window request `decidePolicyFor` allowed in `key`, for `createWebViewWith` to finish.
+  mutating func approveNewWindow(_ approval: NewWindowApproval, in key: Key) {
+    nodes[key]?.newWindowApproval = approval
+  }
+
+  /// Takes the approval `decidePolicyFor` gave a new window to `address` in `key`, if it is the last one given.
+  /// Taken before the limits are checked: a refused request must not leave its approval for a later one.
+  mutating func takeApproval(in key: Key, for address: WebAddress) -> NewWindowApproval? {
+    guard let approval = nodes[key]?.newWindowApproval else { return nil }
+    nodes[key]?.newWindowApproval = nil
+    return approval.address == address ? approval : nil
+  }
+
+  /// Expects the engine-started load of `address` in `key` (a `sameView` answer); returns `false` when the
+  /// session is closed.
+  mutating func expectLoad(of address: WebAddress, trace: PolicyDecision.Trace, in key: Key) -> Bool {
+    guard let node = nodes[key] else { return false }
+    if !node.isProvisional { nodes[key]?.pendingLoad = .engineStarted(address, trace) }
+    return true
+  }
+
+  /// A provisional popup's decider kept it: it is announced with `presentation`. `false` when it closed
+  /// meanwhile.
+  mutating func confirmProvisional(_ key: Key, presentation: PopupPresentation, url: String) -> Bool {
+    guard let node = nodes[key], let parent = node.parent, let opener = nodes[parent] else { return false }
+    nodes[key]?.pendingLoad = nil
+    nodes[key]?.presentation = presentation
+    outbox.append(.popupOpened(child: node.id, opener: opener.id, presentation: presentation, url: url))
+    return true
+  }
+
+  // MARK: - Popups
+
+  /// What ``openPopup(under:presentation:firstLoad:limits:url:)`` did.
+  enum OpenResult {
+    /// The popup exists under this key and id.
+    case opened(Key, SessionID)
+    /// It was refused: the opener closed, or a limit was reached meanwhile.
+    case refused(PolicyDecision.Source)
+  }
+
+  /// Creates a popup of `key`, checking the limits again (they may have changed since they were first
+  /// checked). A popup whose first load is not provisional is announced now (`url` is what it opens with).
+  mutating func openPopup(
+    under key: Key, presentation: PopupPresentation, firstLoad: PendingLoad?, limits: PopupLimits, url: String
+  ) -> OpenResult {
+    guard let opener = nodes[key] else { return .refused(.sessionClosed) }
+    guard opener.depth + 1 <= limits.maxDepth, openPopups < limits.maxOpen else { return .refused(.popupLimit) }
+    let childKey = nextKey
+    nextKey += 1
+    let id = opener.id.child(opener.nextChildNumber)
+    nodes[key]?.nextChildNumber += 1
+    nodes[key]?.children.append(childKey)
+    var child = SessionNode(id: id, parent: key, depth: opener.depth + 1)
+    child.presentation = presentation
+    child.pendingLoad = firstLoad
+    nodes[childKey] = child
+    openPopups += 1
+    if !child.isProvisional {
+      outbox.append(.popupOpened(child: id, opener: opener.id, presentation: presentation, url: url))
+    }
+    return .opened(childKey, id)
+  }
+
+  // MARK: - History
+
+  /// How a commit changes the history.
+  enum HistoryChange {
+    /// A new main-frame entry.
+    case newEntry(isPost: Bool)
+    /// An iframe navigated from `previous` to the committed address; the main frame's URL stays.
+    case subframe(previous: WebAddress)
+    /// A move within the list.
+    case backForward(offset: Int)
+    /// A reload.
+    case reload
+  }
+
+  /// Records a committed load in `key`; returns `false` when the session is closed.
+  mutating func commit(_ address: WebAddress, site: Site?, kind: HistoryChange, in key: Key) -> Bool {
+    guard nodes[key] != nil else { return false }
+    switch kind {
+    case .newEntry(let isPost):
+      nodes[key]?.history.push(.init(url: address, isPost: isPost))
+    case .subframe(let previous):
+      // The main frame's URL stays; a session that has committed nothing has no entry to add to.
+      guard let current = nodes[key]?.history.current else { return true }
+      // The main frame's document is unchanged: reloading this entry resubmits its POST, if it was one.
+      nodes[key]?.history.push(
+        .init(url: current.url, isPost: current.isPost, subframe: .init(from: previous, to: address)))
+      return true
+    case .backForward(let offset):
+      nodes[key]?.history.go(offset)
+    case .reload:
+      break
+    }
+    nodes[key]?.committedSite = address.isAboutBlankOrSrcdoc ? nil : site
+    return true
+  }
+
+  // MARK: - Closing
+
+  /// Closes `key` and its subtree: the removed sessions in pre-order (it first, then its descendants
+  /// depth-first in creation order), each popup's `popupClosed` queued in that order. Empty when it was
+  /// closed already.
+  mutating func close(_ key: Key, reason: CloseReason) -> [(key: Key, id: SessionID)] {
+    guard let node = nodes[key] else { return [] }
+    var closed: [(key: Key, id: SessionID)] = []
+    func remove(_ key: Key, reason: CloseReason) {
+      guard let node = nodes.removeValue(forKey: key) else { return }
+      closed.append((key, node.id))
+      if node.parent != nil {
+        openPopups -= 1
+        outbox.append(.popupClosed(node.id, reason: reason))
+      }
+      for child in node.children { remove(child, reason: .openerClosed) }
+    }
+    remove(key, reason: reason)
+    if let parent = node.parent { nodes[parent]?.children.removeAll { $0 == key } }
+    return closed
+  }
+}

@@ -1,0 +1,104 @@
+extension Session {
+  enum AskResult {
+    case decided(PolicyDecision)
+    case interrupted(BlockReason, PolicyDecision.Trace)
+  }
+
+  /// Puts the question to the named decider, bounded by the policy's timeout on the engine's clock; maps its
+  /// outcome to an action (the `onTimeout` fallback on timeout, error or an `ask` answer).
+  func ask(
+    _ name: String, trace: PolicyDecision.Trace, action: NavigationAction, request: PolicyRequest,
+    policy: CompiledPolicy
+  ) async -> AskResult {
+    let race = DeciderRace()
+    let owner = SessionKey(tree: ObjectIdentifier(tree), node: key)
+    engine.register(race, owner: owner, isClosed: isClosed)
+    defer { engine.unregister(race) }
+    let question = DeciderRequest(session: id, action: action, address: request.address, trace: trace)
+    let outcome = await race.run(
+      engine.decider(named: name), name: name, request: question, timeout: policy.deciders.timeout, engine: engine)
+    var trace = trace
+    let fallback = policy.deciders.onTimeout
+    let answer: PolicyAction
+    switch outcome {
+    case .answered(.ask(let other)):
+      trace.notes.append("decider \(JSONValue.quoted(name)) answered ask \(JSONValue.quoted(other)); onTimeout applied")
+      answer = fallback
+    case .answered(let action):
+      trace.notes.append("decider \(JSONValue.quoted(name)) answered \(action)")
+      answer = action
+    case .failed(let problem):
+      trace.notes.append("\(problem); onTimeout applied")
+      answer = fallback
+    case .timedOut:
+      trace.notes.append(
+        "decider \(JSONValue.quoted(name)) did not answer within \(policy.deciders.timeoutMilliseconds) ms; "
+          + "onTimeout applied")
+      answer = fallback
+    case .interrupted(let reason):
+      trace.notes.append("interrupted while asking \(JSONValue.quoted(name)): \(reason.rawValue)")
+      trace.source = reason == .sessionClosed ? .sessionClosed : .cancelled
+      return .interrupted(reason, trace)
+    }
+    return .decided(policy.resolved(answer, trace: trace, address: request.address))
+  }
+
+  /// A provisional popup's first load: ask its decider; keep the popup on popup/allow, else close it and apply
+  /// the answer (open outside, load in the opener, or nothing).
+  func confirmProvisional(
+    _ question: ProvisionalQuestion, action: NavigationAction, request: PolicyRequest
+  ) async -> NavigationDecision {
+    let policy = question.policy
+    let address = request.address
+    switch await ask(question.decider, trace: question.trace, action: action, request: request, policy: policy) {
+    case .interrupted(let reason, let trace):
+      let closed = tree.close(key, reason: reason == .sessionClosed ? .openerClosed : .teardown)
+      return NavigationDecision(outcome: .blocked(reason), action: .cancel, closedSessions: closed, trace: trace)
+    case .decided(let decision):
+      let trace = decision.trace
+      switch decision.action {
+      case .allow, .popup:
+        let presentation: PopupPresentation
+        if case .popup(let chosen) = decision.action {
+          presentation = chosen
+        } else {
+          presentation = policy.popups.presentation
+        }
+        return keep(presentation: presentation, address: address, policy: policy)
+          ?? NavigationDecision(outcome: .allow, action: decision.action, trace: trace)
+      case .external(let via) where address.scheme == "about":
+        // Nothing would be sent outside: the popup stays, at about:blank.
+        return keep(presentation: policy.popups.presentation, address: address, policy: policy)
+          ?? external(address, via: via, action: decision.action, trace: trace)
+      case .external(let via):
+        let closed = tree.close(key, reason: .refused)
+        // Dismissed meanwhile: the user closed it first, so nothing is opened in its place.
+        guard !closed.isEmpty else { return Self.interrupted(.sessionClosed, snapshot: policy.snapshot) }
+        return external(address, via: via, action: decision.action, closed: closed, trace: trace)
+      case .sameView:
+        let opener = opener
+        let closed = tree.close(key, reason: .refused)
+        guard !closed.isEmpty else { return Self.interrupted(.sessionClosed, snapshot: policy.snapshot) }
+        guard let opener else {
+          return NavigationDecision(
+            outcome: .blocked(.sessionClosed), action: .sameView, closedSessions: closed, trace: trace)
+        }
+        return loadInstead(address, in: opener, action: .sameView, closed: closed, trace: trace)
+      case .cancel, .download, .ask:
+        let closed = tree.close(key, reason: .refused)
+        return NavigationDecision(
+          outcome: .blocked(.policy), action: decision.action, closedSessions: closed, trace: trace)
+      }
+    }
+  }
+
+  /// Keeps a provisional popup and announces it; `nil` when it is kept, the decision to return when it closed
+  /// meanwhile.
+  private func keep(presentation: PopupPresentation, address: WebAddress, policy: CompiledPolicy)
+    -> NavigationDecision?
+  {
+    let url = address.serialized
+    let kept = tree.update { $0.machine.confirmProvisional(key, presentation: presentation, url: url) }
+    return kept ? nil : Self.interrupted(.sessionClosed, snapshot: policy.snapshot)
+  }
+}

@@ -1,0 +1,80 @@
+/// One session's part of its tree's state: identity, place in the tree, history and what its next load is.
+struct SessionNode: Sendable {
+  /// The session's id.
+  let id: SessionID
+  /// The key of the session that opened it; `nil` for the root.
+  let parent: PopupTreeState.Key?
+  /// 0 for the root, 1 for the root's popups.
+  let depth: Int
+  /// The keys of the live children, in creation order.
+  var children: [PopupTreeState.Key] = []
+  /// The next child's number; never reused.
+  var nextChildNumber = 1
+  /// How the popup is presented; `nil` for a root.
+  var presentation: PopupPresentation?
+  /// The back-forward list.
+  var history = BackForwardList()
+  /// The current main-frame URL's site, computed once per commit.
+  var committedSite: Site?
+  /// What the next main-frame load of this session is, when the engine already knows.
+  var pendingLoad: PendingLoad?
+  /// A new-window request `decidePolicyFor` allowed and `createWebViewWith` has not asked for yet.
+  var newWindowApproval: NewWindowApproval?
+
+  /// The committed main-frame URL, `nil` before the first commit.
+  var committedURL: WebAddress? { history.current?.url }
+
+  /// Whether the committed URL gives the session an origin of its own: anything but `about:blank` and
+  /// `about:srcdoc`, which inherit their creator's.
+  var hasOwnOrigin: Bool {
+    guard let url = committedURL else { return false }
+    return !url.isAboutBlankOrSrcdoc
+  }
+
+  /// Whether the popup still waits for its decider.
+  var isProvisional: Bool {
+    switch pendingLoad {
+    case .provisional, .asking: true
+    case .engineStarted, nil: false
+    }
+  }
+}
+
+/// A session's next main-frame load, when the engine already knows what it is.
+enum PendingLoad: Sendable {
+  /// A load the engine started itself (a popup's first load, a `sameView` load): it is allowed without being
+  /// judged again, with the trace of the decision that caused it.
+  case engineStarted(WebAddress, PolicyDecision.Trace)
+  /// A provisional popup's first load, during which its decider is asked.
+  case provisional(ProvisionalQuestion)
+  /// The provisional popup's decider is being asked now; other main-frame loads are cancelled meanwhile.
+  case asking(ProvisionalQuestion)
+}
+
+/// A new-window request that `decidePolicyFor` allowed, with the snapshot that allowed it:
+/// `createWebViewWith` finishes that decision with the same policy (its limits and presentation), never a
+/// newer one.
+struct NewWindowApproval: Sendable {
+  let address: WebAddress
+  let action: PolicyAction
+  let policy: CompiledPolicy
+  let trace: PolicyDecision.Trace
+}
+
+/// The `ask` a provisional popup still has to put to its decider. A class: it is shared by the states a
+/// provisional popup passes through, and costs a pointer in the enum.
+final class ProvisionalQuestion: Sendable {
+  /// The decider's name.
+  let decider: String
+  /// The trace of the rule that asked.
+  let trace: PolicyDecision.Trace
+  /// The snapshot that admitted the popup: the question is answered under it (timeout, fallback,
+  /// presentation), so the decision never mixes two policies.
+  let policy: CompiledPolicy
+
+  init(decider: String, trace: PolicyDecision.Trace, policy: CompiledPolicy) {
+    self.decider = decider
+    self.trace = trace
+    self.policy = policy
+  }
+}
