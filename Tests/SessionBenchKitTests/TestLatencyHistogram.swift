@@ -1,3 +1,4 @@
+import SessionKit
 import XCTest
 
 @testable import SessionBenchKit

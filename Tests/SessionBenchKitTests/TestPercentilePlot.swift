@@ -1,5 +1,6 @@
 import Foundation
 import SessionBenchKit
+import SessionKit
 import XCTest
 
 #if canImport(FoundationXML)

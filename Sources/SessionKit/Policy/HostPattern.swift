@@ -36,14 +36,6 @@ public enum HostPattern: Sendable, Hashable, CustomStringConvertible {
     return host
   }
 
-  /// Whether a normalised host matches.
-  public func matches(host: String) -> Bool {
-    switch self {
-    case .exact(let exact): host == exact
-    case .subdomains(let domain): host.count > domain.count + 1 && host.hasSuffix("." + domain)
-    }
-  }
-
   /// The pattern as a policy file writes it.
   public var description: String {
     switch self {

@@ -6,9 +6,7 @@ extension Session {
   ///
   /// An empty request URL is `window.open()` with no URL: the popup stays at `about:blank` with no first load,
   /// and an answer that would load the URL elsewhere (`sameView`, `external`) is blocked (reason `policy`).
-  public nonisolated func admitPopup(
-    for action: NavigationAction, windowFeatures: WindowFeatures = WindowFeatures()
-  ) -> PopupAdmission {
+  public nonisolated func admitPopup(for action: NavigationAction) -> PopupAdmission {
     let admission = makeAdmission(for: action)
     engine.publish(admission.outcome, session: id, url: action.requestURL, decision: nil)
     return admission

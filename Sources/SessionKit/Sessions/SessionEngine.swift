@@ -183,3 +183,13 @@ public final class SessionEngine: Sendable {
     }
   }
 }
+
+extension SessionEngine {
+  /// Returns once every task the engine has started (decider calls, timers, completion-handler decisions)
+  /// has ended, without shutting down: a test seam for "nothing more can happen now".
+  func tasksFinished() async {
+    while let task = state.withLock({ $0.tasks.values.first }) {
+      await task.value
+    }
+  }
+}

@@ -1,6 +1,7 @@
 import XCTest
 
 @testable import SessionKit
+@testable import SessionKitSimulation
 
 /// `{"ask": NAME}` deciders are bounded by `deciders.timeoutMs`; on timeout, on an error, on an `ask` answer or
 /// when none is registered, `deciders.onTimeout` applies and the trace says why. A late answer is discarded.
@@ -27,37 +28,42 @@ final class DeciderTimeoutTests: XCTestCase {
 
   func test_deciderThatNeverAnswers_fallsBackToOnTimeout_afterTimeout() async throws {
     let decider = ManualDecider()
-    let engine = try makeEngine(askPolicy(timeoutMs: 30), deciders: ["confirm": decider], events: .none)
+    let clock = VirtualClock()
+    let engine = try makeEngine(
+      askPolicy(timeoutMs: 30), deciders: ["confirm": decider], events: .none, clock: clock)
     let session = engine.makeRootSession()
-    let clock = ContinuousClock()
-    let start = clock.now
 
-    let decision = await session.decide(TestAction.link(Self.askedURL))
+    async let pending = session.decide(TestAction.link(Self.askedURL))
+    await decider.waitForCalls(1)
+    await advance(clock, by: .milliseconds(29))
+    XCTAssertEqual(clock.sleeperCount, 1, "not yet due")
+    clock.advance(by: .milliseconds(1))
+    let decision = await pending
 
-    XCTAssertGreaterThanOrEqual(clock.now - start, .milliseconds(30))
     assertFallback(decision)
     XCTAssertEqual(
       decision.trace.notes, [#"decider "confirm" did not answer within 30 ms; onTimeout applied"#])
     XCTAssertEqual(decider.callCount, 1)
-    let cancelled = await eventually { decider.cancelledCount == 1 }
-    XCTAssertTrue(cancelled, "the engine cancels the decider it stopped waiting for")
+    await decider.waitForCancellations(1)
+    XCTAssertEqual(decider.cancelledCount, 1, "the engine cancels the decider it stopped waiting for")
   }
 
   func test_deciderThatAnswersAfterTheTimeout_isDiscarded_andTheFallbackStands() async throws {
     let decider = ManualDecider(honoursCancellation: false)
-    let engine = try makeEngine(askPolicy(timeoutMs: 10), deciders: ["confirm": decider])
+    let clock = VirtualClock()
+    let engine = try makeEngine(askPolicy(timeoutMs: 10), deciders: ["confirm": decider], clock: clock)
     let events = EventCollector(engine)
     let session = engine.makeRootSession()
     let recorder = DecisionRecorder()
 
     session.decide(TestAction.link(Self.askedURL), completionHandler: recorder.handler)
-    let delivered = await recorder.waitForDeliveries(1)
-    XCTAssertTrue(delivered)
+    await decider.waitForCalls(1)
+    await advance(clock, by: .milliseconds(10))
+    await recorder.waitForDeliveries(1)
     decider.answer(.allow)
-    let returned = await decider.waitForReturns(1)
-    XCTAssertTrue(returned, "the decider answered, late")
+    await decider.waitForReturns(1)
+    await engine.tasksFinished()
     let after = await events.settle()
-    try? await Task.sleep(for: .milliseconds(20))
 
     XCTAssertEqual(recorder.decisions.count, 1, "the late answer is not delivered again")
     assertFallback(try XCTUnwrap(recorder.decisions.first))
@@ -69,22 +75,26 @@ final class DeciderTimeoutTests: XCTestCase {
 
   func test_lateAllowForProvisionalPopup_doesNotReopenIt() async throws {
     let decider = ManualDecider(honoursCancellation: false)
+    let clock = VirtualClock()
     let engine = try makeEngine(
       #"""
       {"version": 1,
        "rules": [{"name": "ask-confirm", "match": {"hosts": ["ask.example"]}, "action": {"ask": "confirm"}}],
        "deciders": {"timeoutMs": 10, "onTimeout": "cancel"}}
-      """#, deciders: ["confirm": decider])
+      """#, deciders: ["confirm": decider], clock: clock)
     let events = EventCollector(engine)
     let root = engine.makeRootSession()
     let admission = root.admitPopup(for: TestAction.windowOpen(Self.askedURL))
     let popup = try XCTUnwrap(admission.child)
     XCTAssertTrue(admission.isProvisional)
 
-    let decision = await popup.decide(TestAction.load(Self.askedURL, gesture: true))
+    async let pending = popup.decide(TestAction.load(Self.askedURL, gesture: true))
+    await decider.waitForCalls(1)
+    await advance(clock, by: .milliseconds(10))
+    let decision = await pending
     decider.answer(.allow)
-    let returned = await decider.waitForReturns(1)
-    XCTAssertTrue(returned)
+    await decider.waitForReturns(1)
+    await engine.tasksFinished()
     let all = await events.settle()
 
     XCTAssertEqual(decision.policy, .cancel)
@@ -109,14 +119,13 @@ final class DeciderTimeoutTests: XCTestCase {
   }
 
   func test_unregisteredDecider_fallsBackToOnTimeout_atOnce() async throws {
-    let engine = try makeEngine(askPolicy(timeoutMs: 5_000), events: .none)
+    let clock = VirtualClock()
+    let engine = try makeEngine(askPolicy(timeoutMs: 5_000), events: .none, clock: clock)
     let session = engine.makeRootSession()
-    let clock = ContinuousClock()
-    let start = clock.now
 
     let decision = await session.decide(TestAction.link(Self.askedURL))
 
-    XCTAssertLessThan(clock.now - start, .seconds(4))
+    XCTAssertEqual(clock.now.offset, .zero, "decided without waiting for the timeout")
     assertFallback(decision)
     XCTAssertEqual(decision.trace.notes, [#"no decider is registered as "confirm"; onTimeout applied"#])
   }

@@ -1,6 +1,7 @@
 import XCTest
 
 @testable import SessionKit
+@testable import SessionKitSimulation
 
 /// Every decision is delivered exactly once, in both forms, whatever happens while it is decided: the decider
 /// throws, never answers or answers late, the session closes, the caller's task is cancelled, or the engine
@@ -37,7 +38,7 @@ final class ExactlyOnceDeliveryTests: XCTestCase {
 
     session.decide(TestAction.link("https://a.example/"), completionHandler: recorder.handler)
 
-    let decision = try await recorder.onlyDecision()
+    let decision = try await recorder.onlyDecision(after: engine)
     XCTAssertEqual(decision.policy, .cancel)
     XCTAssertEqual(decision.outcome, .blocked(.policy))
     await engine.shutdown()
@@ -46,39 +47,43 @@ final class ExactlyOnceDeliveryTests: XCTestCase {
 
   func test_hangingDecider_deliversTheFallbackOnce_whenTheTimeoutFires() async throws {
     let decider = ManualDecider()
+    let clock = VirtualClock()
     let engine = try makeEngine(
       #"""
       {"version": 1, "rules": [{"name": "ask", "action": {"ask": "confirm"}}],
        "deciders": {"timeoutMs": 5, "onTimeout": "allow"}}
-      """#, deciders: ["confirm": decider], events: .none)
+      """#, deciders: ["confirm": decider], events: .none, clock: clock)
     let session = engine.makeRootSession()
     let recorder = DecisionRecorder()
 
     session.decide(TestAction.link("https://a.example/"), completionHandler: recorder.handler)
+    await decider.waitForCalls(1)
+    await advance(clock, by: .milliseconds(5))
 
-    let decision = try await recorder.onlyDecision()
+    let decision = try await recorder.onlyDecision(after: engine)
     XCTAssertEqual(decision.policy, .allow)
     XCTAssertEqual(decision.trace.notes, [#"decider "confirm" did not answer within 5 ms; onTimeout applied"#])
   }
 
   func test_deciderIgnoringCancellation_answeringLate_isDeliveredOnce() async throws {
     let decider = ManualDecider(honoursCancellation: false)
+    let clock = VirtualClock()
     let engine = try makeEngine(
       #"""
       {"version": 1, "rules": [{"name": "ask", "action": {"ask": "confirm"}}],
        "deciders": {"timeoutMs": 5, "onTimeout": "cancel"}}
-      """#, deciders: ["confirm": decider], events: .none)
+      """#, deciders: ["confirm": decider], events: .none, clock: clock)
     let session = engine.makeRootSession()
     let recorder = DecisionRecorder()
 
     session.decide(TestAction.link("https://a.example/"), completionHandler: recorder.handler)
-    let delivered = await recorder.waitForDeliveries(1)
+    await decider.waitForCalls(1)
+    await advance(clock, by: .milliseconds(5))
+    await recorder.waitForDeliveries(1)
     decider.answer(.allow)
-    let returned = await decider.waitForReturns(1)
+    await decider.waitForReturns(1)
 
-    XCTAssertTrue(delivered)
-    XCTAssertTrue(returned)
-    let decision = try await recorder.onlyDecision()
+    let decision = try await recorder.onlyDecision(after: engine)
     XCTAssertEqual(decision.policy, .cancel, "the fallback, not the late allow")
   }
 
@@ -86,25 +91,22 @@ final class ExactlyOnceDeliveryTests: XCTestCase {
 
   func test_popupDismissedMidDecision_endsTheDecisionAtOnce_withSessionClosed() async throws {
     let decider = ManualDecider()
-    let engine = try makeEngine(Self.hangingPolicy, deciders: ["confirm": decider], events: .none)
+    let clock = VirtualClock()
+    let engine = try makeEngine(Self.hangingPolicy, deciders: ["confirm": decider], events: .none, clock: clock)
     let root = engine.makeRootSession()
     defer { withExtendedLifetime(root) {} }
     let popup = try openPopup(from: root)
     let recorder = DecisionRecorder()
-    let clock = ContinuousClock()
-    let start = clock.now
 
     popup.decide(TestAction.link(Self.askedURL), completionHandler: recorder.handler)
-    let asked = await decider.waitForCalls(1)
-    XCTAssertTrue(asked)
+    await decider.waitForCalls(1)
     XCTAssertEqual(popup.dismiss(), ["main.1"])
 
-    let decision = try await recorder.onlyDecision()
-    XCTAssertLessThan(clock.now - start, .seconds(30), "ended by the close, not the 60 s timeout")
+    let decision = try await recorder.onlyDecision(after: engine)
+    XCTAssertEqual(clock.now.offset, .zero, "ended by the close, not the 60 s timeout")
     assertInterrupted(decision, .sessionClosed)
     XCTAssertEqual(decision.trace.notes, [#"interrupted while asking "confirm": session-closed"#])
-    let cancelled = await eventually { decider.cancelledCount == 1 }
-    XCTAssertTrue(cancelled, "the abandoned decider call is cancelled")
+    await decider.waitForCancellations(1)
   }
 
   func test_openerClosedMidDecision_endsTheDescendantsDecisions_withSessionClosed() async throws {
@@ -116,8 +118,7 @@ final class ExactlyOnceDeliveryTests: XCTestCase {
 
     async let inPopup = popup.decide(TestAction.link(Self.askedURL))
     async let inGrandchild = grandchild.decide(TestAction.link(Self.askedURL))
-    let asked = await decider.waitForCalls(2)
-    XCTAssertTrue(asked)
+    await decider.waitForCalls(2)
     XCTAssertEqual(popup.windowDidClose(), ["main.1", "main.1.1"])
 
     let decisions = await [inPopup, inGrandchild]
@@ -130,8 +131,7 @@ final class ExactlyOnceDeliveryTests: XCTestCase {
     let root = engine.makeRootSession()
 
     async let decision = root.decide(TestAction.link(Self.askedURL))
-    let asked = await decider.waitForCalls(1)
-    XCTAssertTrue(asked)
+    await decider.waitForCalls(1)
     XCTAssertEqual(root.tearDown(), ["main"])
 
     assertInterrupted(await decision, .sessionClosed)
@@ -151,7 +151,7 @@ final class ExactlyOnceDeliveryTests: XCTestCase {
 
     assertInterrupted(asyncDecision, .sessionClosed)
     XCTAssertEqual(asyncDecision.trace.rule, "session-closed")
-    assertInterrupted(try await recorder.onlyDecision(), .sessionClosed)
+    assertInterrupted(try await recorder.onlyDecision(after: engine), .sessionClosed)
     XCTAssertEqual(decider.callCount, 0)
   }
 
@@ -164,16 +164,14 @@ final class ExactlyOnceDeliveryTests: XCTestCase {
 
     let action = TestAction.link(Self.askedURL)
     let caller = Task { await session.decide(action) }
-    let asked = await decider.waitForCalls(1)
-    XCTAssertTrue(asked)
+    await decider.waitForCalls(1)
     caller.cancel()
     let decision = await caller.value
 
     assertInterrupted(decision, .cancelled)
     XCTAssertEqual(decision.trace.notes, [#"interrupted while asking "confirm": cancelled"#])
     XCTAssertFalse(session.isClosed, "cancelling one decision leaves the session open")
-    let cancelled = await eventually { decider.cancelledCount == 1 }
-    XCTAssertTrue(cancelled)
+    await decider.waitForCancellations(1)
   }
 
   func test_callerAlreadyCancelled_getsCancelled_withoutAskingTheDecider() async throws {
@@ -209,8 +207,7 @@ final class ExactlyOnceDeliveryTests: XCTestCase {
     }
     async let inRoot = root.decide(TestAction.link(Self.askedURL))
     async let inPopup = popup.decide(TestAction.link(Self.askedURL))
-    let asked = await decider.waitForCalls(12)
-    XCTAssertTrue(asked)
+    await decider.waitForCalls(12)
 
     await engine.shutdown()
 
@@ -220,7 +217,7 @@ final class ExactlyOnceDeliveryTests: XCTestCase {
     for decision in await [inRoot, inPopup] + recorders.flatMap(\.decisions) {
       assertInterrupted(decision, .cancelled)
     }
-    try? await Task.sleep(for: .milliseconds(20))
+    await engine.tasksFinished()
     XCTAssertEqual(recorders.map(\.decisions.count), Array(repeating: 1, count: 10))
   }
 
@@ -236,7 +233,7 @@ final class ExactlyOnceDeliveryTests: XCTestCase {
     let admission = root.admitPopup(for: TestAction.windowOpen("https://popup.example/"))
 
     XCTAssertEqual(recorder.decisions.count, 1, "delivered synchronously once the engine is shut down")
-    assertInterrupted(try await recorder.onlyDecision(), .cancelled)
+    assertInterrupted(try await recorder.onlyDecision(after: engine), .cancelled)
     assertInterrupted(asyncDecision, .cancelled)
     XCTAssertNil(admission.child)
     XCTAssertEqual(admission.outcome, .blocked(.cancelled))
@@ -255,12 +252,11 @@ final class ExactlyOnceDeliveryTests: XCTestCase {
     let recorder = DecisionRecorder()
 
     popup.decide(TestAction.link("https://a.example/"), completionHandler: recorder.handler)
-    let delivered = await recorder.waitForDeliveries(1)
+    await recorder.waitForDeliveries(1)
     popup.dismiss()
     await engine.shutdown()
 
-    let decision = try await recorder.onlyDecision()
-    XCTAssertTrue(delivered)
+    let decision = try await recorder.onlyDecision(after: engine)
     XCTAssertEqual(decision.policy, .allow)
   }
 }

@@ -1,6 +1,7 @@
 import XCTest
 
 @testable import SessionKit
+@testable import SessionKitSimulation
 
 /// A hundred thousand decisions with failures injected at random, in both forms, counted per decision id:
 /// none delivered twice, none missing.
@@ -19,6 +20,9 @@ final class ExactlyOnceStressTests: XCTestCase {
 
   /// The decider behind `{"ask": "chaos"}`: behaves as the request's path says (`/BEHAVIOUR/ID`).
   private struct ChaosDecider: NavigationDecider {
+    /// The engine's clock, which the test moves forward a millisecond at a time while it runs.
+    let clock: VirtualClock
+
     static let answers: [PolicyAction] = [
       .allow, .cancel, .download, .sameView, .external(.safari), .popup(.modal), .ask("again"),
     ]
@@ -32,11 +36,11 @@ final class ExactlyOnceStressTests: XCTestCase {
       case .fails:
         throw DeciderFailure()
       case .hangs:
-        try await Task.sleep(for: .seconds(60))
+        try await clock.sleep(for: .seconds(60))
         return .allow
       case .late:
         // An unstructured task does not inherit the call's cancellation: this answer arrives after the timeout.
-        await Task { try? await Task.sleep(for: .milliseconds(3)) }.value
+        await Task { try? await clock.sleep(for: .milliseconds(3)) }.value
         return .allow
       }
     }
@@ -80,8 +84,17 @@ final class ExactlyOnceStressTests: XCTestCase {
   func test_hundredThousandDecisions_withRandomFailures_areEachDeliveredExactlyOnce() async throws {
     XCTAssertGreaterThanOrEqual(Self.decisions, 100_000)
     // Engine 0 stays up; engines 1 and 2 shut down while their sessions are deciding.
+    // Virtual time: a pump moves the engines' clock a millisecond at a time, so timeouts fire in the run's own
+    // time, whatever the machine's load.
+    let clock = VirtualClock()
     let engines = try (0..<3).map { _ in
-      try makeEngine(Self.policy, deciders: ["chaos": ChaosDecider()], events: .none)
+      try makeEngine(Self.policy, deciders: ["chaos": ChaosDecider(clock: clock)], events: .none, clock: clock)
+    }
+    let pump = Task {
+      while !Task.isCancelled {
+        clock.advance(by: .milliseconds(1))
+        await Task.yield()
+      }
     }
     let shutdownAtScript = [Int.max, Self.scripts / 3, 2 * Self.scripts / 3]
     let ledger = DeliveryLedger(count: Self.decisions)
@@ -105,8 +118,9 @@ final class ExactlyOnceStressTests: XCTestCase {
         }
       }
     }
+    // Shutting down awaits every task the engines started: no delivery can follow.
     for engine in engines { await engine.shutdown() }
-    try? await Task.sleep(for: .milliseconds(50))  // room for a late duplicate to show
+    pump.cancel()
 
     XCTAssertTrue(finished, "the run did not finish in time; missing: \(ledger.missing(issued: Self.decisions).count)")
     XCTAssertEqual(ledger.issuedCount, Self.decisions)

@@ -1,8 +1,9 @@
 import XCTest
 
 @testable import SessionKit
+@testable import SessionKitSimulation
 
-/// DESIGN §4's table for `createWebViewWith` (``Session/admitPopup(for:windowFeatures:)``), answered
+/// DESIGN §4's table for `createWebViewWith` (``Session/admitPopup(for:)``), answered
 /// synchronously; `ask` popups are provisional until their first load; a popup's first load is not judged again.
 final class PopupAdmissionTests: XCTestCase {
   /// The answer table's policy, with `modal` as the default presentation so `allow` shows where it comes from.
@@ -323,18 +324,19 @@ final class PopupAdmissionTests: XCTestCase {
   }
 
   func test_provisionalChildWhoseDeciderTimesOut_getsOnTimeout() async throws {
+    let clock = VirtualClock()
     let engine = try makeEngine(
       #"""
       {"version": 1, "rules": [{"name": "ask", "action": {"ask": "confirm"}}],
        "deciders": {"timeoutMs": 5, "onTimeout": {"popup": "overlay"}}}
-      """#, deciders: ["confirm": ManualDecider()], events: .none)
+      """#, deciders: ["confirm": ManualDecider()], events: .none, clock: clock)
     let root = engine.makeRootSession()
-
     defer { withExtendedLifetime(root) {} }
-
     let child = try openPopup(from: root, "https://pay.example/")
 
-    let firstLoad = await child.decide(TestAction.load("https://pay.example/", gesture: true))
+    async let pending = child.decide(TestAction.load("https://pay.example/", gesture: true))
+    await advance(clock, by: .milliseconds(5))
+    let firstLoad = await pending
 
     XCTAssertEqual(firstLoad.policy, .allow)
     XCTAssertEqual(child.presentation, .overlay)

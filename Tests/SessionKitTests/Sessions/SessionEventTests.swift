@@ -69,10 +69,9 @@ final class SessionEventTests: XCTestCase {
     for index in 0..<50 {
       root.decide(TestAction.link("https://shop.example/\(index)"), completionHandler: recorder.handler)
     }
-    let delivered = await recorder.waitForDeliveries(50)
+    await recorder.waitForDeliveries(50)
     let decided = await events.settle().compactMap(\.decided)
 
-    XCTAssertTrue(delivered)
     XCTAssertEqual(decided.count, 50)
     XCTAssertEqual(Set(decided.map(\.url)).count, 50)
     XCTAssertEqual(Set(decided.map(\.decision)), Set(recorder.decisions))

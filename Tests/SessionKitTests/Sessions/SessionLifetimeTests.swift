@@ -32,10 +32,11 @@ final class SessionLifetimeTests: XCTestCase {
 
       strong1.dismiss()
       strong2.windowDidClose()
-      _ = await recorder.waitForDeliveries(1)
+      await recorder.waitForDeliveries(1)
+      await engine.tasksFinished()
     }
 
-    let released = await eventually { popup1 == nil && popup11 == nil && provisional == nil && popup2 == nil }
+    let released = popup1 == nil && popup11 == nil && provisional == nil && popup2 == nil
     XCTAssertTrue(
       released,
       "still alive: \([popup1, popup11, provisional, popup2].compactMap { $0?.id })")
@@ -55,11 +56,12 @@ final class SessionLifetimeTests: XCTestCase {
       popup = strongPopup
       let recorder = DecisionRecorder()
       strongRoot.decide(TestAction.link("https://site.example/"), completionHandler: recorder.handler)
-      _ = await recorder.waitForDeliveries(1)
+      await recorder.waitForDeliveries(1)
       strongRoot.tearDown()
+      await strongEngine.tasksFinished()
     }
 
-    let released = await eventually { root == nil && popup == nil && engine == nil }
+    let released = root == nil && popup == nil && engine == nil
     XCTAssertTrue(released, "root \(root == nil ? "released" : "alive"), popup \(popup == nil ? "released" : "alive")")
   }
 

@@ -1,6 +1,7 @@
 import XCTest
 
 @testable import SessionKit
+@testable import SessionKitSimulation
 
 /// Guarantees at the edges, found in review: shutdown owns the decider calls it started and announces every
 /// close, a provisional popup is decided under one snapshot and takes no other load while its decider thinks,
@@ -17,8 +18,7 @@ final class ShutdownAndOrderingTests: XCTestCase {
     let engine = try makeEngine(Self.askPopups, deciders: ["confirm": decider], events: .none)
     let root = engine.makeRootSession()
     let decision = Task { await root.decide(TestAction.link("https://ask.example/")) }
-    let called = await decider.waitForCalls(1)
-    XCTAssertTrue(called)
+    await decider.waitForCalls(1)
 
     await engine.shutdown()
 
@@ -53,12 +53,13 @@ final class ShutdownAndOrderingTests: XCTestCase {
 
   func test_provisionalPopup_isDecidedUnderTheSnapshotThatAdmittedIt_evenAfterASwap() async throws {
     let decider = ManualDecider()  // never answers
+    let clock = VirtualClock()
     let engine = try makeEngine(
       #"""
       {"version": 1,
        "rules": [{"name": "r-ask", "match": {"hosts": ["ask.example"]}, "action": {"ask": "confirm"}}],
        "deciders": {"timeoutMs": 1, "onTimeout": "cancel"}}
-      """#, deciders: ["confirm": decider], events: .none)
+      """#, deciders: ["confirm": decider], events: .none, clock: clock)
     let admitting = engine.policy
     let root = engine.makeRootSession()
     let child = try openPopup(from: root, "https://ask.example/pay")
@@ -69,7 +70,10 @@ final class ShutdownAndOrderingTests: XCTestCase {
          "deciders": {"timeoutMs": 60000, "onTimeout": {"popup": "modal"}}}
         """#))
 
-    let firstLoad = await child.decide(TestAction.load("https://ask.example/pay", gesture: true))
+    async let pending = child.decide(TestAction.load("https://ask.example/pay", gesture: true))
+    await decider.waitForCalls(1)
+    await advance(clock, by: .milliseconds(1))
+    let firstLoad = await pending
 
     // The admitting policy's 1 ms timeout and its onTimeout (cancel) decide; nothing of the new one mixes in.
     XCTAssertEqual(firstLoad.trace.snapshot, admitting.snapshot)

@@ -232,22 +232,8 @@ struct LinearPolicyReference {
   }
 }
 
-/// SplitMix64: a small deterministic generator so that a failing random test can be replayed by its seed.
-struct SeededGenerator: RandomNumberGenerator {
-  private var state: UInt64
-
-  init(seed: UInt64) {
-    state = seed
-  }
-
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-}
+/// The tests' seeded generator: a failing random test is replayed by its seed.
+typealias SeededGenerator = SplitMix64
 
 /// Random policies and navigations over a small vocabulary of hosts, so that rules overlap and collide often.
 enum RandomPolicyWorkload {

@@ -14,6 +14,8 @@ import XCTest
 struct SimulatedApp {
   /// The simulator standing in for WebKit.
   let simulator: WebKitSimulator
+  /// The virtual clock the engine's decider timeouts run on; each step moves it as a replay does.
+  let clock = VirtualClock()
 
   /// An app deciding with the policy in `policy` (JSON text, or a preset name).
   init(
@@ -26,7 +28,8 @@ struct SimulatedApp {
     } else {
       configuration = try PolicyConfiguration(json: Array(policy.utf8))
     }
-    let engine = SessionEngine(policy: try CompiledPolicy(configuration), deciders: deciders, events: events)
+    let engine = SessionEngine(
+      policy: try CompiledPolicy(configuration), deciders: deciders, events: events, clock: clock)
     simulator = WebKitSimulator(
       engine: engine,
       settings: SimulatorSettings(javaScriptCanOpenWindowsAutomatically: javaScriptCanOpenWindowsAutomatically))
@@ -38,7 +41,7 @@ struct SimulatedApp {
   /// Performs `event` in the session `id`.
   @discardableResult
   func perform(_ event: PageEvent, in id: SessionID = "main") async throws -> StepResult {
-    try await simulator.perform(event, in: id)
+    try await ScenarioRunner.perform(event, in: id, on: simulator, advancing: clock)
   }
 
   /// The open sessions as the final replay line lists them: `id url history`, in creation order.
