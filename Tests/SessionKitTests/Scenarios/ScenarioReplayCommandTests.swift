@@ -77,6 +77,22 @@ final class ScenarioReplayCommandTests: XCTestCase {
                 "expect": {"outcome": "external", "via": "safari"}}]}
     """#
 
+  // Issue: a decider answering in 10 ms against a 16 ms timeout gave the late answer on a loaded machine.
+  // Replays run on virtual time, so their output is the same byte for byte with both cores saturated.
+  func test_aReplayWithDeciders_printsTheSameBytes_idleAndWithEveryCoreBusy() throws {
+    let scenario = ScenarioFiles.packageDirectory.appendingPathComponent("deciders-in-virtual-time.json")
+    let idle = try replay([scenario.path])
+    XCTAssertEqual(idle.status, 0, idle.errors)
+
+    let hog = CPUHog(threads: max(2, ProcessInfo.processInfo.activeProcessorCount))
+    defer { hog.stop() }
+    for _ in 0..<5 {
+      let loaded = try replay([scenario.path])
+      XCTAssertEqual(loaded.status, 0, loaded.errors)
+      XCTAssertEqual(loaded.output, idle.output, "the replay's output depends on the machine's load")
+    }
+  }
+
   func test_aScenarioWhoseExpectationsHold_exitsZero_andPrintsOneLinePerStepThenTheFinalLine() throws {
     let run = try replay([try write("passing.json", passing)])
     XCTAssertEqual(run.status, 0, run.errors)

@@ -1,0 +1,264 @@
+import XCTest
+
+@testable import SessionKit
+
+/// The popup tree's state machine on its own: every transition, with no actor, lock or task involved.
+final class PopupTreeStateTests: XCTestCase {
+  private typealias Key = PopupTreeState.Key
+  private let root = PopupTreeState.rootKey
+  private let limits = PopupLimits(presentation: .overlay, maxDepth: 2, maxOpen: 3, requireUserGesture: true)
+
+  private func address(_ string: String) throws -> WebAddress { try WebAddress(string) }
+
+  private func trace(_ name: String) -> PolicyDecision.Trace {
+    PolicyDecision.Trace(source: .rule(name: name, index: 0), snapshot: 1)
+  }
+
+  private func open(
+    _ state: inout PopupTreeState, under key: Key, firstLoad: PendingLoad? = nil, url: String = "https://p.example/"
+  ) throws -> Key {
+    guard
+      case .opened(let child, _) = state.openPopup(
+        under: key, presentation: .overlay, firstLoad: firstLoad, limits: limits, url: url)
+    else {
+      XCTFail("the popup was refused")
+      throw CancellationError()
+    }
+    return child
+  }
+
+  private func commit(
+    _ state: inout PopupTreeState, _ url: String, in key: Key,
+    kind: PopupTreeState.HistoryChange = .newEntry(isPost: false)
+  ) throws {
+    let address = try address(url)
+    XCTAssertTrue(state.commit(address, site: address.site(), kind: kind, in: key))
+  }
+
+  // MARK: - Opening
+
+  func test_aNewTree_hasOnlyItsRoot_atAboutBlank_withNoOrigin() {
+    let state = PopupTreeState(root: "main")
+    XCTAssertEqual(state.nodes.count, 1)
+    XCTAssertEqual(state.openPopups, 0)
+    XCTAssertNil(state.nodes[root]?.committedURL)
+    XCTAssertEqual(state.context(of: root), .none)
+    XCTAssertTrue(state.outbox.isEmpty)
+  }
+
+  func test_openPopup_namesChildrenPerOpener_andAnnouncesEachInOrder() throws {
+    var state = PopupTreeState(root: "main")
+    let first = try open(&state, under: root)
+    let second = try open(&state, under: root)
+    let nested = try open(&state, under: first)
+
+    XCTAssertEqual([first, second, nested].map { state.nodes[$0]?.id }, ["main.1", "main.2", "main.1.1"])
+    XCTAssertEqual(state.nodes[root]?.children, [first, second])
+    XCTAssertEqual(state.nodes[nested]?.depth, 2)
+    XCTAssertEqual(state.openPopups, 3)
+    XCTAssertEqual(
+      state.takeOutbox(),
+      [
+        .popupOpened(child: "main.1", opener: "main", presentation: .overlay, url: "https://p.example/"),
+        .popupOpened(child: "main.2", opener: "main", presentation: .overlay, url: "https://p.example/"),
+        .popupOpened(child: "main.1.1", opener: "main.1", presentation: .overlay, url: "https://p.example/"),
+      ])
+    XCTAssertTrue(state.outbox.isEmpty, "taken once")
+  }
+
+  func test_openPopup_refusesBeyondMaxDepthAndMaxOpen_andAClosedPopupFreesItsSlot() throws {
+    var state = PopupTreeState(root: "main")
+    let first = try open(&state, under: root)
+    let nested = try open(&state, under: first)
+    guard
+      case .refused(.popupLimit) = state.openPopup(
+        under: nested, presentation: .overlay, firstLoad: nil, limits: limits, url: "about:blank")
+    else { return XCTFail("depth 3 opened under maxDepth 2") }
+    _ = try open(&state, under: root)
+    guard
+      case .refused(.popupLimit) = state.openPopup(
+        under: root, presentation: .overlay, firstLoad: nil, limits: limits, url: "about:blank")
+    else { return XCTFail("a fourth popup opened under maxOpen 3") }
+
+    _ = state.close(nested, reason: .windowClose)
+    let reopened = try open(&state, under: root)
+    XCTAssertEqual(state.nodes[reopened]?.id, "main.3", "numbers are never reused")
+  }
+
+  func test_popupRefusal_checksTheGestureFirst_thenTheLimits_andAClosedOpener() throws {
+    var state = PopupTreeState(root: "main")
+    XCTAssertEqual(state.popupRefusal(of: root, userGesture: false, limits: limits), .popupGate)
+    XCTAssertNil(state.popupRefusal(of: root, userGesture: true, limits: limits))
+    for _ in 0..<3 { _ = try open(&state, under: root) }
+    XCTAssertEqual(state.popupRefusal(of: root, userGesture: false, limits: limits), .popupGate, "gesture first")
+    XCTAssertEqual(state.popupRefusal(of: root, userGesture: true, limits: limits), .popupLimit)
+    XCTAssertEqual(state.popupRefusal(of: 99, userGesture: true, limits: limits), .sessionClosed)
+    guard
+      case .refused(.sessionClosed) = state.openPopup(
+        under: 99, presentation: .modal, firstLoad: nil, limits: limits, url: "about:blank")
+    else { return XCTFail("a closed session opened a popup") }
+  }
+
+  // MARK: - First loads
+
+  func test_anEngineStartedFirstLoad_isAllowedOnce_forItsURL_only() throws {
+    var state = PopupTreeState(root: "main")
+    let url = try address("https://pay.example/start")
+    let popup = try open(&state, under: root, firstLoad: .engineStarted(url, trace("r")))
+
+    guard
+      case .evaluate = state.beginDecision(in: popup, address: try address("https://other.example/"), isMainFrame: true)
+    else { return XCTFail("another URL is judged") }
+    guard case .evaluate = state.beginDecision(in: popup, address: url, isMainFrame: false)
+    else { return XCTFail("a subframe load is judged") }
+    guard case .engineStarted(let started) = state.beginDecision(in: popup, address: url, isMainFrame: true)
+    else { return XCTFail("the expected first load was judged") }
+    XCTAssertEqual(started.rule, "r")
+    guard case .evaluate = state.beginDecision(in: popup, address: url, isMainFrame: true)
+    else { return XCTFail("the first load was allowed twice") }
+  }
+
+  func test_aProvisionalPopup_isAskedOnce_othersWait_andConfirmationAnnouncesIt() throws {
+    var state = PopupTreeState(root: "main")
+    let question = ProvisionalQuestion(
+      decider: "confirm", trace: trace("ask"), policy: try CompiledPolicy(json: Array(#"{"version": 1}"#.utf8)))
+    let popup = try open(&state, under: root, firstLoad: .provisional(question))
+    XCTAssertTrue(state.takeOutbox().isEmpty, "a provisional popup is not announced at admission")
+    XCTAssertEqual(state.nodes[popup]?.isProvisional, true)
+
+    let url = try address("https://pay.example/")
+    guard case .ask(let asked) = state.beginDecision(in: popup, address: url, isMainFrame: true)
+    else { return XCTFail("the first load did not ask") }
+    XCTAssertTrue(asked === question)
+    guard case .waitingForDecider = state.beginDecision(in: popup, address: url, isMainFrame: true)
+    else { return XCTFail("a second load was not held while the decider thinks") }
+
+    XCTAssertTrue(state.confirmProvisional(popup, presentation: .modal, url: "https://pay.example/"))
+    XCTAssertEqual(state.nodes[popup]?.isProvisional, false)
+    XCTAssertEqual(state.nodes[popup]?.presentation, .modal)
+    XCTAssertEqual(
+      state.takeOutbox(),
+      [.popupOpened(child: "main.1", opener: "main", presentation: .modal, url: "https://pay.example/")])
+  }
+
+  func test_closeDuringAsk_endsTheQuestion_andALateConfirmationAnnouncesNothing() throws {
+    var state = PopupTreeState(root: "main")
+    let question = ProvisionalQuestion(
+      decider: "confirm", trace: trace("ask"), policy: try CompiledPolicy(json: Array(#"{"version": 1}"#.utf8)))
+    let popup = try open(&state, under: root, firstLoad: .provisional(question))
+    _ = state.beginDecision(in: popup, address: try address("https://pay.example/"), isMainFrame: true)
+
+    XCTAssertEqual(state.close(popup, reason: .dismissed).map(\.id), ["main.1"])
+    XCTAssertFalse(state.confirmProvisional(popup, presentation: .overlay, url: "https://pay.example/"))
+    XCTAssertEqual(state.takeOutbox(), [.popupClosed("main.1", reason: .dismissed)])
+    guard case .closed = state.beginDecision(in: popup, address: try address("https://x.example/"), isMainFrame: true)
+    else { return XCTFail("a closed popup decided") }
+  }
+
+  func test_expectLoad_replacesAnEarlierOne_butNeverAProvisionalQuestion_norInAClosedSession() throws {
+    var state = PopupTreeState(root: "main")
+    let first = try address("https://a.example/")
+    let second = try address("https://b.example/")
+    XCTAssertTrue(state.expectLoad(of: first, trace: trace("one"), in: root))
+    XCTAssertTrue(state.expectLoad(of: second, trace: trace("two"), in: root))
+    guard case .evaluate = state.beginDecision(in: root, address: first, isMainFrame: true)
+    else { return XCTFail("a replaced expectation was honoured") }
+    guard case .engineStarted = state.beginDecision(in: root, address: second, isMainFrame: true)
+    else { return XCTFail("the latest expectation was not honoured") }
+
+    let question = ProvisionalQuestion(
+      decider: "confirm", trace: trace("ask"), policy: try CompiledPolicy(json: Array(#"{"version": 1}"#.utf8)))
+    let popup = try open(&state, under: root, firstLoad: .provisional(question))
+    XCTAssertTrue(state.expectLoad(of: first, trace: trace("one"), in: popup))
+    XCTAssertEqual(state.nodes[popup]?.isProvisional, true)
+    XCTAssertFalse(state.expectLoad(of: first, trace: trace("one"), in: 99))
+  }
+
+  func test_takeApproval_returnsTheLastApprovalForItsURL_andClearsAnyOther() throws {
+    var state = PopupTreeState(root: "main")
+    let policy = try CompiledPolicy(json: Array(#"{"version": 1}"#.utf8))
+    let url = try address("https://pay.example/")
+    state.approveNewWindow(.init(address: url, action: .allow, policy: policy, trace: trace("r")), in: root)
+    XCTAssertNil(state.takeApproval(in: root, for: try address("https://other.example/")))
+    XCTAssertNil(state.takeApproval(in: root, for: url), "a mismatched request clears the approval")
+
+    state.approveNewWindow(.init(address: url, action: .popup(.modal), policy: policy, trace: trace("r")), in: root)
+    XCTAssertEqual(state.takeApproval(in: root, for: url)?.action, .popup(.modal))
+    XCTAssertNil(state.takeApproval(in: root, for: url), "taken once")
+  }
+
+  // MARK: - Closing
+
+  func test_close_removesTheSubtreeInPreOrder_withItsReasons_andFreesItsSlots() throws {
+    var state = PopupTreeState(root: "main")
+    let first = try open(&state, under: root)
+    let nested = try open(&state, under: first)
+    let second = try open(&state, under: root)
+    _ = state.takeOutbox()
+
+    let closed = state.close(first, reason: .windowClose)
+
+    XCTAssertEqual(closed.map(\.id), ["main.1", "main.1.1"])
+    XCTAssertEqual(closed.map(\.key), [first, nested])
+    XCTAssertEqual(
+      state.takeOutbox(),
+      [.popupClosed("main.1", reason: .windowClose), .popupClosed("main.1.1", reason: .openerClosed)])
+    XCTAssertEqual(state.openPopups, 1)
+    XCTAssertEqual(state.nodes[root]?.children, [second])
+    XCTAssertEqual(state.close(first, reason: .dismissed).count, 0, "closing twice does nothing")
+    XCTAssertTrue(state.outbox.isEmpty)
+  }
+
+  func test_closingTheRoot_closesEveryPopup_andAnnouncesOnlyThePopups() throws {
+    var state = PopupTreeState(root: "main")
+    _ = try open(&state, under: root)
+    _ = state.takeOutbox()
+    XCTAssertEqual(state.close(root, reason: .teardown).map(\.id), ["main", "main.1"])
+    XCTAssertEqual(state.takeOutbox(), [.popupClosed("main.1", reason: .openerClosed)])
+    XCTAssertTrue(state.nodes.isEmpty)
+    XCTAssertEqual(state.openPopups, 0)
+  }
+
+  // MARK: - History and context
+
+  func test_commits_pushMoveAndReload_andAnIframeNavigationAddsAnEntryKeepingTheURL() throws {
+    var state = PopupTreeState(root: "main")
+    let frame = try address("https://frame.example/a")
+    XCTAssertTrue(
+      state.commit(try address("https://frame.example/b"), site: nil, kind: .subframe(previous: frame), in: root))
+    XCTAssertEqual(state.nodes[root]?.history.entries.count, 0, "nothing committed: no entry to add to")
+
+    try commit(&state, "https://shop.example/cart", in: root, kind: .newEntry(isPost: true))
+    XCTAssertTrue(
+      state.commit(try address("https://frame.example/b"), site: nil, kind: .subframe(previous: frame), in: root))
+    let history = try XCTUnwrap(state.nodes[root]?.history)
+    XCTAssertEqual(history.entries.count, 2)
+    XCTAssertEqual(history.current?.url.serialized, "https://shop.example/cart")
+    XCTAssertEqual(history.current?.subframe?.from, frame)
+    XCTAssertEqual(history.current?.isPost, true, "the main frame's document is still the POST's")
+
+    try commit(&state, "https://shop.example/cart", in: root, kind: .backForward(offset: -1))
+    XCTAssertEqual(state.nodes[root]?.history.currentIndex, 0)
+    try commit(&state, "https://shop.example/cart", in: root, kind: .reload)
+    XCTAssertEqual(state.nodes[root]?.history.entries.count, 2)
+    XCTAssertFalse(state.commit(frame, site: nil, kind: .reload, in: 99), "a closed session commits nothing")
+  }
+
+  func test_context_isTheNearestOwnOrigin_upTheTree_andAClearedRootHasAnOriginOfItsOwn() throws {
+    var state = PopupTreeState(root: "main")
+    try commit(&state, "about:blank", in: root)
+    XCTAssertEqual(state.context(of: root).currentURL?.serialized, "about:blank", "a cleared root keeps its origin")
+    XCTAssertNil(state.context(of: root).currentSite)
+
+    try commit(&state, "https://shop.example/", in: root)
+    let popup = try open(&state, under: root)
+    let nested = try open(&state, under: popup)
+    try commit(&state, "about:blank", in: popup)
+    XCTAssertEqual(state.context(of: nested).currentURL?.serialized, "https://shop.example/")
+    XCTAssertEqual(state.context(of: popup).currentSite?.description, "shop.example")
+
+    try commit(&state, "https://pay.example/", in: popup)
+    XCTAssertEqual(state.context(of: nested).currentURL?.serialized, "https://pay.example/")
+    XCTAssertEqual(state.context(of: 99), .none)
+  }
+}
