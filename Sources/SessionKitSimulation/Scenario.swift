@@ -23,7 +23,7 @@ public struct Scenario: Sendable {
   ///   - json: the file's UTF-8 bytes.
   ///   - policyOverride: a policy that replaces the file's (`session-bench replay --policy FILE`).
   ///   - list: the Public Suffix List that validates the policy's `sites`.
-  /// - Throws: ``ConfigurationError`` naming the JSON path of the first problem.
+  /// - Throws: `ConfigurationError` naming the JSON path of the first problem.
   public init(
     json: some Collection<UInt8>, policyOverride: PolicyConfiguration? = nil, list: PublicSuffixList = .shared
   ) throws(ConfigurationError) {

@@ -32,7 +32,7 @@ public struct ScenarioRunner: Sendable {
   }
 
   /// Runs every step in order; `output` receives each line as soon as it is known.
-  /// - Throws: ``ConfigurationError`` when the policy cannot be compiled.
+  /// - Throws: `ConfigurationError` when the policy cannot be compiled.
   public func run(output: (String) -> Void = { _ in }) async throws(ConfigurationError) -> Report {
     let policy = try CompiledPolicy(scenario.policy)
     let clock = VirtualClock()

@@ -5,7 +5,7 @@ import SessionKit
 /// uses (`decide`, `admitPopup`, `didCommit`, `windowDidClose`, `dismiss`).
 ///
 /// It models one iframe level (a link's `frame`) and the joint session history of frames, window names as
-/// WebKit looks them up (only in windows familiar with the requester, see ``WindowDirectory``), the popup gate
+/// WebKit looks them up (only in windows familiar with the requester, see `WindowDirectory`), the popup gate
 /// (`javaScriptCanOpenWindowsAutomatically`), and which popups' first loads carry a user gesture.
 public actor WebKitSimulator {
   /// The engine that answers the callbacks.

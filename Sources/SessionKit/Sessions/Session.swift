@@ -1,7 +1,7 @@
 /// One web view, main (a root) or popup, as an actor.
 ///
 /// The actor gives the session its identity and orders its decisions and commits; the session's state lives in
-/// its tree's state machine (``PopupTreeState``), behind the tree's lock, so that WebKit's synchronous
+/// its tree's state machine (`PopupTreeState`), behind the tree's lock, so that WebKit's synchronous
 /// `createWebViewWith` and the close paths read and change it without awaiting. Deciding is in
 /// `Session+Deciding.swift`, popup admission in `Session+Admission.swift`.
 public actor Session {
