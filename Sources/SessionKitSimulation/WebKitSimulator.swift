@@ -1,5 +1,8 @@
 import SessionKit
 
+// Over 300 lines on purpose: this file is WebKit's callback table, one method per kind of event, and reads
+// best whole; the window-name lookup lives apart in WindowDirectory.swift.
+
 /// Stands in for WebKit: turns page-level events into exactly the delegate callback sequences WebKit makes
 /// (checked against a real WebKit engine) and answers them through the same public engine API a WebKit adapter
 /// uses (`decide`, `admitPopup`, `didCommit`, `windowDidClose`, `dismiss`).

@@ -55,7 +55,7 @@ final class ScenarioFileReplayTests: XCTestCase {
     let article = ScenarioFiles.packageDirectory
       .deletingLastPathComponent()
       .deletingLastPathComponent()
-      .appendingPathComponent("Sources/SessionKit/SessionKit.docc/WritingScenarios.md")
+      .appendingPathComponent("Sources/SessionKitSimulation/SessionKitSimulation.docc/WritingScenarios.md")
     let text = try String(contentsOf: article, encoding: .utf8)
     let marker = "```json\n"
     var blocks: [String] = []

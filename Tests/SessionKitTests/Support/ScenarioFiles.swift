@@ -1,0 +1,33 @@
+import Foundation
+import XCTest
+
+@testable import SessionKit
+@testable import SessionKitSimulation
+
+/// Where the scenario files live, relative to this source file.
+enum ScenarioFiles {
+  /// `Tests/Scenarios` in the package.
+  static let packageDirectory = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent()  // Support
+    .deletingLastPathComponent()  // SessionKitTests
+    .deletingLastPathComponent()  // Tests
+    .appendingPathComponent("Scenarios")
+
+  /// `../shared/scenarios` next to the package, when the workspace has one.
+  static let sharedDirectory =
+    packageDirectory
+    .deletingLastPathComponent()  // Tests
+    .deletingLastPathComponent()  // the package
+    .deletingLastPathComponent()
+    .appendingPathComponent("shared")
+    .appendingPathComponent("scenarios")
+
+  /// The `.json` files of `directory`, sorted by name.
+  static func files(in directory: URL) throws -> [URL] {
+    try FileManager.default.contentsOfDirectory(
+      at: directory.resolvingSymlinksInPath(), includingPropertiesForKeys: nil
+    )
+    .filter { $0.pathExtension == "json" }
+    .sorted { $0.lastPathComponent < $1.lastPathComponent }
+  }
+}
