@@ -53,15 +53,15 @@ extension Session {
       return open(
         presentation: limits.presentation, firstLoad: question, decision: decision, limits: limits, url: address)
     case .external(let via):
-      guard hasURL else { return refused(.policy, source: trace.source, action: decision.action, trace: trace) }
+      guard hasURL else { return refused(.policy, action: decision.action, trace: trace) }
       let answer = external(address, via: via, action: decision.action, trace: trace)
       return PopupAdmission(outcome: answer.outcome, child: nil, action: decision.action, trace: answer.trace)
     case .sameView:
-      guard hasURL else { return refused(.policy, source: trace.source, action: decision.action, trace: trace) }
+      guard hasURL else { return refused(.policy, action: decision.action, trace: trace) }
       let answer = loadInstead(address, in: self, action: .sameView, trace: trace)
       return PopupAdmission(outcome: answer.outcome, child: nil, action: .sameView, trace: trace)
     case .cancel, .download:
-      return refused(.policy, source: trace.source, action: decision.action, trace: trace)
+      return refused(.policy, action: decision.action, trace: trace)
     }
   }
 
@@ -80,11 +80,9 @@ extension Session {
       return (result, child)
     }
     guard case .opened(_, let childID) = result.0, let child = result.1 else {
-      if case .refused(let source) = result.0 {
-        let reason: BlockReason = source == .sessionClosed ? .sessionClosed : .popupLimit
-        return PopupAdmission(outcome: .blocked(reason), child: nil, action: decision.action, trace: decision.trace)
-      }
-      return PopupAdmission(outcome: .blocked(.popupLimit), child: nil, action: decision.action, trace: decision.trace)
+      // Refused under the lock: the opener closed, or the limits were reached since they were checked.
+      let reason: BlockReason = isClosed ? .sessionClosed : .popupLimit
+      return refused(reason, action: decision.action, trace: decision.trace)
     }
     let outcome: NavigationOutcome =
       firstLoad?.isProvisional == true
@@ -119,21 +117,12 @@ extension Session {
       ]
     }
     let trace = PolicyDecision.Trace(source: source, conditions: conditions, snapshot: snapshot)
-    return refused(reason, source: source, action: action, trace: trace)
+    return refused(reason, action: action, trace: trace)
   }
 
-  private nonisolated func refused(
-    _ reason: BlockReason, source: PolicyDecision.Source, action: PolicyAction, trace: PolicyDecision.Trace
-  ) -> PopupAdmission {
+  private nonisolated func refused(_ reason: BlockReason, action: PolicyAction, trace: PolicyDecision.Trace)
+    -> PopupAdmission
+  {
     PopupAdmission(outcome: .blocked(reason), child: nil, action: action, trace: trace)
-  }
-}
-
-extension PendingLoad {
-  var isProvisional: Bool {
-    switch self {
-    case .provisional, .asking: true
-    case .engineStarted: false
-    }
   }
 }

@@ -59,6 +59,9 @@ public final class SessionEngine: Sendable {
   }
 
   /// Creates a root (main) session for a web view, at `about:blank` with an empty history.
+  ///
+  /// Keep it for as long as its web view: the root's tree keeps its popups alive, and releasing the root
+  /// closes them (each announced by `popupClosed`), as ``Session/tearDown()`` does.
   public func makeRootSession(id: SessionID = "main") -> Session {
     let tree = PopupTree(root: id, engine: self)
     let root = Session(id: id, depth: 0, key: PopupTreeState.rootKey, tree: tree)

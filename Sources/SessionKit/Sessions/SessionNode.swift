@@ -32,12 +32,7 @@ struct SessionNode: Sendable {
   }
 
   /// Whether the popup still waits for its decider.
-  var isProvisional: Bool {
-    switch pendingLoad {
-    case .provisional, .asking: true
-    case .engineStarted, nil: false
-    }
-  }
+  var isProvisional: Bool { pendingLoad?.isProvisional ?? false }
 }
 
 /// A session's next main-frame load, when the engine already knows what it is.
@@ -49,6 +44,14 @@ enum PendingLoad: Sendable {
   case provisional(ProvisionalQuestion)
   /// The provisional popup's decider is being asked now; other main-frame loads are cancelled meanwhile.
   case asking(ProvisionalQuestion)
+
+  /// Whether the load waits for a decider (asked or not yet).
+  var isProvisional: Bool {
+    switch self {
+    case .provisional, .asking: true
+    case .engineStarted: false
+    }
+  }
 }
 
 /// A new-window request that `decidePolicyFor` allowed, with the snapshot that allowed it:
