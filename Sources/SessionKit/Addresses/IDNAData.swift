@@ -1,0 +1,167 @@
+/// The Unicode data of ``IDNATables``, decoded once on first use into sorted arrays searched by binary search.
+///
+/// Every table is a list of ranges: a row holds from its start to the next row's start. Only non-ASCII code
+/// points are looked up; ASCII hosts never touch these tables (``HostParser``'s fast path).
+struct IDNAData: Sendable {
+  /// The UTS #46 status of a code point (non-transitional processing: deviations are kept as valid).
+  enum Status: UInt32 {
+    case valid = 0
+    case deviation = 1
+    case mapped = 2
+    case ignored = 3
+    case disallowed = 4
+  }
+
+  /// Bidi_Class values the bidi rule (RFC 5893) distinguishes; every other class is `.other`.
+  enum BidiClass: UInt32 {
+    case l = 0
+    case r
+    case al
+    case an
+    case en
+    case es
+    case cs
+    case et
+    case on
+    case bn
+    case nsm
+    case other
+  }
+
+  /// Joining_Type values (CONTEXTJ rule of ZERO WIDTH NON-JOINER).
+  enum JoiningType: UInt32 {
+    case nonJoining = 0
+    case dual
+    case left
+    case right
+    case transparent
+    case causing
+  }
+
+  /// The properties of one code point, packed as the generator writes them.
+  struct Properties {
+    let word: UInt32
+    var bidiClass: BidiClass { BidiClass(rawValue: word & 0xF) ?? .other }
+    var joiningType: JoiningType { JoiningType(rawValue: (word >> 4) & 0x7) ?? .nonJoining }
+    var isMark: Bool { word & 0x80 != 0 }
+    var combiningClass: UInt8 { UInt8(truncatingIfNeeded: word >> 8) }
+    /// NFC_Quick_Check is No or Maybe: the scalar may change under NFC.
+    var mayChangeUnderNFC: Bool { word & 0x1_0000 != 0 }
+  }
+
+  static let shared = IDNAData()
+
+  private let mappingStarts: [UInt32]
+  /// Status in bits 0-2, mapping length in bits 3-7, offset into `pool` from bit 8.
+  private let mappingRows: [UInt32]
+  private let pool: [Unicode.Scalar]
+  private let propertyStarts: [UInt32]
+  private let propertyWords: [UInt32]
+  /// Canonical decompositions, one or two scalars each.
+  let decompositions: [UInt32: [Unicode.Scalar]]
+  /// Primary composites by `first << 21 | second`.
+  let compositions: [UInt64: Unicode.Scalar]
+
+  private init() {
+    var mappingStarts: [UInt32] = []
+    var mappingRows: [UInt32] = []
+    IDNAData.rows(IDNATables.mapping) { row in
+      guard let statusIndex = row.firstIndex(where: { $0 >= UInt8(ascii: "a") }) else { return }
+      let start = IDNAData.hex(row[..<statusIndex])
+      let status: UInt32 =
+        switch row[statusIndex] {
+        case UInt8(ascii: "v"): 0
+        case UInt8(ascii: "d"): 1
+        case UInt8(ascii: "m"): 2
+        case UInt8(ascii: "i"): 3
+        default: 4
+        }
+      var word = status
+      if status == 2, let slash = row.firstIndex(of: UInt8(ascii: "/")) {
+        let offset = IDNAData.hex(row[(statusIndex + 1)..<slash])
+        let length = IDNAData.hex(row[(slash + 1)...])
+        word |= length << 3 | offset << 8
+      }
+      mappingStarts.append(start)
+      mappingRows.append(word)
+    }
+    var pool: [Unicode.Scalar] = []
+    IDNAData.rows(IDNATables.mappingPool, separator: UInt8(ascii: ",")) { row in
+      pool.append(Unicode.Scalar(IDNAData.hex(row[...])) ?? "\u{FFFD}")
+    }
+    var propertyStarts: [UInt32] = []
+    var propertyWords: [UInt32] = []
+    IDNAData.rows(IDNATables.properties) { row in
+      guard let colon = row.firstIndex(of: UInt8(ascii: ":")) else { return }
+      propertyStarts.append(IDNAData.hex(row[..<colon]))
+      propertyWords.append(IDNAData.hex(row[(colon + 1)...]))
+    }
+    var decompositions: [UInt32: [Unicode.Scalar]] = [:]
+    var compositions: [UInt64: Unicode.Scalar] = [:]
+    IDNAData.rows(IDNATables.decompositions) { row in
+      guard let sign = row.firstIndex(where: { $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "-") }) else { return }
+      let code = IDNAData.hex(row[..<sign])
+      let parts = row[(sign + 1)...].split(separator: UInt8(ascii: ",")).compactMap {
+        Unicode.Scalar(IDNAData.hex($0))
+      }
+      decompositions[code] = parts
+      if row[sign] == UInt8(ascii: "+"), parts.count == 2, let composite = Unicode.Scalar(code) {
+        compositions[UInt64(parts[0].value) << 21 | UInt64(parts[1].value)] = composite
+      }
+    }
+    self.mappingStarts = mappingStarts
+    self.mappingRows = mappingRows
+    self.pool = pool
+    self.propertyStarts = propertyStarts
+    self.propertyWords = propertyWords
+    self.decompositions = decompositions
+    self.compositions = compositions
+  }
+
+  /// The UTS #46 status of `scalar` and, when mapped, what it maps to.
+  @inline(__always)
+  func mapping(of scalar: Unicode.Scalar) -> (Status, ArraySlice<Unicode.Scalar>) {
+    let word = mappingRows[IDNAData.row(of: scalar.value, in: mappingStarts)]
+    let status = Status(rawValue: word & 0x7) ?? .disallowed
+    guard status == .mapped else { return (status, []) }
+    let offset = Int(word >> 8)
+    return (status, pool[offset..<(offset + Int((word >> 3) & 0x1F))])
+  }
+
+  /// The bidi, joining, mark, combining-class and NFC properties of `scalar`.
+  @inline(__always)
+  func properties(of scalar: Unicode.Scalar) -> Properties {
+    Properties(word: propertyWords[IDNAData.row(of: scalar.value, in: propertyStarts)])
+  }
+
+  /// The index of the last row whose start is at most `value` (rows start at 0).
+  @inline(__always)
+  private static func row(of value: UInt32, in starts: [UInt32]) -> Int {
+    var low = 0
+    var high = starts.count
+    while high - low > 1 {
+      let middle = (low + high) / 2
+      if starts[middle] <= value { low = middle } else { high = middle }
+    }
+    return low
+  }
+
+  /// Calls `body` with each `separator`-separated row of a table, the literal's line breaks removed.
+  private static func rows(
+    _ table: String, separator: UInt8 = UInt8(ascii: ";"), _ body: (ArraySlice<UInt8>) -> Void
+  ) {
+    let bytes = Array(table.utf8.filter { $0 != UInt8(ascii: "\n") && $0 != UInt8(ascii: " ") })
+    for row in bytes.split(separator: separator) {
+      body(row)
+    }
+  }
+
+  private static func hex(_ digits: ArraySlice<UInt8>) -> UInt32 {
+    var value: UInt32 = 0
+    for digit in digits {
+      let nibble: UInt8 = digit <= UInt8(ascii: "9") ? digit &- UInt8(ascii: "0") : (digit | 0x20) &- 87
+      value = value << 4 | UInt32(nibble & 0xF)
+    }
+    return value
+  }
+}
