@@ -36,11 +36,41 @@ final class WebAddressTests: XCTestCase {
     XCTAssertEqual(address.serialized, "https://www.example.com/Path/X?Q=1#F")
   }
 
-  func test_trailingDotOfTheHost_isDropped_forComparison() throws {
+  func test_trailingDotOfTheHost_isKept_asBrowsersKeepIt_butNotInItsDNSName() throws {
     let address = try parse("https://example.com./a")
-    XCTAssertEqual(address.host, .domain("example.com"))
-    XCTAssertEqual(address.serialized, "https://example.com/a")
-    XCTAssertEqual(address, try parse("https://example.com/a"))
+    XCTAssertEqual(address.host, .domain("example.com."))
+    XCTAssertEqual(address.serialized, "https://example.com./a")
+    XCTAssertEqual(address.origin.description, "https://example.com.")
+    XCTAssertNotEqual(address, try parse("https://example.com/a"))
+    XCTAssertEqual(address.host?.dnsName, "example.com")
+    XCTAssertEqual(address.site()?.description, "example.com")
+    XCTAssertEqual(try parse("http://../").host?.serialized, "..", "only a domain's DNS name drops the dot")
+    XCTAssertEqual(try parse("http://../").host?.dnsName, ".")
+  }
+
+  func test_serializingAndParsingAgain_givesTheSameAddress_forRandomURLs() throws {
+    // Pieces that stress the host and path: dots and empty labels, IDNA mappings, punycode, IPv4 forms, escapes.
+    let hostPieces = [
+      "a", ".", "..", "xn--", "bcher-kva", "ß", "É", "\u{3002}", "%2e", "0x", "1", "09", "-", "ｅ", "\u{E0100}",
+      "\u{200D}", "\u{64A}", "[::1]", "%41",
+    ]
+    let pathPieces = ["/", "\\", ".", "..", "%2e", "a", " ", "?", "#", "é", "//"]
+    var generator = SeededGenerator(seed: 11)
+    var parsed = 0
+    for _ in 0..<4_000 {
+      let scheme = ["http", "https", "file", "foo", "web+demo"].randomElement(using: &generator)!
+      let host = (0..<Int.random(in: 1...5, using: &generator)).map { _ in hostPieces.randomElement(using: &generator)!
+      }
+      let path = (0..<Int.random(in: 0...4, using: &generator)).map { _ in pathPieces.randomElement(using: &generator)!
+      }
+      let separator = ["://", ":", ":/", ":///"].randomElement(using: &generator)!
+      let string = scheme + separator + host.joined() + path.joined()
+      guard let first = try? WebAddress(string) else { continue }
+      parsed += 1
+      XCTAssertEqual(try WebAddress(first.serialized), first, "\(string.debugDescription) → \(first.serialized)")
+    }
+    XCTAssertGreaterThan(parsed, 2_000, "too few random URLs parse for the property to mean much")
+    XCTAssertEqual(try WebAddress(try WebAddress("http://a../").serialized).serialized, "http://a../")
   }
 
   func test_defaultPorts_areFolded_otherPortsKept() throws {
@@ -361,7 +391,7 @@ final class WebAddressTests: XCTestCase {
   }
 
   func test_hostInitializer_parsesLikeAnHTTPHost() throws {
-    XCTAssertEqual(try WebHost("Pay.Google.COM."), .domain("pay.google.com"))
+    XCTAssertEqual(try WebHost("Pay.Google.COM."), .domain("pay.google.com."))
     XCTAssertEqual(try WebHost("[::1]"), .ipv6([0, 0, 0, 0, 0, 0, 0, 1]))
     XCTAssertEqual(try WebHost("0x7f.1"), .ipv4(0x7F00_0001))
     XCTAssertThrowsError(try WebHost(""))
