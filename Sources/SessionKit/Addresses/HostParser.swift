@@ -18,8 +18,14 @@ enum HostParser {
     if isPlainASCIIDomain(bytes) {
       return try finishDomain(bytes)
     }
-    let decoded = PercentEncodeSet.decode(bytes)
-    let ascii = try domainToASCII(decoded)
+    let ascii: [UInt8]
+    if bytes.contains(UInt8(ascii: "%")) {
+      ascii = try PercentEncodeSet.decode(bytes).withUnsafeBufferPointer { (decoded) throws(AddressError) in
+        try domainToASCII(decoded)
+      }
+    } else {
+      ascii = try domainToASCII(bytes)
+    }
     return try ascii.withUnsafeBufferPointer { (buffer) throws(AddressError) -> WebHost in try finishDomain(buffer) }
   }
 
@@ -71,8 +77,8 @@ enum HostParser {
 
   /// The URL Standard's "domain to ASCII" of a percent-decoded domain: UTF-8 decoded (an invalid sequence
   /// becomes U+FFFD, which UTS #46 disallows), then ``UTS46/toASCII(_:data:)``.
-  static func domainToASCII(_ bytes: [UInt8]) throws(AddressError) -> [UInt8] {
-    let ascii = try UTS46.toASCII(String(decoding: bytes, as: UTF8.self).unicodeScalars)
+  static func domainToASCII(_ bytes: UnsafeBufferPointer<UInt8>) throws(AddressError) -> [UInt8] {
+    let ascii = try UTS46.toASCII(utf8: bytes)
     guard !ascii.isEmpty else { throw AddressError(.invalidHost, "the domain is empty after IDNA mapping") }
     return ascii
   }

@@ -1,8 +1,9 @@
 /// The Unicode data of ``IDNATables``, decoded once on first use into sorted arrays searched by binary search.
 ///
 /// Every table is a list of ranges: a row holds from its start to the next row's start. Only non-ASCII code
-/// points are looked up; ASCII hosts never touch these tables (``HostParser``'s fast path).
-struct IDNAData: Sendable {
+/// points are looked up; ASCII hosts never touch these tables (``HostParser``'s fast path). A class, so that
+/// passing it around retains one reference; immutable after `init`, so `Sendable`.
+final class IDNAData: Sendable {
   /// The UTS #46 status of a code point (non-transitional processing: deviations are kept as valid).
   enum Status: UInt32 {
     case valid = 0
@@ -54,9 +55,15 @@ struct IDNAData: Sendable {
   private let mappingStarts: [UInt32]
   /// Status in bits 0-2, mapping length in bits 3-7, offset into `pool` from bit 8.
   private let mappingRows: [UInt32]
-  private let pool: [Unicode.Scalar]
+  /// The scalars that mapped code points map to.
+  let pool: [Unicode.Scalar]
   private let propertyStarts: [UInt32]
   private let propertyWords: [UInt32]
+  /// For each block of 256 code points, the row that holds its first code point: a lookup searches only the
+  /// rows that start inside its block (usually none or a few).
+  private let mappingBlocks: [UInt16]
+  private let propertyBlocks: [UInt16]
+  private static let blockShift: UInt32 = 8
   /// Canonical decompositions, one or two scalars each.
   let decompositions: [UInt32: [Unicode.Scalar]]
   /// Primary composites by `first << 21 | second`.
@@ -116,34 +123,51 @@ struct IDNAData: Sendable {
     self.propertyWords = propertyWords
     self.decompositions = decompositions
     self.compositions = compositions
+    self.mappingBlocks = IDNAData.blocks(of: mappingStarts)
+    self.propertyBlocks = IDNAData.blocks(of: propertyStarts)
   }
 
-  /// The UTS #46 status of `scalar` and, when mapped, what it maps to.
+  /// The UTS #46 status of `scalar` and, when mapped, where in ``pool`` what it maps to is.
   @inline(__always)
-  func mapping(of scalar: Unicode.Scalar) -> (Status, ArraySlice<Unicode.Scalar>) {
-    let word = mappingRows[IDNAData.row(of: scalar.value, in: mappingStarts)]
+  func mapping(of scalar: Unicode.Scalar) -> (Status, Range<Int>) {
+    let word = mappingRows[IDNAData.row(of: scalar.value, in: mappingStarts, blocks: mappingBlocks)]
     let status = Status(rawValue: word & 0x7) ?? .disallowed
-    guard status == .mapped else { return (status, []) }
+    guard status == .mapped else { return (status, 0..<0) }
     let offset = Int(word >> 8)
-    return (status, pool[offset..<(offset + Int((word >> 3) & 0x1F))])
+    return (status, offset..<(offset + Int((word >> 3) & 0x1F)))
   }
 
   /// The bidi, joining, mark, combining-class and NFC properties of `scalar`.
   @inline(__always)
   func properties(of scalar: Unicode.Scalar) -> Properties {
-    Properties(word: propertyWords[IDNAData.row(of: scalar.value, in: propertyStarts)])
+    Properties(word: propertyWords[IDNAData.row(of: scalar.value, in: propertyStarts, blocks: propertyBlocks)])
   }
 
-  /// The index of the last row whose start is at most `value` (rows start at 0).
+  /// The index of the last row whose start is at most `value`, searched from the row of its block to the row
+  /// of the next block.
   @inline(__always)
-  private static func row(of value: UInt32, in starts: [UInt32]) -> Int {
-    var low = 0
-    var high = starts.count
+  private static func row(of value: UInt32, in starts: [UInt32], blocks: [UInt16]) -> Int {
+    let block = Int(value >> blockShift)
+    var low = Int(blocks[block])
+    var high = block + 1 < blocks.count ? Int(blocks[block + 1]) + 1 : starts.count
     while high - low > 1 {
       let middle = (low + high) / 2
       if starts[middle] <= value { low = middle } else { high = middle }
     }
     return low
+  }
+
+  /// The row holding the first code point of each block of 256.
+  private static func blocks(of starts: [UInt32]) -> [UInt16] {
+    var blocks: [UInt16] = []
+    blocks.reserveCapacity(0x110000 >> blockShift)
+    var row = 0
+    for block in 0..<UInt32(0x110000 >> blockShift) {
+      let first = block << blockShift
+      while row + 1 < starts.count && starts[row + 1] <= first { row += 1 }
+      blocks.append(UInt16(row))
+    }
+    return blocks
   }
 
   /// Calls `body` with each `separator`-separated row of a table, the literal's line breaks removed.

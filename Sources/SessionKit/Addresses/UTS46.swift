@@ -8,89 +8,185 @@ enum UTS46 {
   private static let zeroWidthJoiner: Unicode.Scalar = "\u{200D}"
   private static let viramaClass: UInt8 = 9
 
-  /// The ASCII form of a domain: mapped, NFC, split into labels, `xn--` labels decoded and checked, every
-  /// label validated, the bidi rule applied to bidi domain names, and non-ASCII labels punycode-encoded.
-  static func toASCII(_ input: some Sequence<Unicode.Scalar>, data: IDNAData = .shared) throws(AddressError)
-    -> [UInt8]
-  {
+  /// The ASCII form of a UTF-8 domain (percent-decoded; an invalid sequence is U+FFFD, which is disallowed):
+  /// mapped, NFC, split into labels, `xn--` labels decoded and checked, every label validated, the bidi rule
+  /// applied to bidi domain names, and non-ASCII labels punycode-encoded.
+  static func toASCII(utf8: UnsafeBufferPointer<UInt8>, data: IDNAData = .shared) throws(AddressError) -> [UInt8] {
     var mapped: [Unicode.Scalar] = []
-    mapped.reserveCapacity(input.underestimatedCount + 8)
-    for scalar in input {
-      if scalar.isASCII {
-        let value = scalar.value
-        mapped.append(value >= 0x41 && value <= 0x5A ? Unicode.Scalar(value | 0x20)! : scalar)
+    mapped.reserveCapacity(utf8.count + 8)
+    // Gathered while mapping, so that later steps need not look every scalar up again.
+    var facts = DomainFacts()
+    var index = 0
+    while index < utf8.count {
+      let byte = utf8[index]
+      if byte < 0x80 {
+        mapped.append(Unicode.Scalar(byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte))
+        index += 1
         continue
       }
+      guard let (scalar, length) = decodeUTF8(utf8, at: index) else {
+        throw AddressError(.invalidHost, "the host is not valid UTF-8 (U+FFFD is disallowed)")
+      }
+      index += length
       let (status, replacement) = data.mapping(of: scalar)
       switch status {
-      case .valid, .deviation: mapped.append(scalar)
-      case .mapped: mapped.append(contentsOf: replacement)
+      case .valid, .deviation:
+        mapped.append(scalar)
+        facts.note(scalar, data: data)
+      case .mapped:
+        for replacement in data.pool[replacement] {
+          mapped.append(replacement)
+          if !replacement.isASCII { facts.note(replacement, data: data) }
+        }
       case .ignored: continue
       case .disallowed: throw AddressError(.invalidHost, "disallowed code point \(show(scalar))")
       }
     }
-    let normalized = CanonicalComposition.nfc(mapped, data: data)
-    // Mapping leaves only valid code points; composition can make others, which must be checked again.
-    let recheckStatus = normalized != mapped
+    return try toASCII(mapped: mapped, facts: facts, data: data)
+  }
 
-    var labels: [[Unicode.Scalar]] = []
-    var isBidiDomain = false
-    for label in normalized.split(separator: ".", omittingEmptySubsequences: false) {
-      var label = Array(label)
+  /// What the mapped domain holds that decides which later steps have work to do.
+  private struct DomainFacts {
+    /// A scalar that NFC may change or reorder: the domain needs normalizing.
+    var needsNormalization = false
+    /// A right-to-left or Arabic-number scalar: a bidi domain name.
+    var isBidi = false
+
+    @inline(__always)
+    mutating func note(_ scalar: Unicode.Scalar, data: IDNAData) {
+      let properties = data.properties(of: scalar)
+      if properties.mayChangeUnderNFC || properties.combiningClass != 0 { needsNormalization = true }
+      switch properties.bidiClass {
+      case .r, .al, .an: isBidi = true
+      default: break
+      }
+    }
+  }
+
+  /// The scalar of the multi-byte UTF-8 sequence at `index` and its length; `nil` when ill-formed.
+  @inline(__always)
+  private static func decodeUTF8(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> (Unicode.Scalar, Int)? {
+    let lead = bytes[index]
+    let length: Int
+    var value: UInt32
+    var low: UInt8 = 0x80
+    var high: UInt8 = 0xBF
+    switch lead {
+    case 0xC2...0xDF: (length, value) = (2, UInt32(lead & 0x1F))
+    case 0xE0...0xEF:
+      (length, value) = (3, UInt32(lead & 0x0F))
+      if lead == 0xE0 { low = 0xA0 } else if lead == 0xED { high = 0x9F }
+    case 0xF0...0xF4:
+      (length, value) = (4, UInt32(lead & 0x07))
+      if lead == 0xF0 { low = 0x90 } else if lead == 0xF4 { high = 0x8F }
+    default: return nil
+    }
+    guard index + length <= bytes.count else { return nil }
+    for offset in 1..<length {
+      let byte = bytes[index + offset]
+      guard byte >= (offset == 1 ? low : 0x80), byte <= (offset == 1 ? high : 0xBF) else { return nil }
+      value = value << 6 | UInt32(byte & 0x3F)
+    }
+    guard let scalar = Unicode.Scalar(value) else { return nil }
+    return (scalar, length)
+  }
+
+  private static func toASCII(mapped: [Unicode.Scalar], facts: DomainFacts, data: IDNAData) throws(AddressError)
+    -> [UInt8]
+  {
+    var domain = facts.needsNormalization ? CanonicalComposition.nfc(mapped, data: data) : mapped
+    // Mapping leaves only valid code points; composition can make others, which must be checked again.
+    let recheckStatus = facts.needsNormalization && domain != mapped
+    var isBidiDomain =
+      recheckStatus ? domain.contains { !$0.isASCII && isRightToLeftOrArabicNumber($0, data: data) } : facts.isBidi
+
+    // Labels as ranges of `domain`; `xn--` labels are replaced by what they decode to. An all-ASCII label
+    // other than an `xn--` one is valid as it is (no mark, joiner or invalid code point) and needs no work.
+    var labels: [Range<Int>] = []
+    labels.reserveCapacity(4)
+    var start = 0
+    var hasACELabel = false
+    var labelIsASCII = true
+    for index in 0...domain.count {
+      if index < domain.count {
+        let scalar = domain[index]
+        if scalar != "." {
+          if !scalar.isASCII { labelIsASCII = false }
+          continue
+        }
+      }
+      let label = domain[start..<index]
       if hasACEPrefix(label) {
-        label = try decodeACELabel(label, data: data)
-      } else {
+        hasACELabel = true
+      } else if !labelIsASCII {
         try validate(label, data: data, checkStatus: recheckStatus)
       }
-      if !isBidiDomain {
-        isBidiDomain = label.contains { !$0.isASCII && isRightToLeftOrArabicNumber($0, data: data) }
+      labels.append(start..<index)
+      start = index + 1
+      labelIsASCII = true
+    }
+    if hasACELabel {
+      var decodedDomain: [Unicode.Scalar] = []
+      decodedDomain.reserveCapacity(domain.count)
+      for (position, range) in labels.enumerated() {
+        if position > 0 { decodedDomain.append(".") }
+        let labelStart = decodedDomain.count
+        if hasACEPrefix(domain[range]) {
+          decodedDomain.append(contentsOf: try decodeACELabel(domain[range], data: data))
+        } else {
+          decodedDomain.append(contentsOf: domain[range])
+        }
+        labels[position] = labelStart..<decodedDomain.count
       }
-      labels.append(label)
+      domain = decodedDomain
+      isBidiDomain = domain.contains { !$0.isASCII && isRightToLeftOrArabicNumber($0, data: data) }
     }
     if isBidiDomain {
-      try checkBidiDomain(labels, data: data)
+      try checkBidiDomain(domain, labels, data: data)
     }
 
     var output: [UInt8] = []
-    output.reserveCapacity(normalized.count + 8)
-    for (index, label) in labels.enumerated() {
-      if index > 0 {
+    output.reserveCapacity(domain.count + 8)
+    for (position, range) in labels.enumerated() {
+      if position > 0 {
         output.append(UInt8(ascii: "."))
       }
+      let label = domain[range]
       if label.allSatisfy(\.isASCII) {
-        output.append(contentsOf: label.lazy.map { UInt8($0.value) })
+        for scalar in label { output.append(UInt8(truncatingIfNeeded: scalar.value)) }
       } else {
-        guard let encoded = Punycode.encode(label) else {
+        output.append(contentsOf: "xn--".utf8)
+        guard Punycode.encode(label, into: &output) else {
           throw AddressError(.invalidPunycode, "a label is too long to encode")
         }
-        output.append(contentsOf: "xn--".utf8)
-        output.append(contentsOf: encoded)
       }
     }
     return output
   }
 
-  private static func hasACEPrefix(_ label: [Unicode.Scalar]) -> Bool {
-    label.count >= 4 && label[0] == "x" && label[1] == "n" && label[2] == "-" && label[3] == "-"
+  private static func hasACEPrefix(_ label: ArraySlice<Unicode.Scalar>) -> Bool {
+    let start = label.startIndex
+    return label.count >= 4 && label[start] == "x" && label[start + 1] == "n" && label[start + 2] == "-"
+      && label[start + 3] == "-"
   }
 
   /// Step 4.1 of UTS #46 processing: an `xn--` label must be ASCII, valid punycode, decode to a non-empty
   /// label with a non-ASCII code point, and that label must pass the validity criteria.
-  private static func decodeACELabel(_ label: [Unicode.Scalar], data: IDNAData) throws(AddressError)
+  private static func decodeACELabel(_ label: ArraySlice<Unicode.Scalar>, data: IDNAData) throws(AddressError)
     -> [Unicode.Scalar]
   {
     let name = String(String.UnicodeScalarView(label))
     guard label.allSatisfy(\.isASCII) else {
       throw AddressError(.invalidPunycode, "\"\(name)\" has a non-ASCII code point")
     }
-    guard let decoded = Punycode.decode(label[4...].lazy.map { UInt8($0.value) }) else {
+    guard let decoded = Punycode.decode(label.dropFirst(4).lazy.map { UInt8($0.value) }) else {
       throw AddressError(.invalidPunycode, "\"\(name)\" is not valid punycode")
     }
     guard decoded.contains(where: { !$0.isASCII }) else {
       throw AddressError(.invalidPunycode, "\"\(name)\" does not decode to a non-ASCII label")
     }
     do {
-      try validate(decoded, data: data, isDecoded: true, checkStatus: true)
+      try validate(decoded[...], data: data, isDecoded: true, checkStatus: true)
     } catch {
       throw AddressError(.invalidPunycode, "\"\(name)\" decodes to a label with a \(error.detail)")
     }
@@ -99,7 +195,7 @@ enum UTS46 {
 
   /// The validity criteria (UTS #46 §4.1) with the URL Standard's flags.
   private static func validate(
-    _ label: [Unicode.Scalar], data: IDNAData, isDecoded: Bool = false, checkStatus: Bool
+    _ label: ArraySlice<Unicode.Scalar>, data: IDNAData, isDecoded: Bool = false, checkStatus: Bool
   ) throws(AddressError) {
     guard let first = label.first else { return }
     if isDecoded && hasACEPrefix(label) {
@@ -123,7 +219,10 @@ enum UTS46 {
       }
     }
     if isDecoded {
-      guard CanonicalComposition.nfc(label, data: data) == label else {
+      guard
+        CanonicalComposition.isQuickCheckNFC(label, data: data)
+          || CanonicalComposition.nfc(Array(label), data: data).elementsEqual(label)
+      else {
         throw AddressError(.invalidHost, "label that is not in NFC")
       }
     }
@@ -135,9 +234,11 @@ enum UTS46 {
 
   /// CONTEXTJ (RFC 5892 appendix A.1, A.2): a joiner needs a virama before it; a non-joiner may instead sit
   /// between a left- or dual-joining and a right- or dual-joining letter, transparent letters aside.
-  private static func checkJoiners(_ label: [Unicode.Scalar], data: IDNAData) throws(AddressError) {
+  private static func checkJoiners(_ label: ArraySlice<Unicode.Scalar>, data: IDNAData) throws(AddressError) {
     for index in label.indices where label[index] == zeroWidthNonJoiner || label[index] == zeroWidthJoiner {
-      if index > 0 && !label[index - 1].isASCII && data.properties(of: label[index - 1]).combiningClass == viramaClass {
+      if index > label.startIndex && !label[index - 1].isASCII
+        && data.properties(of: label[index - 1]).combiningClass == viramaClass
+      {
         continue
       }
       if label[index] == zeroWidthNonJoiner && joinsOnBothSides(label, index, data: data) {
@@ -147,19 +248,19 @@ enum UTS46 {
     }
   }
 
-  private static func joinsOnBothSides(_ label: [Unicode.Scalar], _ index: Int, data: IDNAData) -> Bool {
+  private static func joinsOnBothSides(_ label: ArraySlice<Unicode.Scalar>, _ index: Int, data: IDNAData) -> Bool {
     var before = index - 1
-    while before >= 0 && data.properties(of: label[before]).joiningType == .transparent {
+    while before >= label.startIndex && data.properties(of: label[before]).joiningType == .transparent {
       before -= 1
     }
-    guard before >= 0 else { return false }
+    guard before >= label.startIndex else { return false }
     let left = data.properties(of: label[before]).joiningType
     guard left == .left || left == .dual else { return false }
     var after = index + 1
-    while after < label.count && data.properties(of: label[after]).joiningType == .transparent {
+    while after < label.endIndex && data.properties(of: label[after]).joiningType == .transparent {
       after += 1
     }
-    guard after < label.count else { return false }
+    guard after < label.endIndex else { return false }
     let right = data.properties(of: label[after]).joiningType
     return right == .right || right == .dual
   }
@@ -174,11 +275,14 @@ enum UTS46 {
   /// The bidi rule over a bidi domain name, with the carve-out RFC 5893 §2 makes for LDH labels (ASCII letters,
   /// digits and hyphens), as browsers apply it: they need not satisfy the rule, except that one starting with a
   /// digit must not come after a right-to-left label (`1.ي` is valid, `ي.1x` is not).
-  private static func checkBidiDomain(_ labels: [[Unicode.Scalar]], data: IDNAData) throws(AddressError) {
+  private static func checkBidiDomain(_ domain: [Unicode.Scalar], _ labels: [Range<Int>], data: IDNAData)
+    throws(AddressError)
+  {
     var afterRightToLeft = false
-    for label in labels where !label.isEmpty {
+    for range in labels where !range.isEmpty {
+      let label = domain[range]
       if label.allSatisfy(isLDH) {
-        if afterRightToLeft && ("0"..."9").contains(label[0]) {
+        if afterRightToLeft && ("0"..."9").contains(label[range.lowerBound]) {
           throw AddressError(
             .invalidHost,
             "label \"\(String(String.UnicodeScalarView(label)))\" starts with a digit after a right-to-left label")
@@ -200,45 +304,44 @@ enum UTS46 {
   }
 
   /// The six conditions of RFC 5893 §2, for a label of a domain that has a right-to-left label.
-  private static func checkBidiRule(_ label: [Unicode.Scalar], data: IDNAData) throws(AddressError) {
-    let classes = label.map { data.properties(of: $0).bidiClass }
+  private static func checkBidiRule(_ label: ArraySlice<Unicode.Scalar>, data: IDNAData) throws(AddressError) {
     func fail(_ rule: String) -> AddressError {
       AddressError(.invalidHost, "label \"\(String(String.UnicodeScalarView(label)))\" breaks the bidi rule: \(rule)")
     }
+    func bidiClass(_ scalar: Unicode.Scalar) -> IDNAData.BidiClass { data.properties(of: scalar).bidiClass }
     let isRightToLeft: Bool
-    switch classes[0] {
+    switch bidiClass(label[label.startIndex]) {
     case .r, .al: isRightToLeft = true
     case .l: isRightToLeft = false
     default: throw fail("it must start with a left-to-right or right-to-left letter")
     }
-    let last = classes.lastIndex { $0 != .nsm } ?? 0
-    if isRightToLeft {
-      var hasEuropeanNumber = false
-      var hasArabicNumber = false
-      for bidiClass in classes {
-        switch bidiClass {
-        case .r, .al, .es, .cs, .et, .on, .bn, .nsm: continue
-        case .en: hasEuropeanNumber = true
-        case .an: hasArabicNumber = true
-        case .l, .other: throw fail("a right-to-left label cannot hold a left-to-right character")
-        }
+    var last = IDNAData.BidiClass.nsm
+    var hasEuropeanNumber = false
+    var hasArabicNumber = false
+    for scalar in label {
+      let current = bidiClass(scalar)
+      if current != .nsm { last = current }
+      switch (isRightToLeft, current) {
+      case (true, .r), (true, .al), (true, .es), (true, .cs), (true, .et), (true, .on), (true, .bn), (true, .nsm):
+        continue
+      case (true, .en): hasEuropeanNumber = true
+      case (true, .an): hasArabicNumber = true
+      case (true, _): throw fail("a right-to-left label cannot hold a left-to-right character")
+      case (false, .l), (false, .en), (false, .es), (false, .cs), (false, .et), (false, .on), (false, .bn),
+        (false, .nsm):
+        continue
+      case (false, _): throw fail("a left-to-right label cannot hold a right-to-left character")
       }
-      guard [.r, .al, .en, .an].contains(classes[last]) else {
+    }
+    if isRightToLeft {
+      guard [.r, .al, .en, .an].contains(last) else {
         throw fail("a right-to-left label must end with a right-to-left letter or a number")
       }
       if hasEuropeanNumber && hasArabicNumber {
         throw fail("a right-to-left label cannot mix European and Arabic digits")
       }
-    } else {
-      for bidiClass in classes {
-        switch bidiClass {
-        case .l, .en, .es, .cs, .et, .on, .bn, .nsm: continue
-        default: throw fail("a left-to-right label cannot hold a right-to-left character")
-        }
-      }
-      guard classes[last] == .l || classes[last] == .en else {
-        throw fail("a left-to-right label must end with a left-to-right letter or a digit")
-      }
+    } else if last != .l && last != .en {
+      throw fail("a left-to-right label must end with a left-to-right letter or a digit")
     }
   }
 
