@@ -2,8 +2,13 @@
 ///
 /// Every table is a list of ranges: a row holds from its start to the next row's start. Only non-ASCII code
 /// points are looked up; ASCII hosts never touch these tables (``HostParser``'s fast path). A class, so that
-/// passing it around retains one reference; immutable after `init`, so `Sendable`.
-final class IDNAData: Sendable {
+/// passing it around retains one reference.
+///
+/// `@unchecked Sendable` because the lookup tables are buffers rather than arrays (reading an array stored in a
+/// class retains and releases it on every lookup, a third of the lookup's time): they are written only in `init`,
+/// never mutated after it, and never deallocated (the only instance is ``shared``, which lives as long as the
+/// process), so concurrent reads are safe.
+final class IDNAData: @unchecked Sendable {
   /// The UTS #46 status of a code point (non-transitional processing: deviations are kept as valid).
   enum Status: UInt32 {
     case valid = 0
@@ -52,17 +57,17 @@ final class IDNAData: Sendable {
 
   static let shared = IDNAData()
 
-  private let mappingStarts: [UInt32]
+  private let mappingStarts: UnsafeBufferPointer<UInt32>
   /// Status in bits 0-2, mapping length in bits 3-7, offset into `pool` from bit 8.
-  private let mappingRows: [UInt32]
+  private let mappingRows: UnsafeBufferPointer<UInt32>
   /// The scalars that mapped code points map to.
-  let pool: [Unicode.Scalar]
-  private let propertyStarts: [UInt32]
-  private let propertyWords: [UInt32]
+  let pool: UnsafeBufferPointer<Unicode.Scalar>
+  private let propertyStarts: UnsafeBufferPointer<UInt32>
+  private let propertyWords: UnsafeBufferPointer<UInt32>
   /// For each block of 256 code points, the row that holds its first code point: a lookup searches only the
   /// rows that start inside its block (usually none or a few).
-  private let mappingBlocks: [UInt16]
-  private let propertyBlocks: [UInt16]
+  private let mappingBlocks: UnsafeBufferPointer<UInt16>
+  private let propertyBlocks: UnsafeBufferPointer<UInt16>
   private static let blockShift: UInt32 = 8
   /// Canonical decompositions, one or two scalars each.
   let decompositions: [UInt32: [Unicode.Scalar]]
@@ -116,15 +121,22 @@ final class IDNAData: Sendable {
         compositions[UInt64(parts[0].value) << 21 | UInt64(parts[1].value)] = composite
       }
     }
-    self.mappingStarts = mappingStarts
-    self.mappingRows = mappingRows
-    self.pool = pool
-    self.propertyStarts = propertyStarts
-    self.propertyWords = propertyWords
+    self.mappingStarts = IDNAData.permanent(mappingStarts)
+    self.mappingRows = IDNAData.permanent(mappingRows)
+    self.pool = IDNAData.permanent(pool)
+    self.propertyStarts = IDNAData.permanent(propertyStarts)
+    self.propertyWords = IDNAData.permanent(propertyWords)
     self.decompositions = decompositions
     self.compositions = compositions
-    self.mappingBlocks = IDNAData.blocks(of: mappingStarts)
-    self.propertyBlocks = IDNAData.blocks(of: propertyStarts)
+    self.mappingBlocks = IDNAData.permanent(IDNAData.blocks(of: mappingStarts))
+    self.propertyBlocks = IDNAData.permanent(IDNAData.blocks(of: propertyStarts))
+  }
+
+  /// A copy of `array` that is never freed (see the type's documentation).
+  private static func permanent<Element>(_ array: [Element]) -> UnsafeBufferPointer<Element> {
+    let buffer = UnsafeMutableBufferPointer<Element>.allocate(capacity: array.count)
+    _ = buffer.initialize(from: array)
+    return UnsafeBufferPointer(buffer)
   }
 
   /// The UTS #46 status of `scalar` and, when mapped, where in ``pool`` what it maps to is.
@@ -146,7 +158,9 @@ final class IDNAData: Sendable {
   /// The index of the last row whose start is at most `value`, searched from the row of its block to the row
   /// of the next block.
   @inline(__always)
-  private static func row(of value: UInt32, in starts: [UInt32], blocks: [UInt16]) -> Int {
+  private static func row(of value: UInt32, in starts: UnsafeBufferPointer<UInt32>, blocks: UnsafeBufferPointer<UInt16>)
+    -> Int
+  {
     let block = Int(value >> blockShift)
     var low = Int(blocks[block])
     var high = block + 1 < blocks.count ? Int(blocks[block + 1]) + 1 : starts.count

@@ -14,7 +14,7 @@ enum Punycode {
 
   /// Appends the encoding of one label to `output`: its ASCII code points, then the rest after
   /// the last `-`. Returns `false` on arithmetic overflow (labels far longer than DNS allows).
-  static func encode(_ scalars: ArraySlice<Unicode.Scalar>, into output: inout [UInt8]) -> Bool {
+  static func encode(_ scalars: UnsafeBufferPointer<Unicode.Scalar>, into output: inout [UInt8]) -> Bool {
     let outputStart = output.count
     for scalar in scalars where scalar.isASCII {
       output.append(UInt8(scalar.value))

@@ -54,6 +54,8 @@ enum UTS46 {
 
     @inline(__always)
     mutating func note(_ scalar: Unicode.Scalar, data: IDNAData) {
+      // Below U+0300 every code point is NFC-stable, of combining class 0, and neither R, AL nor AN.
+      guard scalar.value >= 0x300 else { return }
       let properties = data.properties(of: scalar)
       if properties.mayChangeUnderNFC || properties.combiningClass != 0 { needsNormalization = true }
       switch properties.bidiClass {
@@ -99,11 +101,62 @@ enum UTS46 {
     let recheckStatus = facts.needsNormalization && domain != mapped
     var isBidiDomain =
       recheckStatus ? domain.contains { !$0.isASCII && isRightToLeftOrArabicNumber($0, data: data) } : facts.isBidi
-
-    // Labels as ranges of `domain`; `xn--` labels are replaced by what they decode to. An all-ASCII label
-    // other than an `xn--` one is valid as it is (no mark, joiner or invalid code point) and needs no work.
+    // Labels are ranges of `domain`, read through a buffer: slicing an array retains it.
     var labels: [Range<Int>] = []
     labels.reserveCapacity(4)
+    let hasACELabel = try domain.withUnsafeBufferPointer { (domain) throws(AddressError) -> Bool in
+      try splitAndValidate(domain, into: &labels, recheckStatus: recheckStatus, data: data)
+    }
+    if hasACELabel {
+      // `xn--` labels are replaced by what they decode to.
+      domain = try domain.withUnsafeBufferPointer { (domain) throws(AddressError) -> [Unicode.Scalar] in
+        var decodedDomain: [Unicode.Scalar] = []
+        decodedDomain.reserveCapacity(domain.count)
+        for (position, range) in labels.enumerated() {
+          if position > 0 { decodedDomain.append(".") }
+          let labelStart = decodedDomain.count
+          let label = UnsafeBufferPointer(rebasing: domain[range])
+          if hasACEPrefix(label) {
+            decodedDomain.append(contentsOf: try decodeACELabel(label, data: data))
+          } else {
+            decodedDomain.append(contentsOf: label)
+          }
+          labels[position] = labelStart..<decodedDomain.count
+        }
+        return decodedDomain
+      }
+      isBidiDomain = domain.contains { !$0.isASCII && isRightToLeftOrArabicNumber($0, data: data) }
+    }
+    return try domain.withUnsafeBufferPointer { (domain) throws(AddressError) -> [UInt8] in
+      if isBidiDomain {
+        try checkBidiDomain(domain, labels, data: data)
+      }
+      var output: [UInt8] = []
+      output.reserveCapacity(domain.count + 8)
+      for (position, range) in labels.enumerated() {
+        if position > 0 {
+          output.append(UInt8(ascii: "."))
+        }
+        let label = UnsafeBufferPointer(rebasing: domain[range])
+        if label.allSatisfy(\.isASCII) {
+          for scalar in label { output.append(UInt8(truncatingIfNeeded: scalar.value)) }
+        } else {
+          output.append(contentsOf: "xn--".utf8)
+          guard Punycode.encode(label, into: &output) else {
+            throw AddressError(.invalidPunycode, "a label is too long to encode")
+          }
+        }
+      }
+      return output
+    }
+  }
+
+  /// Splits `domain` at full stops into `labels` and validates every label but the `xn--` ones (returns whether
+  /// there are some) and the all-ASCII ones, which are valid as they are (no mark, joiner or invalid code point).
+  private static func splitAndValidate(
+    _ domain: UnsafeBufferPointer<Unicode.Scalar>, into labels: inout [Range<Int>], recheckStatus: Bool,
+    data: IDNAData
+  ) throws(AddressError) -> Bool {
     var start = 0
     var hasACELabel = false
     var labelIsASCII = true
@@ -115,7 +168,7 @@ enum UTS46 {
           continue
         }
       }
-      let label = domain[start..<index]
+      let label = UnsafeBufferPointer(rebasing: domain[start..<index])
       if hasACEPrefix(label) {
         hasACELabel = true
       } else if !labelIsASCII {
@@ -125,46 +178,10 @@ enum UTS46 {
       start = index + 1
       labelIsASCII = true
     }
-    if hasACELabel {
-      var decodedDomain: [Unicode.Scalar] = []
-      decodedDomain.reserveCapacity(domain.count)
-      for (position, range) in labels.enumerated() {
-        if position > 0 { decodedDomain.append(".") }
-        let labelStart = decodedDomain.count
-        if hasACEPrefix(domain[range]) {
-          decodedDomain.append(contentsOf: try decodeACELabel(domain[range], data: data))
-        } else {
-          decodedDomain.append(contentsOf: domain[range])
-        }
-        labels[position] = labelStart..<decodedDomain.count
-      }
-      domain = decodedDomain
-      isBidiDomain = domain.contains { !$0.isASCII && isRightToLeftOrArabicNumber($0, data: data) }
-    }
-    if isBidiDomain {
-      try checkBidiDomain(domain, labels, data: data)
-    }
-
-    var output: [UInt8] = []
-    output.reserveCapacity(domain.count + 8)
-    for (position, range) in labels.enumerated() {
-      if position > 0 {
-        output.append(UInt8(ascii: "."))
-      }
-      let label = domain[range]
-      if label.allSatisfy(\.isASCII) {
-        for scalar in label { output.append(UInt8(truncatingIfNeeded: scalar.value)) }
-      } else {
-        output.append(contentsOf: "xn--".utf8)
-        guard Punycode.encode(label, into: &output) else {
-          throw AddressError(.invalidPunycode, "a label is too long to encode")
-        }
-      }
-    }
-    return output
+    return hasACELabel
   }
 
-  private static func hasACEPrefix(_ label: ArraySlice<Unicode.Scalar>) -> Bool {
+  private static func hasACEPrefix(_ label: UnsafeBufferPointer<Unicode.Scalar>) -> Bool {
     let start = label.startIndex
     return label.count >= 4 && label[start] == "x" && label[start + 1] == "n" && label[start + 2] == "-"
       && label[start + 3] == "-"
@@ -172,7 +189,7 @@ enum UTS46 {
 
   /// Step 4.1 of UTS #46 processing: an `xn--` label must be ASCII, valid punycode, decode to a non-empty
   /// label with a non-ASCII code point, and that label must pass the validity criteria.
-  private static func decodeACELabel(_ label: ArraySlice<Unicode.Scalar>, data: IDNAData) throws(AddressError)
+  private static func decodeACELabel(_ label: UnsafeBufferPointer<Unicode.Scalar>, data: IDNAData) throws(AddressError)
     -> [Unicode.Scalar]
   {
     let name = String(String.UnicodeScalarView(label))
@@ -186,7 +203,9 @@ enum UTS46 {
       throw AddressError(.invalidPunycode, "\"\(name)\" does not decode to a non-ASCII label")
     }
     do {
-      try validate(decoded[...], data: data, isDecoded: true, checkStatus: true)
+      try decoded.withUnsafeBufferPointer { (decoded) throws(AddressError) in
+        try validate(decoded, data: data, isDecoded: true, checkStatus: true)
+      }
     } catch {
       throw AddressError(.invalidPunycode, "\"\(name)\" decodes to a label with a \(error.detail)")
     }
@@ -195,7 +214,7 @@ enum UTS46 {
 
   /// The validity criteria (UTS #46 §4.1) with the URL Standard's flags.
   private static func validate(
-    _ label: ArraySlice<Unicode.Scalar>, data: IDNAData, isDecoded: Bool = false, checkStatus: Bool
+    _ label: UnsafeBufferPointer<Unicode.Scalar>, data: IDNAData, isDecoded: Bool = false, checkStatus: Bool
   ) throws(AddressError) {
     guard let first = label.first else { return }
     if isDecoded && hasACEPrefix(label) {
@@ -234,7 +253,7 @@ enum UTS46 {
 
   /// CONTEXTJ (RFC 5892 appendix A.1, A.2): a joiner needs a virama before it; a non-joiner may instead sit
   /// between a left- or dual-joining and a right- or dual-joining letter, transparent letters aside.
-  private static func checkJoiners(_ label: ArraySlice<Unicode.Scalar>, data: IDNAData) throws(AddressError) {
+  private static func checkJoiners(_ label: UnsafeBufferPointer<Unicode.Scalar>, data: IDNAData) throws(AddressError) {
     for index in label.indices where label[index] == zeroWidthNonJoiner || label[index] == zeroWidthJoiner {
       if index > label.startIndex && !label[index - 1].isASCII
         && data.properties(of: label[index - 1]).combiningClass == viramaClass
@@ -248,7 +267,9 @@ enum UTS46 {
     }
   }
 
-  private static func joinsOnBothSides(_ label: ArraySlice<Unicode.Scalar>, _ index: Int, data: IDNAData) -> Bool {
+  private static func joinsOnBothSides(_ label: UnsafeBufferPointer<Unicode.Scalar>, _ index: Int, data: IDNAData)
+    -> Bool
+  {
     var before = index - 1
     while before >= label.startIndex && data.properties(of: label[before]).joiningType == .transparent {
       before -= 1
@@ -275,23 +296,24 @@ enum UTS46 {
   /// The bidi rule over a bidi domain name, with the carve-out RFC 5893 §2 makes for LDH labels (ASCII letters,
   /// digits and hyphens), as browsers apply it: they need not satisfy the rule, except that one starting with a
   /// digit must not come after a right-to-left label (`1.ي` is valid, `ي.1x` is not).
-  private static func checkBidiDomain(_ domain: [Unicode.Scalar], _ labels: [Range<Int>], data: IDNAData)
+  private static func checkBidiDomain(
+    _ domain: UnsafeBufferPointer<Unicode.Scalar>, _ labels: [Range<Int>], data: IDNAData
+  )
     throws(AddressError)
   {
     var afterRightToLeft = false
     for range in labels where !range.isEmpty {
-      let label = domain[range]
+      let label = UnsafeBufferPointer(rebasing: domain[range])
       if label.allSatisfy(isLDH) {
-        if afterRightToLeft && ("0"..."9").contains(label[range.lowerBound]) {
+        if afterRightToLeft && ("0"..."9").contains(label[0]) {
           throw AddressError(
             .invalidHost,
             "label \"\(String(String.UnicodeScalarView(label)))\" starts with a digit after a right-to-left label")
         }
         continue
       }
-      try checkBidiRule(label, data: data)
-      if !afterRightToLeft {
-        afterRightToLeft = label.contains { !$0.isASCII && isRightToLeftOrArabicNumber($0, data: data) }
+      if try checkBidiRule(label, data: data) {
+        afterRightToLeft = true
       }
     }
   }
@@ -303,8 +325,12 @@ enum UTS46 {
     }
   }
 
-  /// The six conditions of RFC 5893 §2, for a label of a domain that has a right-to-left label.
-  private static func checkBidiRule(_ label: ArraySlice<Unicode.Scalar>, data: IDNAData) throws(AddressError) {
+  /// The six conditions of RFC 5893 §2, for a label of a domain that has a right-to-left label. Returns whether
+  /// the label is a right-to-left label in RFC 5893's sense (it has an R, AL or AN character).
+  @discardableResult
+  private static func checkBidiRule(_ label: UnsafeBufferPointer<Unicode.Scalar>, data: IDNAData) throws(AddressError)
+    -> Bool
+  {
     func fail(_ rule: String) -> AddressError {
       AddressError(.invalidHost, "label \"\(String(String.UnicodeScalarView(label)))\" breaks the bidi rule: \(rule)")
     }
@@ -318,9 +344,11 @@ enum UTS46 {
     var last = IDNAData.BidiClass.nsm
     var hasEuropeanNumber = false
     var hasArabicNumber = false
+    var hasRightToLeft = false
     for scalar in label {
       let current = bidiClass(scalar)
       if current != .nsm { last = current }
+      if current == .r || current == .al || current == .an { hasRightToLeft = true }
       switch (isRightToLeft, current) {
       case (true, .r), (true, .al), (true, .es), (true, .cs), (true, .et), (true, .on), (true, .bn), (true, .nsm):
         continue
@@ -334,7 +362,7 @@ enum UTS46 {
       }
     }
     if isRightToLeft {
-      guard [.r, .al, .en, .an].contains(last) else {
+      guard last == .r || last == .al || last == .en || last == .an else {
         throw fail("a right-to-left label must end with a right-to-left letter or a number")
       }
       if hasEuropeanNumber && hasArabicNumber {
@@ -343,6 +371,7 @@ enum UTS46 {
     } else if last != .l && last != .en {
       throw fail("a left-to-right label must end with a left-to-right letter or a digit")
     }
+    return hasRightToLeft
   }
 
   static func show(_ scalar: Unicode.Scalar) -> String {
