@@ -57,18 +57,17 @@ final class IDNAData: @unchecked Sendable {
 
   static let shared = IDNAData()
 
-  private let mappingStarts: UnsafeBufferPointer<UInt32>
+  /// The mapping and property tables merged into one list of ranges, so that one lookup finds both.
+  private let starts: UnsafeBufferPointer<UInt32>
   /// Status in bits 0-2, mapping length in bits 3-7, offset into `pool` from bit 8.
-  private let mappingRows: UnsafeBufferPointer<UInt32>
+  private let mappingWords: UnsafeBufferPointer<UInt32>
+  private let propertyWords: UnsafeBufferPointer<UInt32>
   /// The scalars that mapped code points map to.
   let pool: UnsafeBufferPointer<Unicode.Scalar>
-  private let propertyStarts: UnsafeBufferPointer<UInt32>
-  private let propertyWords: UnsafeBufferPointer<UInt32>
-  /// For each block of 256 code points, the row that holds its first code point: a lookup searches only the
+  /// For each block of 64 code points, the row that holds its first code point: a lookup searches only the
   /// rows that start inside its block (usually none or a few).
-  private let mappingBlocks: UnsafeBufferPointer<UInt16>
-  private let propertyBlocks: UnsafeBufferPointer<UInt16>
-  private static let blockShift: UInt32 = 8
+  private let blocks: UnsafeBufferPointer<UInt16>
+  private static let blockShift: UInt32 = 6
   /// Canonical decompositions, one or two scalars each.
   let decompositions: [UInt32: [Unicode.Scalar]]
   /// Primary composites by `first << 21 | second`.
@@ -121,15 +120,28 @@ final class IDNAData: @unchecked Sendable {
         compositions[UInt64(parts[0].value) << 21 | UInt64(parts[1].value)] = composite
       }
     }
-    self.mappingStarts = IDNAData.permanent(mappingStarts)
-    self.mappingRows = IDNAData.permanent(mappingRows)
+    // Both tables start at 0; a merged row starts wherever either does.
+    var starts: [UInt32] = []
+    var mappingWords: [UInt32] = []
+    var mergedPropertyWords: [UInt32] = []
+    var (mapping, property) = (0, 0)
+    while mapping < mappingStarts.count || property < propertyStarts.count {
+      let nextMapping = mapping < mappingStarts.count ? mappingStarts[mapping] : .max
+      let nextProperty = property < propertyStarts.count ? propertyStarts[property] : .max
+      let start = min(nextMapping, nextProperty)
+      if nextMapping == start { mapping += 1 }
+      if nextProperty == start { property += 1 }
+      starts.append(start)
+      mappingWords.append(mappingRows[mapping - 1])
+      mergedPropertyWords.append(propertyWords[property - 1])
+    }
+    self.starts = IDNAData.permanent(starts)
+    self.mappingWords = IDNAData.permanent(mappingWords)
+    self.propertyWords = IDNAData.permanent(mergedPropertyWords)
     self.pool = IDNAData.permanent(pool)
-    self.propertyStarts = IDNAData.permanent(propertyStarts)
-    self.propertyWords = IDNAData.permanent(propertyWords)
+    self.blocks = IDNAData.permanent(IDNAData.blocks(of: starts))
     self.decompositions = decompositions
     self.compositions = compositions
-    self.mappingBlocks = IDNAData.permanent(IDNAData.blocks(of: mappingStarts))
-    self.propertyBlocks = IDNAData.permanent(IDNAData.blocks(of: propertyStarts))
   }
 
   /// A copy of `array` that is never freed (see the type's documentation).
@@ -142,17 +154,25 @@ final class IDNAData: @unchecked Sendable {
   /// The UTS #46 status of `scalar` and, when mapped, where in ``pool`` what it maps to is.
   @inline(__always)
   func mapping(of scalar: Unicode.Scalar) -> (Status, Range<Int>) {
-    let word = mappingRows[IDNAData.row(of: scalar.value, in: mappingStarts, blocks: mappingBlocks)]
-    let status = Status(rawValue: word & 0x7) ?? .disallowed
-    guard status == .mapped else { return (status, 0..<0) }
-    let offset = Int(word >> 8)
-    return (status, offset..<(offset + Int((word >> 3) & 0x1F)))
+    let lookup = lookUp(scalar)
+    return (lookup.status, lookup.replacement)
   }
 
   /// The bidi, joining, mark, combining-class and NFC properties of `scalar`.
   @inline(__always)
   func properties(of scalar: Unicode.Scalar) -> Properties {
-    Properties(word: propertyWords[IDNAData.row(of: scalar.value, in: propertyStarts, blocks: propertyBlocks)])
+    Properties(word: propertyWords[IDNAData.row(of: scalar.value, in: starts, blocks: blocks)])
+  }
+
+  /// The UTS #46 status, mapping and properties of `scalar` at the cost of one search.
+  @inline(__always)
+  func lookUp(_ scalar: Unicode.Scalar) -> (status: Status, replacement: Range<Int>, properties: Properties) {
+    let row = IDNAData.row(of: scalar.value, in: starts, blocks: blocks)
+    let word = mappingWords[row]
+    let status = Status(rawValue: word & 0x7) ?? .disallowed
+    let offset = Int(word >> 8)
+    let replacement = status == .mapped ? offset..<(offset + Int((word >> 3) & 0x1F)) : 0..<0
+    return (status, replacement, Properties(word: propertyWords[row]))
   }
 
   /// The index of the last row whose start is at most `value`, searched from the row of its block to the row
@@ -171,7 +191,7 @@ final class IDNAData: @unchecked Sendable {
     return low
   }
 
-  /// The row holding the first code point of each block of 256.
+  /// The row holding the first code point of each block of 64.
   private static func blocks(of starts: [UInt32]) -> [UInt16] {
     var blocks: [UInt16] = []
     blocks.reserveCapacity(0x110000 >> blockShift)

@@ -28,15 +28,15 @@ enum UTS46 {
         throw AddressError(.invalidHost, "the host is not valid UTF-8 (U+FFFD is disallowed)")
       }
       index += length
-      let (status, replacement) = data.mapping(of: scalar)
+      let (status, replacement, properties) = data.lookUp(scalar)
       switch status {
       case .valid, .deviation:
         mapped.append(scalar)
-        facts.note(scalar, data: data)
+        facts.note(properties)
       case .mapped:
         for replacement in data.pool[replacement] {
           mapped.append(replacement)
-          if !replacement.isASCII { facts.note(replacement, data: data) }
+          if replacement.value >= 0x300 { facts.note(data.properties(of: replacement)) }
         }
       case .ignored: continue
       case .disallowed: throw AddressError(.invalidHost, "disallowed code point \(show(scalar))")
@@ -52,11 +52,10 @@ enum UTS46 {
     /// A right-to-left or Arabic-number scalar: a bidi domain name.
     var isBidi = false
 
+    /// Notes the properties of a scalar of the mapped domain; below U+0300 every one is NFC-stable, of class 0,
+    /// and neither R, AL nor AN, so callers may skip those.
     @inline(__always)
-    mutating func note(_ scalar: Unicode.Scalar, data: IDNAData) {
-      // Below U+0300 every code point is NFC-stable, of combining class 0, and neither R, AL nor AN.
-      guard scalar.value >= 0x300 else { return }
-      let properties = data.properties(of: scalar)
+    mutating func note(_ properties: IDNAData.Properties) {
       if properties.mayChangeUnderNFC || properties.combiningClass != 0 { needsNormalization = true }
       switch properties.bidiClass {
       case .r, .al, .an: isBidi = true
@@ -101,27 +100,32 @@ enum UTS46 {
     let recheckStatus = facts.needsNormalization && domain != mapped
     var isBidiDomain =
       recheckStatus ? domain.contains { !$0.isASCII && isRightToLeftOrArabicNumber($0, data: data) } : facts.isBidi
-    // Labels are ranges of `domain`, read through a buffer: slicing an array retains it.
-    var labels: [Range<Int>] = []
-    labels.reserveCapacity(4)
+    // Labels are read through a buffer (slicing an array retains it) and found again by each step rather than
+    // kept in an array: splitting at full stops costs less than allocating.
     let hasACELabel = try domain.withUnsafeBufferPointer { (domain) throws(AddressError) -> Bool in
-      try splitAndValidate(domain, into: &labels, recheckStatus: recheckStatus, data: data)
+      var hasACELabel = false
+      try forEachLabel(of: domain) { (label, _) throws(AddressError) in
+        if hasACEPrefix(label) {
+          hasACELabel = true
+        } else if !label.allSatisfy(\.isASCII) {
+          // An all-ASCII label is valid as it is: no mark, joiner or invalid code point.
+          try validate(label, data: data, checkStatus: recheckStatus)
+        }
+      }
+      return hasACELabel
     }
     if hasACELabel {
-      // `xn--` labels are replaced by what they decode to.
+      // `xn--` labels are replaced by what they decode to (which holds no full stop: validation refuses one).
       domain = try domain.withUnsafeBufferPointer { (domain) throws(AddressError) -> [Unicode.Scalar] in
         var decodedDomain: [Unicode.Scalar] = []
         decodedDomain.reserveCapacity(domain.count)
-        for (position, range) in labels.enumerated() {
+        try forEachLabel(of: domain) { (label, position) throws(AddressError) in
           if position > 0 { decodedDomain.append(".") }
-          let labelStart = decodedDomain.count
-          let label = UnsafeBufferPointer(rebasing: domain[range])
           if hasACEPrefix(label) {
             decodedDomain.append(contentsOf: try decodeACELabel(label, data: data))
           } else {
             decodedDomain.append(contentsOf: label)
           }
-          labels[position] = labelStart..<decodedDomain.count
         }
         return decodedDomain
       }
@@ -129,15 +133,14 @@ enum UTS46 {
     }
     return try domain.withUnsafeBufferPointer { (domain) throws(AddressError) -> [UInt8] in
       if isBidiDomain {
-        try checkBidiDomain(domain, labels, data: data)
+        try checkBidiDomain(domain, data: data)
       }
       var output: [UInt8] = []
       output.reserveCapacity(domain.count + 8)
-      for (position, range) in labels.enumerated() {
+      try forEachLabel(of: domain) { (label, position) throws(AddressError) in
         if position > 0 {
           output.append(UInt8(ascii: "."))
         }
-        let label = UnsafeBufferPointer(rebasing: domain[range])
         if label.allSatisfy(\.isASCII) {
           for scalar in label { output.append(UInt8(truncatingIfNeeded: scalar.value)) }
         } else {
@@ -151,34 +154,19 @@ enum UTS46 {
     }
   }
 
-  /// Splits `domain` at full stops into `labels` and validates every label but the `xn--` ones (returns whether
-  /// there are some) and the all-ASCII ones, which are valid as they are (no mark, joiner or invalid code point).
-  private static func splitAndValidate(
-    _ domain: UnsafeBufferPointer<Unicode.Scalar>, into labels: inout [Range<Int>], recheckStatus: Bool,
-    data: IDNAData
-  ) throws(AddressError) -> Bool {
+  /// Calls `body` with each label of `domain` (split at full stops, empty labels included) and its position.
+  @inline(__always)
+  private static func forEachLabel(
+    of domain: UnsafeBufferPointer<Unicode.Scalar>,
+    _ body: (UnsafeBufferPointer<Unicode.Scalar>, Int) throws(AddressError) -> Void
+  ) throws(AddressError) {
     var start = 0
-    var hasACELabel = false
-    var labelIsASCII = true
-    for index in 0...domain.count {
-      if index < domain.count {
-        let scalar = domain[index]
-        if scalar != "." {
-          if !scalar.isASCII { labelIsASCII = false }
-          continue
-        }
-      }
-      let label = UnsafeBufferPointer(rebasing: domain[start..<index])
-      if hasACEPrefix(label) {
-        hasACELabel = true
-      } else if !labelIsASCII {
-        try validate(label, data: data, checkStatus: recheckStatus)
-      }
-      labels.append(start..<index)
+    var position = 0
+    for index in 0...domain.count where index == domain.count || domain[index] == "." {
+      try body(UnsafeBufferPointer(rebasing: domain[start..<index]), position)
       start = index + 1
-      labelIsASCII = true
+      position += 1
     }
-    return hasACELabel
   }
 
   private static func hasACEPrefix(_ label: UnsafeBufferPointer<Unicode.Scalar>) -> Bool {
@@ -296,21 +284,19 @@ enum UTS46 {
   /// The bidi rule over a bidi domain name, with the carve-out RFC 5893 §2 makes for LDH labels (ASCII letters,
   /// digits and hyphens), as browsers apply it: they need not satisfy the rule, except that one starting with a
   /// digit must not come after a right-to-left label (`1.ي` is valid, `ي.1x` is not).
-  private static func checkBidiDomain(
-    _ domain: UnsafeBufferPointer<Unicode.Scalar>, _ labels: [Range<Int>], data: IDNAData
-  )
+  private static func checkBidiDomain(_ domain: UnsafeBufferPointer<Unicode.Scalar>, data: IDNAData)
     throws(AddressError)
   {
     var afterRightToLeft = false
-    for range in labels where !range.isEmpty {
-      let label = UnsafeBufferPointer(rebasing: domain[range])
+    try forEachLabel(of: domain) { (label, _) throws(AddressError) in
+      if label.isEmpty { return }
       if label.allSatisfy(isLDH) {
         if afterRightToLeft && ("0"..."9").contains(label[0]) {
           throw AddressError(
             .invalidHost,
             "label \"\(String(String.UnicodeScalarView(label)))\" starts with a digit after a right-to-left label")
         }
-        continue
+        return
       }
       if try checkBidiRule(label, data: data) {
         afterRightToLeft = true
