@@ -125,6 +125,51 @@ final class WebAddressTests: XCTestCase {
     XCTAssertEqual(try parse("foo://host/a\\b").path, "/a\\b")
   }
 
+  // MARK: Relative references
+
+  func test_relativeReferences_resolveAgainstTheBase_asInABrowser() throws {
+    let base = try parse("https://user:pw@shop.example:8443/a/b/c?q=1#top")
+    let cases: [(String, String)] = [
+      ("d", "https://user:pw@shop.example:8443/a/b/d"),
+      ("../d", "https://user:pw@shop.example:8443/a/d"),
+      ("../../../../d", "https://user:pw@shop.example:8443/d"),
+      ("/d", "https://user:pw@shop.example:8443/d"),
+      ("\\d", "https://user:pw@shop.example:8443/d"),
+      ("//other.example/d", "https://other.example/d"),
+      ("\\\\other.example\\d", "https://other.example/d"),
+      ("?x", "https://user:pw@shop.example:8443/a/b/c?x"),
+      ("#x", "https://user:pw@shop.example:8443/a/b/c?q=1#x"),
+      ("", "https://user:pw@shop.example:8443/a/b/c?q=1"),
+      ("https:d", "https://user:pw@shop.example:8443/a/b/d"),
+      ("http:d", "http://d/"),
+      ("mailto:a@b", "mailto:a@b"),
+      ("  \t/d\n ", "https://user:pw@shop.example:8443/d"),
+    ]
+    for (reference, expected) in cases {
+      XCTAssertEqual(try WebAddress(reference, relativeTo: base).serialized, expected, reference.debugDescription)
+    }
+  }
+
+  func test_aURLWithAnOpaquePath_acceptsOnlyAFragmentAsAReference() throws {
+    let base = try parse("mailto:someone@example.com?subject=hi")
+    XCTAssertEqual(try WebAddress("#x", relativeTo: base).serialized, "mailto:someone@example.com?subject=hi#x")
+    do {
+      _ = try WebAddress("other", relativeTo: base)
+      XCTFail("resolved")
+    } catch {
+      XCTAssertEqual(error.code, .missingScheme)
+      XCTAssertEqual(error.input, "other")
+    }
+  }
+
+  func test_fileReferences_keepTheBasesDriveLetter() throws {
+    let base = try parse("file:///C:/dir/file.txt")
+    XCTAssertEqual(try WebAddress("other.txt", relativeTo: base).serialized, "file:///C:/dir/other.txt")
+    XCTAssertEqual(try WebAddress("/root.txt", relativeTo: base).serialized, "file:///C:/root.txt")
+    XCTAssertEqual(try WebAddress("../../..", relativeTo: base).serialized, "file:///C:/")
+    XCTAssertEqual(try WebAddress("D|/x", relativeTo: base).serialized, "file:///D:/x")
+  }
+
   // MARK: IP addresses
 
   func test_ipv4Variants_areTheSameAddress() throws {
