@@ -125,6 +125,32 @@ final class WebAddressTests: XCTestCase {
     XCTAssertEqual(try parse("foo://host/a\\b").path, "/a\\b")
   }
 
+  func test_anyHostThatParses_isLowerCaseASCII_andParsesToItself_forRandomUnicodeHosts() throws {
+    // Code points that exercise every UTS #46 step: case, width and compatibility mappings, ignorables,
+    // joiners and viramas, combining marks, Hangul jamo, right-to-left letters and digits, full-stop variants.
+    let pieces: [String] = [
+      "a", "Z", "0", "9", "-", ".", "ß", "ς", "Σ", "ｅ", "\u{3002}", "\u{FF61}", "\u{AD}", "\u{E0100}", "\u{200C}",
+      "\u{200D}", "\u{94D}", "\u{915}", "\u{301}", "\u{1100}", "\u{1161}", "\u{11A8}", "\u{5D0}", "\u{627}",
+      "\u{644}", "\u{661}", "\u{6F1}", "\u{2488}", "\u{2024}", "例", "😀", "xn--", "\u{16D63}", "\u{16D67}",
+      "İ", "\u{130}", "Å", "Ω", "%C3%BC", "%2E",
+    ]
+    var generator = SeededGenerator(seed: 46)
+    var parsed = 0
+    for _ in 0..<6_000 {
+      let host = (0..<Int.random(in: 1...6, using: &generator)).map { _ in
+        pieces.randomElement(using: &generator)!
+      }.joined()
+      guard let first = try? WebHost(host) else { continue }
+      parsed += 1
+      let serialized = first.serialized
+      XCTAssertTrue(
+        serialized.utf8.allSatisfy { $0 < 0x80 && !($0 >= 0x41 && $0 <= 0x5A) },
+        "\(host.debugDescription) → \(serialized)")
+      XCTAssertEqual(try? WebHost(serialized), first, "\(host.debugDescription) → \(serialized)")
+    }
+    XCTAssertGreaterThan(parsed, 1_000, "too few random hosts parse for the property to mean much")
+  }
+
   // MARK: Relative references
 
   func test_relativeReferences_resolveAgainstTheBase_asInABrowser() throws {
