@@ -24,6 +24,9 @@ public struct AddressError: Error, Sendable, Equatable, CustomStringConvertible 
     case invalidIPv6
     /// The port has a character other than an ASCII digit, or is greater than 65535.
     case invalidPort
+    /// The host is a domain with an empty label other than one trailing dot (`a..example.com`): a valid URL
+    /// that no DNS resolves, judged invalid by policies (``PolicyRequest/init(_:)``), never by the parser.
+    case emptyLabel
 
     /// A short phrase naming the problem, used in ``AddressError/description``.
     public var summary: String {
@@ -35,6 +38,7 @@ public struct AddressError: Error, Sendable, Equatable, CustomStringConvertible 
       case .invalidIPv4: "invalid IPv4 address"
       case .invalidIPv6: "invalid IPv6 address"
       case .invalidPort: "invalid port"
+      case .emptyLabel: "empty label in host"
       }
     }
   }

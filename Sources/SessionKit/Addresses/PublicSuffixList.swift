@@ -75,7 +75,12 @@ public struct PublicSuffixList: Sendable {
     let needsLowering = key.utf8.contains { $0 >= 0x41 && $0 <= 0x5A || $0 >= 0x80 }
     let form = needsLowering ? Substring(key.lowercased()) : key
     if form.utf8.contains(where: { $0 >= 0x80 }) {
-      guard let ascii = try? HostParser.domainToASCII(Array(form.utf8)) else { return [form] }
+      let utf8 = Array(form.utf8)
+      guard
+        let ascii = try? utf8.withUnsafeBufferPointer({ (bytes) throws(AddressError) in
+          try HostParser.domainToASCII(bytes)
+        })
+      else { return [form] }
       return [form, Substring(String(decoding: ascii, as: UTF8.self))]
     }
     guard hasPunycodeLabel(form) else { return [form] }

@@ -12,15 +12,14 @@ enum Punycode {
   private static let initialN = 128
   private static let delimiter = UInt8(ascii: "-")
 
-  /// Encodes the code points of one label; ASCII code points are copied, the rest follow the
-  /// last `-`. Returns `nil` on arithmetic overflow (labels far longer than DNS allows).
-  static func encode(_ scalars: [Unicode.Scalar]) -> [UInt8]? {
-    var output: [UInt8] = []
-    output.reserveCapacity(scalars.count * 2)
+  /// Appends the encoding of one label to `output`: its ASCII code points, then the rest after
+  /// the last `-`. Returns `false` on arithmetic overflow (labels far longer than DNS allows).
+  static func encode(_ scalars: UnsafeBufferPointer<Unicode.Scalar>, into output: inout [UInt8]) -> Bool {
+    let outputStart = output.count
     for scalar in scalars where scalar.isASCII {
       output.append(UInt8(scalar.value))
     }
-    let basicCount = output.count
+    let basicCount = output.count - outputStart
     var handled = basicCount
     if basicCount > 0 {
       output.append(delimiter)
@@ -34,14 +33,14 @@ enum Punycode {
         next = Int(scalar.value)
       }
       let (product, overflow) = (next - n).multipliedReportingOverflow(by: handled + 1)
-      guard !overflow, delta <= Int(Int32.max) - product else { return nil }
+      guard !overflow, delta <= Int(Int32.max) - product else { return false }
       delta += product
       n = next
       for scalar in scalars {
         let value = Int(scalar.value)
         if value < n {
           delta += 1
-          guard delta <= Int(Int32.max) else { return nil }
+          guard delta <= Int(Int32.max) else { return false }
         }
         guard value == n else { continue }
         var q = delta
@@ -61,7 +60,7 @@ enum Punycode {
       delta += 1
       n += 1
     }
-    return output
+    return true
   }
 
   /// Decodes one label's punycode (without `xn--`) into code points, or `nil` when the input

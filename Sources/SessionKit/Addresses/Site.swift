@@ -1,6 +1,7 @@
 /// A browser "site": the registrable domain of a host by the Public Suffix List, or the host
 /// itself when it has none (a public suffix, `localhost`, a single-label intranet name). An IP
-/// address is its own site.
+/// address is its own site. A domain's trailing dot is not part of its site (`example.com.` and
+/// `example.com` are one site).
 ///
 /// Two URLs are same-site when their sites are equal: `https://a.example.co.uk` and
 /// `http://b.example.co.uk:8080` are (scheme and port do not matter), `alice.github.io` and
@@ -14,7 +15,7 @@ public struct Site: Sendable, Hashable, CustomStringConvertible {
   public init?(host: WebHost, list: PublicSuffixList = .shared) {
     switch host {
     case .domain(let name):
-      self.host = .domain(list.registrableDomain(of: name) ?? name)
+      self.host = .domain(list.registrableDomain(of: name) ?? host.dnsName)
     case .ipv4, .ipv6:
       self.host = host
     case .opaque, .empty:

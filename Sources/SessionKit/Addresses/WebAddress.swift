@@ -1,15 +1,15 @@
-/// A URL parsed as a browser parses it (the WHATWG URL Standard's basic URL parser, absolute
-/// URLs only), made once per navigation action.
+/// A URL parsed as a browser parses it (the WHATWG URL Standard's basic URL parser), made once
+/// per navigation action.
 ///
 /// Unlike Foundation's RFC 3986 `URL`, it agrees with WebKit on what will actually be loaded:
 /// in `http(s)` URLs `\` separates like `/` (`https://evil.net\@example.com/` loads
 /// `evil.net`), the last `@` ends the credentials, leading and trailing spaces and controls are
 /// stripped and tabs and newlines removed anywhere, hosts are percent-decoded, mapped to
-/// lower-case punycode and parsed as IPv4 when they end in a number (`http://0x7f.1/`), dot
-/// segments are removed and default ports folded away.
+/// lower-case punycode by UTS #46 and parsed as IPv4 when they end in a number (`http://0x7f.1/`),
+/// dot segments are removed and default ports folded away.
 ///
-/// One deliberate difference from the standard: a domain's trailing dot is dropped
-/// (`example.com.` is `example.com`), so that hosts compare as the same site.
+/// A domain's trailing dot is kept, as the standard keeps it (`https://example.com./` is its own
+/// origin); policies compare hosts as DNS names (``WebHost/dnsName``), where it does not count.
 public struct WebAddress: Sendable, Hashable, CustomStringConvertible {
   /// The scheme, lower-case, without `:` (`https`, `mailto`, `itms-apps`).
   public let scheme: String
@@ -38,6 +38,16 @@ public struct WebAddress: Sendable, Hashable, CustomStringConvertible {
     self = try WebAddressParser.parse(string)
   }
 
+  /// Resolves a URL string against `base` as a browser resolves a link in a page at `base`: a reference
+  /// with a scheme stands alone (except `http:path` against an http base, and the like, which the standard
+  /// reads as relative), `//host/x` keeps the base's scheme, `/x` its authority, `x` and `../x` its
+  /// directory, `?q` its path, `#f` everything but its fragment; `file:` URLs keep drive letters.
+  /// - Throws: ``AddressError`` saying what is wrong and where, for example a relative reference against a
+  ///   URL with an opaque path (`mailto:a@b`), which only a fragment may follow.
+  public init(_ string: String, relativeTo base: WebAddress) throws(AddressError) {
+    self = try RelativeReference.resolve(string, against: base)
+  }
+
   init(
     scheme: String, username: String, password: String, host: WebHost?, port: Int?, path: String, query: String?,
     fragment: String?, hasOpaquePath: Bool
@@ -53,8 +63,7 @@ public struct WebAddress: Sendable, Hashable, CustomStringConvertible {
     self.hasOpaquePath = hasOpaquePath
   }
 
-  /// The URL Standard's serialization (`href`), fragment included, with SessionKit's one
-  /// difference: no trailing dot after a domain.
+  /// The URL Standard's serialization (`href`), fragment included.
   public var serialized: String {
     var output = scheme
     output += ":"

@@ -1,13 +1,14 @@
 /// The host of a ``WebAddress``, as the URL Standard's host parser produces it.
 ///
-/// Domains are normalised for comparison: ASCII, lower-case, internationalised labels in their
-/// punycode (`xn--`) form, and without the trailing dot of a fully qualified name (the standard
-/// keeps that dot; SessionKit drops it so that `example.com.` and `example.com` are one host).
+/// Domains are ASCII, lower-case, with internationalised labels in their punycode (`xn--`) form
+/// (UTS #46 as the URL Standard runs it), and keep the trailing dot of a fully qualified name as
+/// the standard does: `https://example.com./` is another origin than `https://example.com/`.
+/// Compare hosts as DNS names with ``dnsName``, which drops that dot.
 ///
 /// Named `WebHost` rather than `Host` so that it does not clash with Foundation's `Host` class in
 /// files that import both modules.
 public enum WebHost: Sendable, Hashable, CustomStringConvertible {
-  /// A domain name: ASCII, lower-case, punycode for IDN labels, trailing dot removed.
+  /// A domain name: ASCII, lower-case, punycode for IDN labels, a trailing dot kept.
   case domain(String)
   /// An IPv4 address, most significant byte first (`127.0.0.1` is `0x7F00_0001`).
   case ipv4(UInt32)
@@ -60,6 +61,28 @@ public enum WebHost: Sendable, Hashable, CustomStringConvertible {
     case .ipv4, .ipv6: true
     case .domain, .opaque, .empty: false
     }
+  }
+
+  /// The host as a DNS name: a domain without one trailing dot (`example.com.` is `example.com`), any other
+  /// host as ``serialized``. Policies match `hosts` and `sites` and judge `crossSite` by it.
+  public var dnsName: String {
+    guard case .domain(let name) = self, name.utf8.count > 1, name.utf8.last == UInt8(ascii: ".") else {
+      return serialized
+    }
+    return String(name.dropLast())
+  }
+
+  /// Whether the host is a domain with an empty label other than one trailing dot (`a..example.com`,
+  /// `evil.example..`, `.example.com`, `.`): the URL Standard accepts such a host, but no DNS resolves it,
+  /// so policies judge a URL with one as invalid (DESIGN §7.5).
+  public var hasEmptyLabel: Bool {
+    guard case .domain(let name) = self else { return false }
+    var previous = UInt8(ascii: ".")
+    for byte in name.utf8 {
+      if byte == UInt8(ascii: ".") && previous == UInt8(ascii: ".") { return true }
+      previous = byte
+    }
+    return name.utf8.count == 1
   }
 
   /// The domain name when the host is a domain, else `nil`.

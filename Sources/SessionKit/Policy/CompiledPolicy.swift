@@ -102,7 +102,7 @@ public final class CompiledPolicy: Sendable {
     var site = LazySite()
     var best = Int.max
     let host = request.address.host
-    if case .domain(let domain)? = host {
+    if case .domain? = host, let domain = host?.dnsName {
       firstMatch(exactHosts[domain], shape, request, context, &site, &best)
       let utf8 = domain.utf8
       var labelStart = utf8.startIndex
@@ -268,8 +268,10 @@ final class CompiledRule: Sendable {
   ) -> Bool {
     guard let currentURL = context.currentURL else { return true }
     if address.isAboutBlankOrSrcdoc { return false }
-    // The same host is the same site; only other hosts need the Public Suffix List.
-    if case .domain(let target)? = address.host, case .domain(let current)? = currentURL.host, target == current {
+    // The same DNS name is the same site; only other hosts need the Public Suffix List.
+    if case .domain? = address.host, case .domain? = currentURL.host,
+      address.host?.dnsName == currentURL.host?.dnsName
+    {
       return false
     }
     guard let current = context.currentSite, let target = site.of(address, list) else { return true }

@@ -18,10 +18,17 @@ public struct PolicyRequest: Sendable, Hashable {
   }
 
   /// Parses a WebKit navigation action's URL.
-  /// - Throws: ``AddressError`` when the URL cannot be parsed as a browser would.
+  /// - Throws: ``AddressError`` when the URL cannot be parsed as a browser would, or (code
+  ///   ``AddressError/Code/emptyLabel``) when its host has an empty label other than one trailing dot, which
+  ///   no DNS resolves yet would slip past host rules as another string (DESIGN §7.5).
   public init(_ action: NavigationAction) throws(AddressError) {
+    let address = try WebAddress(action.requestURL)
+    if let host = address.host, host.hasEmptyLabel {
+      throw AddressError(
+        code: .emptyLabel, input: action.requestURL, detail: "\"\(host.serialized)\" has an empty label")
+    }
     self.init(
-      address: try WebAddress(action.requestURL), navigationType: action.navigationType,
+      address: address, navigationType: action.navigationType,
       target: NavigationTarget(action), isUserGesture: action.isUserGesture)
   }
 }

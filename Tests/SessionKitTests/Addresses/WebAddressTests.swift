@@ -36,11 +36,41 @@ final class WebAddressTests: XCTestCase {
     XCTAssertEqual(address.serialized, "https://www.example.com/Path/X?Q=1#F")
   }
 
-  func test_trailingDotOfTheHost_isDropped_forComparison() throws {
+  func test_trailingDotOfTheHost_isKept_asBrowsersKeepIt_butNotInItsDNSName() throws {
     let address = try parse("https://example.com./a")
-    XCTAssertEqual(address.host, .domain("example.com"))
-    XCTAssertEqual(address.serialized, "https://example.com/a")
-    XCTAssertEqual(address, try parse("https://example.com/a"))
+    XCTAssertEqual(address.host, .domain("example.com."))
+    XCTAssertEqual(address.serialized, "https://example.com./a")
+    XCTAssertEqual(address.origin.description, "https://example.com.")
+    XCTAssertNotEqual(address, try parse("https://example.com/a"))
+    XCTAssertEqual(address.host?.dnsName, "example.com")
+    XCTAssertEqual(address.site()?.description, "example.com")
+    XCTAssertEqual(try parse("http://../").host?.serialized, "..", "only a domain's DNS name drops the dot")
+    XCTAssertEqual(try parse("http://../").host?.dnsName, ".")
+  }
+
+  func test_serializingAndParsingAgain_givesTheSameAddress_forRandomURLs() throws {
+    // Pieces that stress the host and path: dots and empty labels, IDNA mappings, punycode, IPv4 forms, escapes.
+    let hostPieces = [
+      "a", ".", "..", "xn--", "bcher-kva", "ß", "É", "\u{3002}", "%2e", "0x", "1", "09", "-", "ｅ", "\u{E0100}",
+      "\u{200D}", "\u{64A}", "[::1]", "%41",
+    ]
+    let pathPieces = ["/", "\\", ".", "..", "%2e", "a", " ", "?", "#", "é", "//"]
+    var generator = SeededGenerator(seed: 11)
+    var parsed = 0
+    for _ in 0..<4_000 {
+      let scheme = ["http", "https", "file", "foo", "web+demo"].randomElement(using: &generator)!
+      let host = (0..<Int.random(in: 1...5, using: &generator)).map { _ in hostPieces.randomElement(using: &generator)!
+      }
+      let path = (0..<Int.random(in: 0...4, using: &generator)).map { _ in pathPieces.randomElement(using: &generator)!
+      }
+      let separator = ["://", ":", ":/", ":///"].randomElement(using: &generator)!
+      let string = scheme + separator + host.joined() + path.joined()
+      guard let first = try? WebAddress(string) else { continue }
+      parsed += 1
+      XCTAssertEqual(try WebAddress(first.serialized), first, "\(string.debugDescription) → \(first.serialized)")
+    }
+    XCTAssertGreaterThan(parsed, 2_000, "too few random URLs parse for the property to mean much")
+    XCTAssertEqual(try WebAddress(try WebAddress("http://a../").serialized).serialized, "http://a../")
   }
 
   func test_defaultPorts_areFolded_otherPortsKept() throws {
@@ -93,6 +123,77 @@ final class WebAddressTests: XCTestCase {
 
   func test_backslashes_areData_inNonSpecialURLs() throws {
     XCTAssertEqual(try parse("foo://host/a\\b").path, "/a\\b")
+  }
+
+  func test_anyHostThatParses_isLowerCaseASCII_andParsesToItself_forRandomUnicodeHosts() throws {
+    // Code points that exercise every UTS #46 step: case, width and compatibility mappings, ignorables,
+    // joiners and viramas, combining marks, Hangul jamo, right-to-left letters and digits, full-stop variants.
+    let pieces: [String] = [
+      "a", "Z", "0", "9", "-", ".", "ß", "ς", "Σ", "ｅ", "\u{3002}", "\u{FF61}", "\u{AD}", "\u{E0100}", "\u{200C}",
+      "\u{200D}", "\u{94D}", "\u{915}", "\u{301}", "\u{1100}", "\u{1161}", "\u{11A8}", "\u{5D0}", "\u{627}",
+      "\u{644}", "\u{661}", "\u{6F1}", "\u{2488}", "\u{2024}", "例", "😀", "xn--", "\u{16D63}", "\u{16D67}",
+      "İ", "\u{130}", "Å", "Ω", "%C3%BC", "%2E",
+    ]
+    var generator = SeededGenerator(seed: 46)
+    var parsed = 0
+    for _ in 0..<6_000 {
+      let host = (0..<Int.random(in: 1...6, using: &generator)).map { _ in
+        pieces.randomElement(using: &generator)!
+      }.joined()
+      guard let first = try? WebHost(host) else { continue }
+      parsed += 1
+      let serialized = first.serialized
+      XCTAssertTrue(
+        serialized.utf8.allSatisfy { $0 < 0x80 && !($0 >= 0x41 && $0 <= 0x5A) },
+        "\(host.debugDescription) → \(serialized)")
+      XCTAssertEqual(try? WebHost(serialized), first, "\(host.debugDescription) → \(serialized)")
+    }
+    XCTAssertGreaterThan(parsed, 1_000, "too few random hosts parse for the property to mean much")
+  }
+
+  // MARK: Relative references
+
+  func test_relativeReferences_resolveAgainstTheBase_asInABrowser() throws {
+    let base = try parse("https://user:pw@shop.example:8443/a/b/c?q=1#top")
+    let cases: [(String, String)] = [
+      ("d", "https://user:pw@shop.example:8443/a/b/d"),
+      ("../d", "https://user:pw@shop.example:8443/a/d"),
+      ("../../../../d", "https://user:pw@shop.example:8443/d"),
+      ("/d", "https://user:pw@shop.example:8443/d"),
+      ("\\d", "https://user:pw@shop.example:8443/d"),
+      ("//other.example/d", "https://other.example/d"),
+      ("\\\\other.example\\d", "https://other.example/d"),
+      ("?x", "https://user:pw@shop.example:8443/a/b/c?x"),
+      ("#x", "https://user:pw@shop.example:8443/a/b/c?q=1#x"),
+      ("", "https://user:pw@shop.example:8443/a/b/c?q=1"),
+      ("https:d", "https://user:pw@shop.example:8443/a/b/d"),
+      ("http:d", "http://d/"),
+      ("mailto:a@b", "mailto:a@b"),
+      ("  \t/d\n ", "https://user:pw@shop.example:8443/d"),
+    ]
+    for (reference, expected) in cases {
+      XCTAssertEqual(try WebAddress(reference, relativeTo: base).serialized, expected, reference.debugDescription)
+    }
+  }
+
+  func test_aURLWithAnOpaquePath_acceptsOnlyAFragmentAsAReference() throws {
+    let base = try parse("mailto:someone@example.com?subject=hi")
+    XCTAssertEqual(try WebAddress("#x", relativeTo: base).serialized, "mailto:someone@example.com?subject=hi#x")
+    do {
+      _ = try WebAddress("other", relativeTo: base)
+      XCTFail("resolved")
+    } catch {
+      XCTAssertEqual(error.code, .missingScheme)
+      XCTAssertEqual(error.input, "other")
+    }
+  }
+
+  func test_fileReferences_keepTheBasesDriveLetter() throws {
+    let base = try parse("file:///C:/dir/file.txt")
+    XCTAssertEqual(try WebAddress("other.txt", relativeTo: base).serialized, "file:///C:/dir/other.txt")
+    XCTAssertEqual(try WebAddress("/root.txt", relativeTo: base).serialized, "file:///C:/root.txt")
+    XCTAssertEqual(try WebAddress("../../..", relativeTo: base).serialized, "file:///C:/")
+    XCTAssertEqual(try WebAddress("D|/x", relativeTo: base).serialized, "file:///D:/x")
   }
 
   // MARK: IP addresses
@@ -361,7 +462,7 @@ final class WebAddressTests: XCTestCase {
   }
 
   func test_hostInitializer_parsesLikeAnHTTPHost() throws {
-    XCTAssertEqual(try WebHost("Pay.Google.COM."), .domain("pay.google.com"))
+    XCTAssertEqual(try WebHost("Pay.Google.COM."), .domain("pay.google.com."))
     XCTAssertEqual(try WebHost("[::1]"), .ipv6([0, 0, 0, 0, 0, 0, 0, 1]))
     XCTAssertEqual(try WebHost("0x7f.1"), .ipv4(0x7F00_0001))
     XCTAssertThrowsError(try WebHost(""))

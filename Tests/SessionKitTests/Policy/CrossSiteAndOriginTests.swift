@@ -95,7 +95,18 @@ final class CrossSiteAndOriginTests: XCTestCase {
     let session = PolicyTestSession.showing("https://example.com/a")
     XCTAssertFalse(try isCrossOrigin("https://example.com/b?q#f", from: session))
     XCTAssertFalse(try isCrossOrigin("https://EXAMPLE.com:443/", from: session))
-    XCTAssertFalse(try isCrossOrigin("https://user@example.com./", from: session))
+    XCTAssertFalse(try isCrossOrigin("https://user@example.com/", from: session))
+  }
+
+  func test_aTrailingDot_makesAnotherOrigin_butTheSameSite() throws {
+    let session = PolicyTestSession.showing("https://example.com/a")
+    XCTAssertTrue(try isCrossOrigin("https://example.com./", from: session))
+    XCTAssertFalse(try isCrossSite("https://example.com./", from: session))
+    XCTAssertFalse(try isCrossSite("https://www.example.com./", from: session))
+    let dotted = PolicyTestSession.showing("https://example.com./a")
+    XCTAssertTrue(try isCrossOrigin("https://example.com/", from: dotted))
+    XCTAssertFalse(try isCrossOrigin("https://example.com./b", from: dotted))
+    XCTAssertFalse(try isCrossSite("https://example.com/", from: dotted))
   }
 
   func test_aDifferentPort_isCrossOrigin_butSameSite() throws {

@@ -36,7 +36,7 @@ struct LinearPolicyReference {
       // Host patterns describe hosts a browser loads: a domain or an IP address, never the opaque host of a
       // non-special URL (`itms-apps://apps.apple.com`), which `schemes` matches instead.
       guard let host = address.host, host.domain != nil || host.isIPAddress,
-        hosts.contains(where: { Self.host(host.serialized, matches: $0) })
+        hosts.contains(where: { Self.host(host.dnsName, matches: $0) })
       else { return false }
     }
     if let sites = match.sites {
