@@ -1,7 +1,7 @@
 /// A `hosts` entry of a policy rule: an exact host, or `*.domain` for any subdomain of `domain`
 /// (not `domain` itself).
 public enum HostPattern: Sendable, Hashable, CustomStringConvertible {
-  /// Exactly this host (normalised: lower-case, punycode, no trailing dot; IP literals serialised).
+  /// Exactly this host as a DNS name (normalised: lower-case, punycode, no trailing dot; IP literals serialised).
   case exact(String)
   /// Any host that ends in `.` plus this domain.
   case subdomains(of: String)
@@ -22,7 +22,7 @@ public enum HostPattern: Sendable, Hashable, CustomStringConvertible {
   }
 
   /// Parses `text` with ``WebHost/init(_:)`` (the host of an http URL), accepting nothing else: no port, path,
-  /// userinfo, wildcard, percent-escape or empty label.
+  /// userinfo, wildcard, percent-escape or empty label. A domain comes back as its DNS name (no trailing dot).
   static func normalisedHost(_ text: String) -> WebHost? {
     let isBracketed = text.hasPrefix("[") && text.hasSuffix("]")
     let forbidden = isBracketed ? "/\\?#@*%" : "/\\?#@*%:[]"
@@ -30,8 +30,8 @@ public enum HostPattern: Sendable, Hashable, CustomStringConvertible {
       !text.unicodeScalars.contains(where: { $0.value <= 0x20 || forbidden.unicodeScalars.contains($0) }),
       let host = try? WebHost(text)
     else { return nil }
-    if case .domain(let domain) = host, domain.split(separator: ".", omittingEmptySubsequences: false).contains("") {
-      return nil
+    if case .domain = host {
+      return host.hasEmptyLabel ? nil : .domain(host.dnsName)
     }
     return host
   }
