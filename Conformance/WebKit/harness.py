@@ -425,9 +425,10 @@ class Harness:
         if not self.pump_until(lambda: self.js(session, "String(window.__skLoaded)") == "true", 5):
             return False
         # Ask until the frame answers: a frame still loading would miss a single message.
-        self.js(session, "window.__skReady = null; const f = [...document.querySelectorAll('iframe')]"
+        # (In a function: top-level `const`s would persist and clash on the next step.)
+        self.js(session, "(() => { window.__skReady = null; const f = [...document.querySelectorAll('iframe')]"
                 ".find(f => f.dataset.sk === %s); const t = setInterval(() => { if (window.__skReady) "
-                "clearInterval(t); else f.contentWindow.postMessage({sk: %s}, '*'); }, 200); true"
+                "clearInterval(t); else f.contentWindow.postMessage({sk: %s}, '*'); }, 200); return true; })()"
                 % (json.dumps(frame), json.dumps(spec)))
         if not self.pump_until(lambda: self.js(session, "String(!!window.__skReady)") == "true", 5):
             return False
@@ -449,8 +450,11 @@ class Harness:
     def perform(self, session, event, step, value, url):
         view = session.view
         if event in ("click", "submit"):
-            subprocess.run(["xdotool", "mousemove", str(self.click_at[0]), str(self.click_at[1]),
-                            "click", "1"], check=True, timeout=10)
+            x, y = self.click_at
+            # Move onto the element first: a click without pointer motion can reach a document
+            # that has since been replaced under the pointer (an iframe that navigated).
+            subprocess.run(["xdotool", "mousemove", str(x - 20), str(y - 20), "sleep", "0.1", "mousemove",
+                            str(x), str(y), "sleep", "0.1", "click", "1"], check=True, timeout=10)
         elif event == "load":
             view.load_uri(url)
         elif event == "assign":
