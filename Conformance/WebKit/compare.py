@@ -59,6 +59,8 @@ def step_differences(sim, eng):
             a, b = norm_url(sim.get(field)), norm_url(eng.get(field))
             if a is not None and a != b:
                 diffs.append((field, a, b))
+    if eng.get("lateCallbacks"):  # calls that came after the previous step had settled
+        diffs.append(("lateCallbacks", None, "; ".join(eng["lateCallbacks"])))
     sim_cbs, eng_cbs = sim.get("callbacks", []), eng.get("callbacks", [])
     for i in range(max(len(sim_cbs), len(eng_cbs))):
         a = sim_cbs[i] if i < len(sim_cbs) else None
@@ -74,6 +76,8 @@ def step_differences(sim, eng):
 
 def final_differences(sim, eng):
     diffs = []
+    if eng.get("lateCallbacks"):
+        diffs.append(("lateCallbacks", None, "; ".join(eng["lateCallbacks"])))
     sim_s, eng_s = sim.get("final", {}).get("sessions", {}), eng.get("final", {}).get("sessions", {})
     for sid in sorted(set(sim_s) | set(eng_s)):
         a, b = sim_s.get(sid), eng_s.get(sid)

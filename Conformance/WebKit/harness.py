@@ -15,7 +15,6 @@ machine; requests are counted and the run is bounded in time.
 """
 
 import json
-import os
 import subprocess
 import sys
 import threading
@@ -31,7 +30,7 @@ from gi.repository import GLib, Gtk, WebKit2  # noqa: E402
 
 MAX_REQUESTS = 2000  # per scenario; the proxy refuses beyond this
 SCENARIO_DEADLINE_S = 240  # a scenario that takes longer is abandoned
-SETTLE_IDLE_S = 0.8  # a step has settled when nothing happened for this long...
+SETTLE_IDLE_S = 1.0  # a step has settled when nothing happened for this long...
 SETTLE_MAX_S = 8.0  # ...or after this long in any case
 GESTURE_FREE_DELAY_MS = 1500  # a setTimeout this long runs without a user gesture
 WINDOW_W, WINDOW_H = 620, 340  # every web view gets its own window on a grid, so clicks never miss
@@ -217,7 +216,9 @@ class Harness:
         self.sessions["main"].show()
         self.slots = 1
         self.started = time.monotonic()
-        self.recording = False
+        self.recording = False  # inside a step's action: calls are answered from the replay
+        self.in_setup = False  # placing a step's link or iframe: calls are the setup's own
+        self.late = []  # calls outside both: a step's consequence that came after it settled
         self.last_event = time.monotonic()
         GLib.timeout_add(20, lambda: True)  # wakes the blocking main-loop iterations below
 
@@ -285,6 +286,8 @@ class Harness:
         url = action.get_request().get_uri()
         new_window = decision_type == WebKit2.PolicyDecisionType.NEW_WINDOW_ACTION
         if not self.recording:  # setup navigations (an iframe being inserted) are not part of a step
+            if not self.in_setup:
+                self.late.append("decidePolicyFor %s %s" % (session.sid, url))
             decision.use()
             return True
         record = {"callback": "decidePolicyFor", "session": session.sid,
@@ -306,8 +309,11 @@ class Harness:
         record = {"callback": "createWebViewWith", "session": opener.sid,
                   "navigationType": NAVIGATION_TYPES.get(action.get_navigation_type(), "other"),
                   "targetFrame": "none"}
-        answer = self.next_answer("createWebViewWith", opener.sid) if self.recording else None
-        if answer is None and self.recording:
+        if not self.recording:
+            self.late.append("createWebViewWith %s %s" % (opener.sid, action.get_request().get_uri()))
+            return None
+        answer = self.next_answer("createWebViewWith", opener.sid)
+        if answer is None:
             record["unscripted"] = True
         record["_url"] = action.get_request().get_uri()
         record["_gesture"] = action.is_user_gesture()
@@ -327,7 +333,10 @@ class Harness:
 
     def on_close(self, view, session):
         self.touch()
-        self.callbacks.append({"callback": "webViewDidClose", "session": session.sid})
+        if self.recording:
+            self.callbacks.append({"callback": "webViewDidClose", "session": session.sid})
+        else:
+            self.late.append("webViewDidClose %s" % session.sid)
 
     def on_load_changed(self, view, event, session):
         self.touch()
@@ -356,13 +365,17 @@ class Harness:
         for s in sorted(self.live(), key=lambda s: s.sid):
             final[s.sid] = {"url": s.view.get_uri() or "about:blank", "history": s.history()}
         out.append({"final": {"sessions": final}})
+        self.settle()
+        if self.late:
+            out[-1]["lateCallbacks"] = self.late
         return out
 
     def run_step(self, index, step, sim):
         sid = step.get("in", "main")
-        event = next((k for k in step if k not in ("in", "expect", "target", "frame", "method",
-                                                     "gesture", "noopener")), "?")
+        event = next((k for k in step if k not in STEP_OPTIONS), "?")
         line = {"step": index, "in": sid, "event": event}
+        if self.late:  # reported on the next line, and a difference there: the settle was too short
+            line["lateCallbacks"], self.late = self.late, []
         session = self.sessions.get(sid)
         if event in UNSUPPORTED:
             line.update(outcome="skipped", skipped=UNSUPPORTED[event])
@@ -375,7 +388,12 @@ class Harness:
         value = step[event]
         url = to_http(value) if isinstance(value, str) else None
         if event in ("click", "submit"):
-            if not self.prepare_element(session, step, url):
+            self.in_setup = True
+            try:
+                placed = self.prepare_element(session, step, url)
+            finally:
+                self.in_setup = False
+            if not placed:
                 line.update(outcome="skipped", skipped="could not place the %s element" % event)
                 return line
         self.recording = True
@@ -405,7 +423,7 @@ class Harness:
         frame = step.get("frame")
         if frame is None:
             ok = self.js(session, "__sk.make(%s)" % json.dumps(spec))
-            return ok == "true" and self.tap(session, "document.getElementById('sk-target')")
+            return ok == "true" and self.locate(session, "document.getElementById('sk-target')")
         frame = to_http(frame)
         document = (session.view.get_uri() or "").split("#")[0]
         with self.server.lock:  # a real page would have this iframe in its HTML
@@ -433,10 +451,10 @@ class Harness:
         if not self.pump_until(lambda: self.js(session, "String(!!window.__skReady)") == "true", 5):
             return False
         self.settle()
-        return self.tap(session, "[...document.querySelectorAll('iframe')].find(f => f.dataset.sk === %s)"
-                        % json.dumps(frame), click=False)
+        return self.locate(session, "[...document.querySelectorAll('iframe')].find(f => f.dataset.sk === %s)"
+                           % json.dumps(frame))
 
-    def tap(self, session, element, click=False):
+    def locate(self, session, element):
         """Find the element's centre on screen; the click itself happens in perform()."""
         rect = self.js(session, "(() => { const r = (%s).getBoundingClientRect(); "
                        "return JSON.stringify([r.left + r.width / 2, r.top + r.height / 2]); })()" % element)
@@ -531,12 +549,11 @@ class Harness:
         elif url and event in ("load", "assign", "click", "submit", "open"):
             line["url"] = url
         popups = [sid for sid in self.created if self.sessions[sid].view is not None]
-        main_commits = [c for c in self.commits]
         sub = [cb for cb in self.callbacks if cb.get("targetFrame") == "sub"]
         if popups:
             line.update(outcome="popup", child=popups[0])
-        elif main_commits:
-            sid, uri, _ = main_commits[-1]
+        elif self.commits:
+            sid, uri, _ = self.commits[-1]
             line.update(outcome="navigated", session=sid, frame="main", url=uri)
         elif sub:
             line.update(outcome="navigated", session=sub[-1]["session"], frame="sub", url=sub[-1]["_url"])
@@ -554,6 +571,9 @@ class Harness:
         line["gestures"] = [cb["_gesture"] for cb in self.callbacks if "_gesture" in cb]
         return line
 
+
+# Keys of a step that qualify its event rather than name it (§5).
+STEP_OPTIONS = ("in", "expect", "target", "frame", "method", "gesture", "noopener")
 
 # Steps WebKit cannot be driven through, with the reason; they are reported, never dropped.
 UNSUPPORTED = {
