@@ -149,9 +149,10 @@ def main():
         eng = load_lines(os.path.join(results, name + ".engine.jsonl"))
         eng_steps = {line["step"]: line for line in eng if "step" in line}
         if not eng:
-            rows.append(("%s" % name, "", "engine did not run", "DIFF"))
+            rows.append(("%s" % name, "", "no engine output", "DIFF"))
             counts["DIFF"] += 1
-            unexplained.append((name, "-", ("run", "", "no engine output")))
+            unexplained.append((name, "-", ("run", "a replay" if sim else "no replay (file rejected?)",
+                                            "no engine output (see NAME.err)")))
             continue
         for line in sim:
             if "step" in line:
