@@ -3,7 +3,7 @@
 # (WebKitGTK under Xvfb, Conformance/WebKit/harness.py), compares them step by step and exits 1 on
 # any difference that Conformance/WebKit/known-differences.json does not explain.
 #
-#   Scripts/webkit-conformance.sh              Tests/Scenarios/*.json and Conformance/WebKit/scenarios/*.json
+#   Scripts/webkit-conformance.sh              Tests/Scenarios, Conformance/WebKit/scenarios (+ ../shared/scenarios)
 #   Scripts/webkit-conformance.sh --ci         the subset in Conformance/WebKit/ci-subset.txt (CI, ~10 min budget)
 #   Scripts/webkit-conformance.sh FILE…        the given scenario files
 #
@@ -21,7 +21,11 @@ if [ "${1:-}" = "--ci" ]; then
   done < "$here/ci-subset.txt"
 fi
 files+=("$@")
-if [ ${#files[@]} -eq 0 ]; then files=(Tests/Scenarios/*.json "$here"/scenarios/*.json); fi
+if [ ${#files[@]} -eq 0 ]; then
+  files=(Tests/Scenarios/*.json "$here"/scenarios/*.json)
+  # The shared scenarios beside the clone, as .ci/run replays them, when they are there.
+  if [ -d ../shared/scenarios ]; then files+=(../shared/scenarios/*.json); fi
+fi
 
 packages=(gir1.2-webkit2-4.1 python3-gi xvfb xauth xdotool)
 missing=()
@@ -29,6 +33,7 @@ for package in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q 'install ok installed' || missing+=("$package")
 done
 if [ ${#missing[@]} -gt 0 ]; then
+  command -v apt-get > /dev/null || { echo "missing ${missing[*]} and no apt-get: install them by hand" >&2; exit 2; }
   echo "=== installing ${missing[*]}"
   sudo=""; [ "$(id -u)" -eq 0 ] || sudo="sudo"
   $sudo apt-get update -qq
@@ -62,6 +67,6 @@ for file in "${files[@]}"; do
 done
 
 echo
-python3 "$here/compare.py" "$here/known-differences.json" "$results" || status=1
+/usr/bin/python3 "$here/compare.py" "$here/known-differences.json" "$results" || status=1
 echo "${#files[@]} scenarios in $(( $(date +%s) - start )) s"
 exit $status
