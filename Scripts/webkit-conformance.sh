@@ -67,6 +67,12 @@ for file in "${files[@]}"; do
 done
 
 echo
+# The comparer is the judge: its own tests run first.
+if tests=$(PYTHONDONTWRITEBYTECODE=1 /usr/bin/python3 -m unittest discover -s "$here" -p 'test_*.py' 2>&1); then
+  echo "comparer tests: $(echo "$tests" | tail -1)"
+else
+  echo "$tests"; status=1
+fi
 /usr/bin/python3 "$here/compare.py" "$here/known-differences.json" "$results" || status=1
 echo "${#files[@]} scenarios in $(( $(date +%s) - start )) s"
 exit $status
