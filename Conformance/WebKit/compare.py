@@ -1,0 +1,210 @@
+#!/usr/bin/env python3
+"""Compare the simulator's replay with WebKitGTK's run of the same scenarios, step by step.
+
+Usage:
+    compare.py KNOWN_DIFFERENCES.json RESULTS_DIR
+
+RESULTS_DIR holds, per scenario NAME, NAME.sim.jsonl (`session-bench replay`) and
+NAME.engine.jsonl (harness.py). Prints a table (step, simulator, engine, verdict) and exits 1
+when a difference is not explained by an entry of KNOWN_DIFFERENCES.json. Only what WebKit can
+observe is compared: see README.md.
+"""
+
+import fnmatch
+import json
+import os
+import sys
+
+# WebKit cannot tell these outcomes apart: in each, no navigation, window or download happened.
+# `external`, `blocked` and `ignored` differ only in what the app does next.
+OUTCOME_CLASS = {"external": "none", "blocked": "none", "ignored": "none", "waited": "none"}
+CALLBACK_FIELDS = ("callback", "session", "navigationType", "targetFrame", "answer")
+SHORT_TYPE = {"linkActivated": "link", "formSubmitted": "form", "backForward": "backFwd",
+              "reload": "reload", "formResubmitted": "formResub", "other": "other"}
+SHORT_CALLBACK = {"decidePolicyFor": "dPF", "createWebViewWith": "cWV", "webViewDidClose": "close"}
+
+
+def load_lines(path):
+    if not os.path.exists(path):
+        return []
+    with open(path) as f:
+        return [json.loads(line) for line in f if line.strip()]
+
+
+def norm_url(url):
+    """http and https compare equal: the harness fetches every page over http. A lone "?" at the
+    end is dropped: a real GET form with no fields submits to `URL?`, which the scenario writes `URL`."""
+    if not isinstance(url, str):
+        return url
+    if url.lower().startswith("https://"):
+        url = "http://" + url[8:]
+    return url[:-1] if url.endswith("?") else url
+
+
+def outcome_class(line):
+    outcome = line.get("outcome")
+    if outcome == "finished":  # the engine closed the popup; with `opener` the opener loads
+        return "navigated" if line.get("via") == "opener" else "none"
+    return OUTCOME_CLASS.get(outcome, outcome)
+
+
+def step_differences(sim, eng):
+    """(field, simulator value, engine value) for every observable field that differs."""
+    diffs = []
+    if outcome_class(sim) != outcome_class(eng):
+        diffs.append(("outcome", sim.get("outcome"), eng.get("outcome")))
+    else:
+        fields = {"navigated": ("session", "frame", "url"), "popup": ("child",), "closed": ("closed",)}
+        for field in fields.get(outcome_class(sim), ()):
+            a, b = norm_url(sim.get(field)), norm_url(eng.get(field))
+            if a is not None and a != b:
+                diffs.append((field, a, b))
+    if eng.get("lateCallbacks"):  # calls that came after the previous step had settled
+        diffs.append(("lateCallbacks", None, "; ".join(eng["lateCallbacks"])))
+    sim_cbs, eng_cbs = sim.get("callbacks", []), eng.get("callbacks", [])
+    for i in range(max(len(sim_cbs), len(eng_cbs))):
+        a = sim_cbs[i] if i < len(sim_cbs) else None
+        b = eng_cbs[i] if i < len(eng_cbs) else None
+        if a is None or b is None or a.get("callback") != b.get("callback"):
+            diffs.append(("callbacks[%d]" % i, short_callback(a), short_callback(b)))
+            continue
+        for field in CALLBACK_FIELDS:
+            if a.get(field) != b.get(field):
+                diffs.append(("callbacks[].%s" % field, a.get(field), b.get(field)))
+    return diffs
+
+
+def final_differences(sim, eng):
+    diffs = []
+    if eng.get("lateCallbacks"):
+        diffs.append(("lateCallbacks", None, "; ".join(eng["lateCallbacks"])))
+    sim_s, eng_s = sim.get("final", {}).get("sessions", {}), eng.get("final", {}).get("sessions", {})
+    for sid in sorted(set(sim_s) | set(eng_s)):
+        a, b = sim_s.get(sid), eng_s.get(sid)
+        if a is None or b is None:
+            diffs.append(("final.%s" % sid, "open" if a else "absent", "open" if b else "absent"))
+            continue
+        if norm_url(a.get("url")) != norm_url(b.get("url")):
+            diffs.append(("final.url", a.get("url"), b.get("url")))
+        if a.get("history") != b.get("history"):
+            diffs.append(("final.history", a.get("history"), b.get("history")))
+    return diffs
+
+
+def known_reason(known, scenario, step, diff):
+    field, sim_value, eng_value = diff
+    for entry in known:
+        if entry.get("field") != field:
+            continue
+        if "sim" in entry and entry["sim"] != sim_value:
+            continue
+        if "engine" in entry and entry["engine"] != eng_value:
+            continue
+        if "scenario" in entry and not fnmatch.fnmatch(scenario, entry["scenario"]):
+            continue
+        if "step" in entry and entry["step"] != step:
+            continue
+        return entry["id"]
+    return None
+
+
+def short_callback(cb):
+    if cb is None:
+        return "-"
+    name = SHORT_CALLBACK.get(cb.get("callback"), cb.get("callback"))
+    if cb.get("callback") == "webViewDidClose":
+        return "%s(%s)" % (name, cb.get("session"))
+    return "%s(%s,%s,%s)=%s" % (name, cb.get("session"), SHORT_TYPE.get(cb.get("navigationType"), "?"),
+                                cb.get("targetFrame"), cb.get("answer"))
+
+
+def summary(line):
+    if line is None:
+        return "-"
+    if line.get("outcome") == "skipped":
+        return "skipped"
+    head = line.get("outcome", "?")
+    for field in ("session", "child"):
+        if field in line:
+            head += " " + line[field]
+    if line.get("frame") == "sub":
+        head += " (sub)"
+    if line.get("closed"):
+        head += " " + ",".join(line["closed"])
+    return " ".join([head] + [short_callback(cb) for cb in line.get("callbacks", [])])
+
+
+def main():
+    if len(sys.argv) != 3:
+        sys.exit(__doc__)
+    with open(sys.argv[1]) as f:
+        known = json.load(f)["differences"]
+    results = sys.argv[2]
+    names = sorted(n[: -len(".sim.jsonl")] for n in os.listdir(results) if n.endswith(".sim.jsonl"))
+    counts = {"same": 0, "known": 0, "DIFF": 0, "skipped": 0}
+    unexplained = []
+    rows = []
+    for name in names:
+        sim = load_lines(os.path.join(results, name + ".sim.jsonl"))
+        eng = load_lines(os.path.join(results, name + ".engine.jsonl"))
+        eng_steps = {line["step"]: line for line in eng if "step" in line}
+        if not eng:
+            rows.append(("%s" % name, "", "no engine output", "DIFF"))
+            counts["DIFF"] += 1
+            unexplained.append((name, "-", ("run", "a replay" if sim else "no replay (file rejected?)",
+                                            "no engine output (see NAME.err)")))
+            continue
+        for line in sim:
+            if "step" in line:
+                step = line["step"]
+                other = eng_steps.get(step)
+                if other is None or other.get("outcome") == "skipped":
+                    reason = other.get("skipped") if other else "no engine line"
+                    rows.append(("%s#%d" % (name, step), summary(line), "skipped: %s" % reason, "skipped"))
+                    counts["skipped"] += 1
+                    continue
+                diffs = step_differences(line, other)
+                label, engine_side = "%s#%d" % (name, step), summary(other)
+            elif "final" in line:
+                final = next((e for e in eng if "final" in e), {})
+                diffs = final_differences(line, final)
+                label = "%s#final" % name
+                engine_side = json.dumps(final.get("final", {}).get("sessions", {}), separators=(",", ":"))
+                step = "final"
+                line = {"outcome": json.dumps(line["final"]["sessions"], separators=(",", ":"))}
+            else:
+                continue
+            verdicts = []
+            for diff in diffs:
+                reason = known_reason(known, name, step, diff)
+                if reason is None:
+                    unexplained.append((name, step, diff))
+                    verdicts.append("DIFF %s: %s vs %s" % diff)
+                else:
+                    verdicts.append("known:%s" % reason)
+            if not diffs:
+                counts["same"] += 1
+                verdict = "same"
+            elif all(v.startswith("known:") for v in verdicts):
+                counts["known"] += 1
+                verdict = ", ".join(sorted(set(verdicts)))
+            else:
+                counts["DIFF"] += 1
+                verdict = "; ".join(verdicts)
+            rows.append((label, summary(line) if step != "final" else line["outcome"], engine_side, verdict))
+    print("| step | simulator | engine | verdict |")
+    print("|---|---|---|---|")
+    for row in rows:
+        print("| %s |" % " | ".join(cell.replace("|", "/") for cell in row))
+    print()
+    print("%d rows: %d same, %d known API differences, %d skipped, %d different" % (
+        len(rows), counts["same"], counts["known"], counts["skipped"], counts["DIFF"]))
+    if unexplained:
+        print("\nDifferences not listed in %s:" % sys.argv[1])
+        for name, step, (field, a, b) in unexplained:
+            print("  %s step %s: %s: simulator %s, engine %s" % (name, step, field, a, b))
+        sys.exit(1)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,599 @@
+#!/usr/bin/python3
+"""Drive WebKitGTK through a SessionKit scenario (DESIGN §5) and record what the engine did.
+
+Usage (under an X server, e.g. xvfb-run):
+    harness.py SCENARIO.json SIMULATOR.jsonl > ENGINE.jsonl
+
+SIMULATOR.jsonl is the output of `session-bench replay SCENARIO.json`. Each delegate call the
+engine makes is answered as the simulator's engine answered the matching call of the same step,
+so WebKit follows the path the policy chose. The output has one line per step in the replay
+format (same field names), then a final line; fields WebKit cannot observe (`rule`, `via`,
+`reason`, `presentation`) are left out. See README.md for the mapping and its limits.
+
+Network: a proxy on 127.0.0.1 serves every page, whatever its host, so no traffic leaves the
+machine; requests are counted and the run is bounded in time.
+"""
+
+import json
+import subprocess
+import sys
+import threading
+import time
+import urllib.parse
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+import gi
+
+gi.require_version("Gtk", "3.0")
+gi.require_version("WebKit2", "4.1")
+from gi.repository import GLib, Gtk, WebKit2  # noqa: E402
+
+MAX_REQUESTS = 2000  # per scenario; the proxy refuses beyond this
+SCENARIO_DEADLINE_S = 240  # a scenario that takes longer is abandoned
+SETTLE_IDLE_S = 1.0  # a step has settled when nothing happened for this long...
+SETTLE_MAX_S = 8.0  # ...or after this long in any case
+GESTURE_FREE_DELAY_MS = 1500  # a setTimeout this long runs without a user gesture
+WINDOW_W, WINDOW_H = 620, 340  # every web view gets its own window on a grid, so clicks never miss
+GRID_COLUMNS = 3
+
+IFRAME_STYLE = "position:fixed;left:0;top:0;width:300px;height:200px;border:0"
+
+NAVIGATION_TYPES = {
+    WebKit2.NavigationType.LINK_CLICKED: "linkActivated",
+    WebKit2.NavigationType.FORM_SUBMITTED: "formSubmitted",
+    WebKit2.NavigationType.BACK_FORWARD: "backForward",
+    WebKit2.NavigationType.RELOAD: "reload",
+    WebKit2.NavigationType.FORM_RESUBMITTED: "formResubmitted",
+    WebKit2.NavigationType.OTHER: "other",
+}
+
+# Every page carries this helper. It builds the one element a step acts on (a link or a form
+# with a submit button) covering a known area; in an iframe the parent asks for it with
+# postMessage (the frame may be cross-origin) and the frame answers "ready".
+PAGE_HELPER = """
+<script>
+window.__sk = {
+  make(d) {
+    const old = document.getElementById('sk-target'); if (old) old.remove();
+    let el;
+    if (d.kind === 'link') {
+      el = document.createElement('a'); el.href = d.url; el.textContent = 'target';
+    } else {
+      el = document.createElement('form'); el.method = d.method;
+      // A GET submission replaces the query with the form's fields: carry the URL's own.
+      const url = new URL(d.url, location.href);
+      const fields = d.method === 'post' ? [['f', '1']] : [...url.searchParams];
+      if (d.method !== 'post') url.search = '';
+      el.action = url.href;
+      for (const [name, value] of fields) {
+        const field = document.createElement('input'); field.type = 'hidden'; field.name = name; field.value = value;
+        el.append(field);
+      }
+      const button = document.createElement('button'); button.type = 'submit'; button.textContent = 'submit';
+      button.style.cssText = 'width:100%;height:100%';
+      el.append(button);
+    }
+    if (d.target) el.target = d.target;
+    el.id = 'sk-target';
+    el.style.cssText = 'position:fixed;display:block;left:0;width:100%;background:#ccf;' +
+      (window === top ? 'top:210px;height:100px' : 'top:0;height:100%');
+    document.body.append(el);
+    return true;
+  },
+};
+addEventListener('message', (e) => {
+  if (e.data && e.data.sk) { __sk.make(e.data.sk); e.source.postMessage({skReady: location.href}, '*'); }
+  if (e.data && e.data.skReady) { window.__skReady = e.data.skReady; }
+});
+</script>
+"""
+
+
+class PageServer(ThreadingHTTPServer):
+    """An HTTP proxy on 127.0.0.1 that answers every request itself, by Host and path."""
+
+    daemon_threads = True
+
+    def __init__(self):
+        super().__init__(("127.0.0.1", 0), PageHandler)
+        self.lock = threading.Lock()
+        self.requests = []  # (monotonic time, method, absolute URL)
+        self.frames = {}  # document URL (no fragment) -> iframe URLs the harness put in it
+
+    def record(self, method, url):
+        with self.lock:
+            self.requests.append((time.monotonic(), method, url))
+            return len(self.requests) <= MAX_REQUESTS
+
+    def seen_since(self, since, url):
+        with self.lock:
+            return any(t >= since and same_url(u, url) for t, _, u in self.requests)
+
+
+class PageHandler(BaseHTTPRequestHandler):
+    protocol_version = "HTTP/1.1"
+
+    def log_message(self, *args):  # keep stderr for the harness's own diagnostics
+        pass
+
+    def absolute_url(self):
+        if self.path.startswith("http://"):
+            return self.path
+        return "http://%s%s" % (self.headers.get("Host", "localhost"), self.path)
+
+    def serve(self, method):
+        url = self.absolute_url()
+        if not self.server.record(method, url) or url.endswith("/favicon.ico"):
+            self.send_error(404)
+            return
+        length = int(self.headers.get("Content-Length") or 0)
+        if length:
+            self.rfile.read(length)
+        with self.server.lock:
+            frames = list(self.server.frames.get(url.split("#")[0], []))
+        iframes = "".join("<iframe data-sk='%s' src='%s' style='%s'></iframe>" % (f, f, IFRAME_STYLE) for f in frames)
+        body = ("<!doctype html><html><head><title>%s</title></head><body style='margin:0'>%s"
+                "<p style='margin:0;position:fixed;top:320px'>%s %s</p>%s</body></html>"
+                % (url, iframes, method, url, PAGE_HELPER)).encode()
+        self.send_response(200)
+        self.send_header("Content-Type", "text/html; charset=utf-8")
+        # no-store: every subframe load reaches this server, which is how a subframe
+        # navigation is told apart from a main-frame one (WebKitGTK does not say).
+        self.send_header("Cache-Control", "no-store")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+
+    def do_GET(self):
+        self.serve("GET")
+
+    def do_POST(self):
+        self.serve("POST")
+
+    def do_CONNECT(self):  # https is never proxied: the harness uses http:// URLs only
+        self.send_error(405)
+
+
+def to_http(url):
+    """Scenario URLs are fetched over http (the scheme does not change callback sequences)."""
+    return "http://" + url[len("https://"):] if url and url.lower().startswith("https://") else url
+
+
+def same_url(a, b):
+    def norm(u):
+        u = to_http(u or "")
+        parts = urllib.parse.urlsplit(u)
+        return urllib.parse.urlunsplit((parts.scheme.lower(), parts.netloc.lower(), parts.path or
+                                        ("/" if parts.netloc else ""), parts.query, parts.fragment))
+    return norm(a) == norm(b)
+
+
+class Session:
+    """One web view (main or popup) and its window, named as §5 names sessions."""
+
+    def __init__(self, harness, sid, view, slot):
+        self.sid, self.view, self.children = sid, view, 0
+        self.window = Gtk.Window(type=Gtk.WindowType.TOPLEVEL)
+        self.window.set_decorated(False)
+        self.window.set_default_size(WINDOW_W, WINDOW_H)
+        self.window.move((slot % GRID_COLUMNS) * (WINDOW_W + 10), (slot // GRID_COLUMNS) * (WINDOW_H + 10))
+        self.window.add(view)
+        self.shown = False
+        view.connect("decide-policy", harness.on_decide_policy, self)
+        view.connect("create", harness.on_create, self)
+        view.connect("ready-to-show", self.show)  # fires twice for named targets: idempotent
+        view.connect("close", harness.on_close, self)
+        view.connect("load-changed", harness.on_load_changed, self)
+        view.connect("resource-load-started", harness.on_resource, self)
+
+    def show(self, *_):
+        if not self.shown:
+            self.shown = True
+            self.window.show_all()
+
+    def history(self):
+        bfl = self.view.get_back_forward_list()
+        current = 1 if bfl.get_current_item() else 0
+        return len(bfl.get_back_list()) + current + len(bfl.get_forward_list())
+
+
+class Harness:
+    def __init__(self, scenario, sim_lines):
+        self.scenario, self.sim_lines = scenario, sim_lines
+        self.server = PageServer()
+        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+        self.context = WebKit2.WebContext.new_ephemeral()
+        proxy = WebKit2.NetworkProxySettings.new("http://127.0.0.1:%d" % self.server.server_address[1], [])
+        self.context.get_website_data_manager().set_network_proxy_settings(WebKit2.NetworkProxyMode.CUSTOM, proxy)
+        self.context.connect("download-started", self.on_download)
+        settings = WebKit2.Settings()
+        settings.set_enable_dns_prefetching(False)  # no name lookups: everything goes to the proxy
+        settings.set_hardware_acceleration_policy(WebKit2.HardwareAccelerationPolicy.NEVER)
+        settings.set_javascript_can_open_windows_automatically(
+            bool(scenario.get("settings", {}).get("javaScriptCanOpenWindowsAutomatically", False)))
+        view = WebKit2.WebView(web_context=self.context, settings=settings)
+        self.sessions = {"main": Session(self, "main", view, 0)}
+        self.sessions["main"].show()
+        self.slots = 1
+        self.started = time.monotonic()
+        self.recording = False  # inside a step's action: calls are answered from the replay
+        self.in_setup = False  # placing a step's link or iframe: calls are the setup's own
+        self.late = []  # calls outside both: a step's consequence that came after it settled
+        self.last_event = time.monotonic()
+        GLib.timeout_add(20, lambda: True)  # wakes the blocking main-loop iterations below
+
+    # -- main loop helpers ------------------------------------------------------------------
+
+    def pump(self, seconds):
+        self.pump_until(lambda: False, seconds)
+
+    def pump_until(self, cond, timeout):
+        deadline = time.monotonic() + timeout
+        context = GLib.MainContext.default()
+        while time.monotonic() < deadline:
+            if cond():
+                return True
+            context.iteration(True)
+        if time.monotonic() - self.started > SCENARIO_DEADLINE_S:
+            raise TimeoutError("scenario deadline of %d s passed" % SCENARIO_DEADLINE_S)
+        return cond()
+
+    def settle(self):
+        """Wait until the step's navigations are done and nothing happened for a while."""
+        start = time.monotonic()
+        while time.monotonic() - start < SETTLE_MAX_S:
+            self.pump(0.1)
+            loading = any(s.view.is_loading() for s in self.live())
+            if not loading and time.monotonic() - self.last_event >= SETTLE_IDLE_S:
+                return
+
+    def js(self, session, script):
+        """Evaluate script in a session's main frame (WebKit runs it with a user gesture)."""
+        box = {}
+
+        def done(view, result):
+            try:
+                box["value"] = view.evaluate_javascript_finish(result).to_string()
+            except GLib.Error as error:
+                box["error"] = error.message
+
+        session.view.evaluate_javascript(script, -1, None, None, None, done)
+        self.pump_until(lambda: box, 5)
+        return box.get("value")
+
+    def live(self):
+        return [s for s in self.sessions.values() if s.view is not None]
+
+    # -- signals: what WebKit asks and reports ------------------------------------------------
+
+    def touch(self):
+        self.last_event = time.monotonic()
+
+    def next_answer(self, kind, sid):
+        """The simulator's answer to the next unused call of this kind in this session."""
+        for record in self.expected:
+            if not record.get("used") and record["callback"] == kind and record.get("session") == sid:
+                record["used"] = True
+                return record.get("answer")
+        return None
+
+    def on_decide_policy(self, view, decision, decision_type, session):
+        self.touch()
+        if decision_type == WebKit2.PolicyDecisionType.RESPONSE:
+            decision.use()
+            return True
+        action = decision.get_navigation_action()
+        url = action.get_request().get_uri()
+        new_window = decision_type == WebKit2.PolicyDecisionType.NEW_WINDOW_ACTION
+        if not self.recording:  # setup navigations (an iframe being inserted) are not part of a step
+            if not self.in_setup:
+                self.late.append("decidePolicyFor %s %s" % (session.sid, url))
+            decision.use()
+            return True
+        record = {"callback": "decidePolicyFor", "session": session.sid,
+                  "navigationType": NAVIGATION_TYPES.get(action.get_navigation_type(), "other"),
+                  "targetFrame": "none" if new_window else "unobserved"}
+        answer = self.next_answer("decidePolicyFor", session.sid)
+        if answer is None:
+            answer, record["unscripted"] = "allow", True
+        record["answer"] = answer
+        record["_url"], record["_time"] = url, time.monotonic()
+        record["_gesture"] = action.is_user_gesture()
+        self.callbacks.append(record)
+        {"allow": decision.use, "cancel": decision.ignore, "download": decision.download}.get(
+            answer, decision.ignore)()
+        return True
+
+    def on_create(self, view, action, opener):
+        self.touch()
+        record = {"callback": "createWebViewWith", "session": opener.sid,
+                  "navigationType": NAVIGATION_TYPES.get(action.get_navigation_type(), "other"),
+                  "targetFrame": "none"}
+        if not self.recording:
+            self.late.append("createWebViewWith %s %s" % (opener.sid, action.get_request().get_uri()))
+            return None
+        answer = self.next_answer("createWebViewWith", opener.sid)
+        if answer is None:
+            record["unscripted"] = True
+        record["_url"] = action.get_request().get_uri()
+        record["_gesture"] = action.is_user_gesture()
+        if answer in (None, "nil"):
+            record["answer"] = "nil"
+            self.callbacks.append(record)
+            return None
+        opener.children += 1
+        sid = "%s.%d" % (opener.sid, opener.children)
+        record["answer"] = sid
+        self.callbacks.append(record)
+        child = WebKit2.WebView.new_with_related_view(view)
+        self.sessions[sid] = Session(self, sid, child, self.slots)
+        self.slots += 1
+        self.created.append(sid)
+        return child
+
+    def on_close(self, view, session):
+        self.touch()
+        if self.recording:
+            self.callbacks.append({"callback": "webViewDidClose", "session": session.sid})
+        else:
+            self.late.append("webViewDidClose %s" % session.sid)
+
+    def on_load_changed(self, view, event, session):
+        self.touch()
+        if event == WebKit2.LoadEvent.COMMITTED and self.recording:
+            self.commits.append((session.sid, view.get_uri(), time.monotonic()))
+
+    def on_resource(self, view, resource, request, session):
+        self.touch()
+        if self.recording:
+            self.resources.append((session.sid, request.get_uri(), time.monotonic()))
+
+    def on_download(self, context, download):
+        self.touch()
+        if self.recording:
+            self.downloads.append(download.get_request().get_uri())
+        download.cancel()  # nothing is written to disk
+
+    # -- steps --------------------------------------------------------------------------------
+
+    def run(self):
+        out = []
+        for index, step in enumerate(self.scenario["steps"]):
+            sim = self.sim_lines[index] if index < len(self.sim_lines) else {}
+            out.append(self.run_step(index, step, sim))
+        final = {}
+        for s in sorted(self.live(), key=lambda s: s.sid):
+            final[s.sid] = {"url": s.view.get_uri() or "about:blank", "history": s.history()}
+        out.append({"final": {"sessions": final}})
+        self.settle()
+        if self.late:
+            out[-1]["lateCallbacks"] = self.late
+        return out
+
+    def run_step(self, index, step, sim):
+        sid = step.get("in", "main")
+        event = next((k for k in step if k not in STEP_OPTIONS), "?")
+        line = {"step": index, "in": sid, "event": event}
+        if self.late:  # reported on the next line, and a difference there: the settle was too short
+            line["lateCallbacks"], self.late = self.late, []
+        session = self.sessions.get(sid)
+        if event in UNSUPPORTED:
+            line.update(outcome="skipped", skipped=UNSUPPORTED[event])
+            return line
+        if session is None or session.view is None:
+            line.update(outcome="skipped", skipped="session %s is not open in the engine" % sid)
+            return line
+        self.expected = [dict(cb) for cb in sim.get("callbacks", [])]
+        self.callbacks, self.commits, self.resources, self.downloads, self.created = [], [], [], [], []
+        value = step[event]
+        url = to_http(value) if isinstance(value, str) else None
+        if event in ("click", "submit"):
+            self.in_setup = True
+            try:
+                placed = self.prepare_element(session, step, url)
+            finally:
+                self.in_setup = False
+            if not placed:
+                line.update(outcome="skipped", skipped="could not place the %s element" % event)
+                return line
+        self.recording = True
+        self.touch()
+        closed = []
+        try:
+            self.perform(session, event, step, value, url)
+            self.settle()
+            # What the app does after the answers (DESIGN §4): load in this view for sameView.
+            if self.app_loads(sim):
+                target = self.sessions.get(sim["session"])
+                if target and target.view is not None:
+                    target.view.load_uri(url)
+                    self.settle()
+            closed = self.app_closes(sim)
+            for cid in closed:
+                self.destroy(cid)
+            self.pump(0.2)
+        finally:
+            self.recording = False
+        return self.describe(line, event, url, closed, sim)
+
+    def prepare_element(self, session, step, url):
+        """Put the link or form the user will tap into the page (or into the given iframe)."""
+        spec = {"kind": "link" if "click" in step else "form", "url": url,
+                "target": step.get("target", ""), "method": step.get("method", "get")}
+        frame = step.get("frame")
+        if frame is None:
+            ok = self.js(session, "__sk.make(%s)" % json.dumps(spec))
+            return ok == "true" and self.locate(session, "document.getElementById('sk-target')")
+        frame = to_http(frame)
+        document = (session.view.get_uri() or "").split("#")[0]
+        with self.server.lock:  # a real page would have this iframe in its HTML
+            known = self.server.frames.setdefault(document, [])
+            if frame not in known:
+                known.append(frame)
+        script = """(() => {
+          let f = [...document.querySelectorAll('iframe')].find(f => f.dataset.sk === %(frame)s);
+          if (!f) {
+            f = document.createElement('iframe'); f.dataset.sk = %(frame)s; f.src = %(frame)s;
+            f.style.cssText = %(style)s;
+            f.onload = () => { window.__skLoaded = true; };
+            window.__skLoaded = false; document.body.append(f);
+          } else { window.__skLoaded = true; }
+          return true; })()""" % {"frame": json.dumps(frame), "style": json.dumps(IFRAME_STYLE)}
+        self.js(session, script)
+        if not self.pump_until(lambda: self.js(session, "String(window.__skLoaded)") == "true", 5):
+            return False
+        # Ask until the frame answers: a frame still loading would miss a single message.
+        # (In a function: top-level `const`s would persist and clash on the next step.)
+        self.js(session, "(() => { window.__skReady = null; const f = [...document.querySelectorAll('iframe')]"
+                ".find(f => f.dataset.sk === %s); const t = setInterval(() => { if (window.__skReady) "
+                "clearInterval(t); else f.contentWindow.postMessage({sk: %s}, '*'); }, 200); return true; })()"
+                % (json.dumps(frame), json.dumps(spec)))
+        if not self.pump_until(lambda: self.js(session, "String(!!window.__skReady)") == "true", 5):
+            return False
+        self.settle()
+        return self.locate(session, "[...document.querySelectorAll('iframe')].find(f => f.dataset.sk === %s)"
+                           % json.dumps(frame))
+
+    def locate(self, session, element):
+        """Find the element's centre on screen; the click itself happens in perform()."""
+        rect = self.js(session, "(() => { const r = (%s).getBoundingClientRect(); "
+                       "return JSON.stringify([r.left + r.width / 2, r.top + r.height / 2]); })()" % element)
+        if not rect:
+            return False
+        x, y = json.loads(rect)
+        ox, oy = session.view.get_window().get_origin()[1:]
+        self.click_at = (int(ox + x), int(oy + y))
+        return True
+
+    def perform(self, session, event, step, value, url):
+        view = session.view
+        if event in ("click", "submit"):
+            x, y = self.click_at
+            # Move onto the element first: a click without pointer motion can reach a document
+            # that has since been replaced under the pointer (an iframe that navigated).
+            subprocess.run(["xdotool", "mousemove", str(x - 20), str(y - 20), "sleep", "0.1", "mousemove",
+                            str(x), str(y), "sleep", "0.1", "click", "1"], check=True, timeout=10)
+        elif event == "load":
+            view.load_uri(url)
+        elif event == "assign":
+            self.js(session, "setTimeout(() => { location.href = %s; }, %d); true"
+                    % (json.dumps(url), GESTURE_FREE_DELAY_MS))
+            self.pump(GESTURE_FREE_DELAY_MS / 1000 + 0.2)
+        elif event == "open":
+            args = [json.dumps(url) if value is not None else "undefined", json.dumps(step.get("target", "_blank"))]
+            if step.get("noopener"):
+                args.append("'noopener'")
+            call = "window.open(%s)" % ", ".join(args)
+            if step.get("gesture"):
+                self.js(session, "%s; true" % call)
+            else:
+                self.js(session, "setTimeout(() => { %s; }, %d); true" % (call, GESTURE_FREE_DELAY_MS))
+                self.pump(GESTURE_FREE_DELAY_MS / 1000 + 0.2)
+        elif event == "back":
+            if view.can_go_back():
+                view.go_back()
+        elif event == "forward":
+            if view.can_go_forward():
+                view.go_forward()
+        elif event == "reload":
+            view.reload()
+        elif event == "close":
+            self.js(session, "window.close(); true")
+        elif event == "dismiss":
+            pass  # the app removes the view: no WebKit call; app_closes() applies it
+
+    def app_loads(self, sim):
+        """sameView (or finish: opener): the app loads the URL itself after refusing the new window."""
+        if sim.get("outcome") not in ("navigated", "finished") or "session" not in sim:
+            return False
+        refused = any((cb["callback"] == "decidePolicyFor" and cb["targetFrame"] == "none"
+                       and cb["answer"] == "cancel") or
+                      (cb["callback"] == "createWebViewWith" and cb["answer"] == "nil")
+                      for cb in self.callbacks)
+        return refused and not any(c[0] == sim["session"] for c in self.commits)
+
+    def app_closes(self, sim):
+        """Sessions the app removes after this step, as the simulator's engine closed them."""
+        ids = list(sim.get("closed", [])) + list(sim.get("timedOut", []))
+        for cb in sim.get("callbacks", []):  # provisional popups refused on their first load
+            if cb["callback"] == "createWebViewWith" and cb.get("answer") not in (None, "nil") \
+                    and sim.get("child") != cb["answer"]:
+                ids.append(cb["answer"])
+        return [cid for cid in dict.fromkeys(ids) if cid in self.sessions and self.sessions[cid].view is not None]
+
+    def destroy(self, sid):
+        session = self.sessions[sid]
+        session.window.destroy()
+        session.view = None
+
+    def describe(self, line, event, url, closed, sim):
+        """The step's line as the engine lived it: callbacks, then the net effect."""
+        for record in self.callbacks:  # main frame or subframe, from what followed each decision
+            if record.get("targetFrame") != "unobserved" or record["answer"] != "allow":
+                continue
+            if any(sid == record["session"] and same_url(uri, record["_url"]) for sid, uri, _ in self.commits):
+                record["targetFrame"] = "main"
+            elif self.server.seen_since(record["_time"], record["_url"]) or any(
+                    sid == record["session"] and same_url(uri, record["_url"]) and t >= record["_time"]
+                    for sid, uri, t in self.resources):
+                record["targetFrame"] = "sub"
+        # A subframe decision after its view's main frame committed in this step is the new
+        # document loading its own iframes: not a navigation the step made (the scenario format
+        # has no way to describe it), so it is listed apart under subframeLoads.
+        embedded = [cb for cb in self.callbacks if cb.get("targetFrame") == "sub" and any(
+            sid == cb["session"] and t < cb["_time"] for sid, _, t in self.commits)]
+        self.callbacks = [cb for cb in self.callbacks if cb not in embedded]
+        request_url = next((cb["_url"] for cb in self.callbacks if cb.get("_url")), None)
+        if request_url:
+            line["url"] = request_url
+        elif url and event in ("load", "assign", "click", "submit", "open"):
+            line["url"] = url
+        popups = [sid for sid in self.created if self.sessions[sid].view is not None]
+        sub = [cb for cb in self.callbacks if cb.get("targetFrame") == "sub"]
+        if popups:
+            line.update(outcome="popup", child=popups[0])
+        elif self.commits:
+            sid, uri, _ = self.commits[-1]
+            line.update(outcome="navigated", session=sid, frame="main", url=uri)
+        elif sub:
+            line.update(outcome="navigated", session=sub[-1]["session"], frame="sub", url=sub[-1]["_url"])
+        elif self.downloads:
+            line.update(outcome="download")
+        elif closed and any(cb["callback"] == "webViewDidClose" for cb in self.callbacks) or \
+                (closed and event == "dismiss"):
+            line.update(outcome="closed", closed=closed)
+        else:
+            line.update(outcome="none")  # nothing took effect in WebKit: external, blocked or ignored
+        line["callbacks"] = [{k: v for k, v in cb.items() if not k.startswith("_")} for cb in self.callbacks]
+        if embedded:
+            line["subframeLoads"] = [dict({k: v for k, v in cb.items() if not k.startswith("_")}, url=cb["_url"])
+                                     for cb in embedded]
+        line["gestures"] = [cb["_gesture"] for cb in self.callbacks if "_gesture" in cb]
+        return line
+
+
+# Keys of a step that qualify its event rather than name it (§5).
+STEP_OPTIONS = ("in", "expect", "target", "frame", "method", "gesture", "noopener")
+
+# Steps WebKit cannot be driven through, with the reason; they are reported, never dropped.
+UNSUPPORTED = {
+    "wait": "virtual time (blank timeouts, rate windows) is SessionKit's own clock, not WebKit's",
+}
+
+
+def main():
+    if len(sys.argv) != 3:
+        sys.exit(__doc__)
+    with open(sys.argv[1]) as f:
+        scenario = json.load(f)
+    with open(sys.argv[2]) as f:
+        sim = [json.loads(line) for line in f if line.strip()]
+    sim_steps = [line for line in sim if "step" in line]
+    harness = Harness(scenario, sim_steps)
+    for line in harness.run():
+        print(json.dumps(line, separators=(",", ":")), flush=True)
+    harness.server.shutdown()
+
+
+if __name__ == "__main__":
+    main()

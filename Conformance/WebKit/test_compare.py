@@ -1,0 +1,63 @@
+"""Tests of the comparer: it is the judge, so it must neither miss a difference nor excuse one.
+
+    python3 -m unittest discover -s Conformance/WebKit -p 'test_*.py'
+"""
+
+import unittest
+
+from compare import final_differences, known_reason, norm_url, step_differences
+
+KNOWN = [{"id": "target-frame-unobserved", "field": "callbacks[].targetFrame", "engine": "unobserved",
+          "reason": "WebKitGTK does not report the target frame"}]
+
+
+def dpf(session, navigation_type, target, answer):
+    return {"callback": "decidePolicyFor", "session": session, "navigationType": navigation_type,
+            "targetFrame": target, "answer": answer}
+
+
+class StepDifferencesTests(unittest.TestCase):
+    def test_externalBlockedAndIgnored_areAllNoneInTheEngine(self):
+        for outcome in ("external", "blocked", "ignored"):
+            self.assertEqual(step_differences({"outcome": outcome}, {"outcome": "none"}), [])
+
+    def test_aNavigationTypeDifference_isReported(self):
+        sim = {"outcome": "navigated", "session": "main",
+               "callbacks": [dpf("main", "formResubmitted", "main", "allow")]}
+        eng = {"outcome": "navigated", "session": "main", "callbacks": [dpf("main", "backForward", "main", "allow")]}
+        self.assertEqual(step_differences(sim, eng),
+                         [("callbacks[].navigationType", "formResubmitted", "backForward")])
+
+    def test_anExtraEngineCallback_isReported(self):
+        sim = {"outcome": "popup", "child": "main.1", "callbacks": []}
+        eng = {"outcome": "popup", "child": "main.1", "callbacks": [dpf("main.1", "other", "main", "allow")]}
+        self.assertEqual(len(step_differences(sim, eng)), 1)
+
+    def test_lateCallbacks_areADifference(self):
+        eng = {"outcome": "none", "lateCallbacks": ["decidePolicyFor main http://a.example/"]}
+        self.assertEqual(step_differences({"outcome": "ignored"}, eng)[0][0], "lateCallbacks")
+
+    def test_httpsAndHttp_andALoneQuestionMark_compareEqual(self):
+        self.assertEqual(norm_url("https://a.example/x"), norm_url("http://a.example/x?"))
+        self.assertNotEqual(norm_url("https://a.example/x"), norm_url("http://a.example/x?q=1"))
+
+
+class KnownDifferencesTests(unittest.TestCase):
+    def test_unobservedTargetFrame_isKnown(self):
+        diff = ("callbacks[].targetFrame", "main", "unobserved")
+        self.assertEqual(known_reason(KNOWN, "any", 3, diff), "target-frame-unobserved")
+
+    def test_aTargetFrameTheEngineDidObserve_isNotExcused(self):
+        diff = ("callbacks[].targetFrame", "main", "sub")
+        self.assertIsNone(known_reason(KNOWN, "any", 3, diff))
+
+
+class FinalDifferencesTests(unittest.TestCase):
+    def test_historyLengths_areCompared(self):
+        sim = {"final": {"sessions": {"main": {"url": "https://a.example/", "history": 1}}}}
+        eng = {"final": {"sessions": {"main": {"url": "http://a.example/", "history": 2}}}}
+        self.assertEqual(final_differences(sim, eng), [("final.history", 1, 2)])
+
+
+if __name__ == "__main__":
+    unittest.main()
