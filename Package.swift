@@ -3,6 +3,7 @@ import PackageDescription
 
 let package = Package(
   name: "SessionKit",
+  platforms: [.iOS(.v16), .macOS(.v13)],
   products: [
     .library(name: "SessionKit", targets: ["SessionKit"]),
     .executable(name: "session-bench", targets: ["session-bench"]),
