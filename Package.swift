@@ -9,10 +9,7 @@ let package = Package(
     .executable(name: "session-bench", targets: ["session-bench"]),
   ],
   targets: [
-    .target(
-      name: "SessionKit",
-      resources: [.copy("Resources/public_suffix_list.dat"), .copy("Resources/Presets")]
-    ),
+    .target(name: "SessionKit"),
     .target(name: "SessionBenchKit", dependencies: ["SessionKit"]),
     .executableTarget(name: "session-bench", dependencies: ["SessionBenchKit"]),
     .testTarget(
