@@ -6,10 +6,18 @@ let package = Package(
   platforms: [.iOS(.v16), .macOS(.v13)],
   products: [
     .library(name: "SessionKit", targets: ["SessionKit"]),
+    .library(name: "SessionKitWebKit", targets: ["SessionKitWebKit"]),
     .executable(name: "session-bench", targets: ["session-bench"]),
   ],
   targets: [
     .target(name: "SessionKit"),
+    // The WebKit adapter. On Apple platforms it imports WebKit, UIKit and SafariServices; on Linux it compiles
+    // against WebKitStandIn, the SDK's signatures with a driver that plays WebKit's side in tests.
+    .target(
+      name: "SessionKitWebKit",
+      dependencies: ["SessionKit", .target(name: "WebKitStandIn", condition: .when(platforms: [.linux]))]
+    ),
+    .target(name: "WebKitStandIn"),
     .target(name: "SessionBenchKit", dependencies: ["SessionKit"]),
     .executableTarget(name: "session-bench", dependencies: ["SessionBenchKit"]),
     .testTarget(
@@ -18,6 +26,12 @@ let package = Package(
       resources: [.copy("Fixtures")]
     ),
     .testTarget(name: "SessionBenchKitTests", dependencies: ["SessionBenchKit", "SessionKit"]),
+    .testTarget(
+      name: "SessionKitWebKitTests",
+      dependencies: [
+        "SessionKitWebKit", "SessionKit", .target(name: "WebKitStandIn", condition: .when(platforms: [.linux])),
+      ]
+    ),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,60 @@
+#if canImport(UIKit) && canImport(WebKit)
+  import UIKit
+  import WebKit
+#elseif canImport(WebKitStandIn)
+  import WebKitStandIn
+#endif
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+import Foundation
+import SessionKit
+
+#if (canImport(UIKit) && canImport(WebKit)) || canImport(WebKitStandIn)
+
+  // The only code that reads the engine's answer types (`NavigationDecision`, `NavigationEffect`,
+  // `PopupAdmission`). When their shape changes, this file is what changes.
+
+  extension WebSessionCoordinator {
+    /// WebKit's policy for `decision`, after performing its effect (an external open or a load elsewhere) once.
+    /// A page's `download` attribute (`shouldPerformDownload`) turns an allowed navigation of an existing frame
+    /// into a download, as WebKit would without a delegate.
+    func answer(_ decision: NavigationDecision, to navigationAction: WKNavigationAction, in webView: WKWebView)
+      -> WKNavigationActionPolicy
+    {
+      perform(decision.effect)
+      switch decision.policy {
+      case .cancel: return .cancel
+      case .download: return .download
+      case .allow:
+        let isDownload = navigationAction.shouldPerformDownload && navigationAction.targetFrame != nil
+        return isDownload ? .download : .allow
+      }
+    }
+
+    /// The web view to return from `createWebViewWith` for `admission`: a new one built from `configuration`,
+    /// bound to the child session and presented; or `nil` after performing the refusal's effect once.
+    func popup(
+      for admission: PopupAdmission, configuration: WKWebViewConfiguration, opener: WKWebView, openedByGesture: Bool
+    ) -> WKWebView? {
+      guard let child = admission.child else {
+        perform(admission.effect)
+        return nil
+      }
+      let popup = makePopup(
+        configuration: configuration, opener: opener, child: child, firstLoadGesture: openedByGesture)
+      present(popup, session: child, over: opener, provisional: admission.isProvisional)
+      return popup
+    }
+
+    /// The one place that opens URLs outside the app or loads them elsewhere; the event stream never does.
+    private func perform(_ effect: NavigationEffect) {
+      switch effect {
+      case .none: break
+      case .openExternally(let url, let via): externalOpener.open(url, via: via)
+      case .load(let url, let id): load(url, in: id)
+      }
+    }
+  }
+
+#endif
