@@ -112,8 +112,11 @@ import Foundation
 
   /// The user taps a link to `url` with `target` (`_self`, `_top`, `_parent`, `_blank` or a window name), in the
   /// main frame or in an iframe showing `frameURL`.
-  public func tapLink(_ url: String, target: String = "_self", in webView: WKWebView, frameURL: String? = nil) async {
-    await request(url, type: .linkActivated, target: target, in: webView, frameURL: frameURL)
+  /// `download` is the link's `download` attribute (`shouldPerformDownload`).
+  public func tapLink(
+    _ url: String, target: String = "_self", in webView: WKWebView, frameURL: String? = nil, download: Bool = false
+  ) async {
+    await request(url, type: .linkActivated, target: target, in: webView, frameURL: frameURL, download: download)
   }
 
   /// The user submits a form to `url` (`GET` or `POST`) with `target`.
@@ -173,10 +176,12 @@ import Foundation
     await settle()
   }
 
-  /// Reload of the current entry.
+  /// Reload of the current entry (`formResubmitted` when a POST created it).
   public func reload(in webView: WKWebView) async {
-    guard let url = webView.url else { return }
-    await navigate(webView, to: url, type: .reload, frame: .main, source: mainFrame(of: webView), history: .stay)
+    guard let item = webView.backForwardList.currentItem else { return }
+    await navigate(
+      webView, to: item.url, type: item.isPost ? .formResubmitted : .reload, frame: .main,
+      source: mainFrame(of: webView), method: item.isPost ? "POST" : "GET", history: .stay)
     await settle()
   }
 
@@ -214,14 +219,16 @@ import Foundation
 
   private func request(
     _ urlString: String, type: WKNavigationType, target: String, in webView: WKWebView, frameURL: String?,
-    method: String = "GET"
+    method: String = "GET", download: Bool = false
   ) async {
     guard let url = URL(string: urlString) else { return }
     let subframe = frameURL.flatMap(URL.init(string:))
     let source = subframe.map { WKFrameInfo(isMainFrame: false, url: $0, webView: webView) } ?? mainFrame(of: webView)
     switch target {
     case "_self":
-      await navigate(webView, to: url, type: type, frame: subframe.map(Frame.sub) ?? .main, source: source, method: method)
+      await navigate(
+        webView, to: url, type: type, frame: subframe.map(Frame.sub) ?? .main, source: source,
+        request: Self.request(url, method: method), download: download)
     case "_top", "_parent":
       // A top-level iframe's parent is the main frame; the main frame's parent is itself.
       await navigate(webView, to: url, type: type, frame: .main, source: source, method: method)
@@ -296,7 +303,7 @@ import Foundation
   @discardableResult
   private func navigate(
     _ webView: WKWebView, to url: URL, type: WKNavigationType, frame: Frame, source: WKFrameInfo,
-    request: URLRequest, history: HistoryMove = .push
+    request: URLRequest, history: HistoryMove = .push, download: Bool = false
   ) async -> WKNavigationActionPolicy {
     var request = request
     request.url = url
@@ -305,14 +312,16 @@ import Foundation
     case .main: target = mainFrame(of: webView)
     case .sub(let frameURL): target = WKFrameInfo(isMainFrame: false, url: frameURL, webView: webView)
     }
-    let action = WKNavigationAction(request: request, sourceFrame: source, targetFrame: target, navigationType: type)
+    let action = WKNavigationAction(
+      request: request, sourceFrame: source, targetFrame: target, navigationType: type,
+      shouldPerformDownload: download)
     let policy = await decidePolicy(action, in: webView, target: target.isMainFrame ? "main" : "sub")
     guard policy == .allow, target.isMainFrame else { return policy }
     let list = webView.backForwardList
     switch history {
     case .push:
       if list.index + 1 < list.items.count { list.items.removeSubrange((list.index + 1)...) }
-      list.items.append(WKBackForwardListItem(url: url))
+      list.items.append(WKBackForwardListItem(url: url, isPost: request.httpMethod == "POST"))
       list.index = list.items.count - 1
     case .move(let index): list.index = index
     case .stay: break

@@ -147,9 +147,13 @@ public enum WKNavigationActionPolicy: Int, Sendable {
   /// `WKBackForwardListItem.h`: `@property (readonly, copy) NSURL *initialURL;`
   public let initialURL: URL
 
-  init(url: URL) {
+  /// Whether a POST created the entry (its reload is `formResubmitted`).
+  let isPost: Bool
+
+  init(url: URL, isPost: Bool) {
     self.url = url
     self.initialURL = url
+    self.isPost = isPost
   }
 }
 
