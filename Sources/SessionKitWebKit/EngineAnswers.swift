@@ -1,3 +1,6 @@
+import Foundation
+import SessionKit
+
 #if canImport(UIKit) && canImport(WebKit)
   import UIKit
   import WebKit
@@ -7,8 +10,6 @@
 #if canImport(FoundationNetworking)
   import FoundationNetworking
 #endif
-import Foundation
-import SessionKit
 
 #if (canImport(UIKit) && canImport(WebKit)) || canImport(WebKitStandIn)
 

@@ -1,3 +1,6 @@
+import Foundation
+import SessionKit
+
 #if canImport(UIKit) && canImport(WebKit)
   import SafariServices
   import UIKit
@@ -5,8 +8,6 @@
 #elseif canImport(WebKitStandIn)
   import WebKitStandIn
 #endif
-import Foundation
-import SessionKit
 
 #if (canImport(UIKit) && canImport(WebKit)) || canImport(WebKitStandIn)
 

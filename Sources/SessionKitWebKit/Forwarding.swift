@@ -1,10 +1,11 @@
+import Foundation
+
 #if canImport(UIKit) && canImport(WebKit)
   import UIKit
   import WebKit
 #elseif canImport(WebKitStandIn)
   import WebKitStandIn
 #endif
-import Foundation
 
 #if (canImport(UIKit) && canImport(WebKit)) || canImport(WebKitStandIn)
 

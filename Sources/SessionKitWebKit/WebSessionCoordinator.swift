@@ -1,3 +1,6 @@
+import Foundation
+import SessionKit
+
 #if canImport(UIKit) && canImport(WebKit)
   import UIKit
   import WebKit
@@ -7,8 +10,6 @@
 #if canImport(FoundationNetworking)
   import FoundationNetworking
 #endif
-import Foundation
-import SessionKit
 
 #if (canImport(UIKit) && canImport(WebKit)) || canImport(WebKitStandIn)
 
@@ -135,7 +136,8 @@ import SessionKit
       guard let session = session(for: webView) else { return .allow }
       let id = session.id
       await commits[id]?.value
-      let gesture = firstLoadGesture.removeValue(forKey: id) ?? NavigationActionConversion.isUserGesture(navigationAction)
+      let gesture =
+        firstLoadGesture.removeValue(forKey: id) ?? NavigationActionConversion.isUserGesture(navigationAction)
       let action = NavigationActionConversion.navigationAction(navigationAction, isUserGesture: gesture)
       let decision = await session.decide(action)
       let policy = answer(decision, to: navigationAction, in: webView)

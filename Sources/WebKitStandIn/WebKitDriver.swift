@@ -352,7 +352,9 @@ import Foundation
       let selector = "-[\(type(of: delegate)) webView:decidePolicyForNavigationAction:decisionHandler:]"
       let raise = self.raise
       policy = await withCheckedContinuation { continuation in
-        let checker = CompletionHandlerCallChecker(selector: selector, raise: raise) { continuation.resume(returning: $0) }
+        let checker = CompletionHandlerCallChecker(selector: selector, raise: raise) {
+          continuation.resume(returning: $0)
+        }
         delegate.webView(webView, decidePolicyFor: action) { checker.call($0) }
       }
     } else {

@@ -50,7 +50,8 @@
     func test_selfLinkInsideAnIframe_navigatesOnlyTheSubframe_withoutACommit() async throws {
       let harness = try await harness()
       let start = harness.driver.callbacks.count
-      await harness.driver.tapLink("https://widget.example/next", in: harness.mainWebView, frameURL: "https://widget.example/")
+      await harness.driver.tapLink(
+        "https://widget.example/next", in: harness.mainWebView, frameURL: "https://widget.example/")
       XCTAssertEqual(harness.callbacks(from: start), ["decidePolicyFor main linkActivated target=sub → allow"])
       XCTAssertEqual(harness.mainWebView.url?.absoluteString, "https://shop.example/")
     }
@@ -125,7 +126,8 @@
     func test_windowOpenAimedAtSelf_isAnOtherNavigationOfThatFrame() async throws {
       let harness = try await harness()
       let start = harness.driver.callbacks.count
-      await harness.driver.windowOpen("https://shop.example/self", target: "_self", gesture: false, in: harness.mainWebView)
+      await harness.driver.windowOpen(
+        "https://shop.example/self", target: "_self", gesture: false, in: harness.mainWebView)
       XCTAssertEqual(harness.callbacks(from: start).first, "decidePolicyFor main other target=main → allow")
       XCTAssertTrue(harness.driver.popups.isEmpty)
     }
@@ -179,7 +181,8 @@
 
     func test_popupCallingWindowClose_isRemoved_andTheMainWebViewStays() async throws {
       let harness = try await harness()
-      let openedPopup = await harness.driver.windowOpen("https://shop.example/pay", gesture: true, in: harness.mainWebView)
+      let openedPopup = await harness.driver.windowOpen(
+        "https://shop.example/pay", gesture: true, in: harness.mainWebView)
       let popup = try XCTUnwrap(openedPopup)
       harness.driver.windowClose(in: popup)
       await harness.closed("main.1")
@@ -199,7 +202,8 @@
 
     func test_closingAPopup_removesItsWholeSubtreeAsOne() async throws {
       let harness = try await harness()
-      let openedFirst = await harness.driver.windowOpen("https://shop.example/a", gesture: true, in: harness.mainWebView)
+      let openedFirst = await harness.driver.windowOpen(
+        "https://shop.example/a", gesture: true, in: harness.mainWebView)
       let first = try XCTUnwrap(openedFirst)
       let openedSecond = await harness.driver.windowOpen("https://shop.example/b", gesture: true, in: first)
       let second = try XCTUnwrap(openedSecond)

@@ -43,7 +43,8 @@
       policy json: String, deciders: [String: any NavigationDecider] = [:],
       javaScriptCanOpenWindowsAutomatically: Bool = false
     ) throws {
-      engine = SessionEngine(policy: try CompiledPolicy(PolicyConfiguration(json: Array(json.utf8))), deciders: deciders)
+      engine = SessionEngine(
+        policy: try CompiledPolicy(PolicyConfiguration(json: Array(json.utf8))), deciders: deciders)
       host.view.frame = CGRect(x: 0, y: 0, width: 390, height: 844)
       let configuration = WKWebViewConfiguration()
       configuration.preferences.javaScriptCanOpenWindowsAutomatically = javaScriptCanOpenWindowsAutomatically
