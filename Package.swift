@@ -20,6 +20,15 @@ let package = Package(
     .target(name: "WebKitStandIn"),
     .target(name: "SessionBenchKit", dependencies: ["SessionKit"]),
     .executableTarget(name: "session-bench", dependencies: ["SessionBenchKit"]),
+    // A merchant checkout with Google Pay and an ad slot (Examples/README.md). On Linux it runs against the stand-in.
+    .executableTarget(
+      name: "MerchantCheckoutExample",
+      dependencies: [
+        "SessionKit", "SessionKitWebKit", .target(name: "WebKitStandIn", condition: .when(platforms: [.linux])),
+      ],
+      path: "Examples/MerchantCheckout",
+      exclude: ["checkout-policy.json"]
+    ),
     .testTarget(
       name: "SessionKitTests",
       dependencies: ["SessionKit"],

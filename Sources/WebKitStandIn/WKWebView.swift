@@ -49,4 +49,12 @@ import Foundation
     driver?.enqueueLoad(request, in: self)
     return WKNavigation()
   }
+
+  /// `WKWebView.h`: `- (nullable WKNavigation *)loadHTMLString:(NSString *)string baseURL:(nullable NSURL *)baseURL;`
+  /// — the stand-in has no page to render: it navigates to `baseURL` (decidePolicyFor(other) and a commit of it).
+  @discardableResult
+  open func loadHTMLString(_ string: String, baseURL: URL?) -> WKNavigation? {
+    if let baseURL { driver?.enqueueLoad(URLRequest(url: baseURL), in: self) }
+    return WKNavigation()
+  }
 }
