@@ -25,18 +25,18 @@ import SessionKit
   /// ```
   ///
   /// The coordinator sets itself as `navigationDelegate` and `uiDelegate` of the root web view and of every popup.
-  /// Keep a strong reference to it: WebKit holds delegates weakly. It consumes the engine's ``SessionEngine/events``
+  /// Keep a strong reference to it: WebKit holds delegates weakly. It consumes the engine's `SessionEngine/events`
   /// (one coordinator per engine) and hands each event on to ``onEvent`` after applying it.
   ///
   /// What it answers, and where:
   /// - `webView(_:decidePolicyFor:) async` only — not the completion-handler form (the two share one selector) and
   ///   not the `preferences:` variant, which would hide both: SessionKit has no per-navigation webpage
   ///   preferences to choose, so the plain async form is the one that cannot be answered twice or never.
-  /// - `webView(_:createWebViewWith:for:windowFeatures:)` synchronously, from ``Session/admitPopup(for:windowFeatures:)``;
+  /// - `webView(_:createWebViewWith:for:windowFeatures:)` synchronously, from `Session/admitPopup(for:windowFeatures:)`;
   ///   the popup's web view is built from the configuration WebKit passes in.
-  /// - `webViewDidClose(_:)` → ``Session/windowDidClose()``; views are removed only on the engine's `popupClosed`
+  /// - `webViewDidClose(_:)` → `Session/windowDidClose()`; views are removed only on the engine's `popupClosed`
   ///   events, so a subtree goes as one and the root web view never does.
-  /// - `webView(_:didCommit:)` → ``Session/didCommit(_:kind:)`` with the kind of the navigation it allowed.
+  /// - `webView(_:didCommit:)` → `Session/didCommit(_:kind:)` with the kind of the navigation it allowed.
   /// - Everything else (and `didCommit`/`didFinish` after it) goes to ``navigationDelegate`` and ``uiDelegate``,
   ///   the app's own delegates.
   @MainActor
@@ -76,7 +76,7 @@ import SessionKit
 
     /// Binds `webView` to a new root session of `engine` and becomes its delegates.
     /// - Parameters:
-    ///   - engine: the engine; the coordinator consumes its ``SessionEngine/events``.
+    ///   - engine: the engine; the coordinator consumes its `SessionEngine/events`.
     ///   - webView: the root (main) web view. Its current delegates become ``navigationDelegate`` and
     ///     ``uiDelegate``.
     ///   - presenter: shows popups (``UIKitPopupPresenter`` for overlays and modals).

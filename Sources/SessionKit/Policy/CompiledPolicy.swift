@@ -262,7 +262,7 @@ final class CompiledRule: Sendable {
     return true
   }
 
-  /// DESIGN §4: `about:blank`/`about:srcdoc` inherit the session's origin; other host-less URLs are cross-site
+  /// `about:blank`/`about:srcdoc` inherit the session's origin; other host-less URLs are cross-site
   /// to everything; everything is cross-site to a session without an origin.
   private func isCrossSite(
     _ address: WebAddress, _ context: PolicyContext, _ site: inout LazySite, _ list: PublicSuffixList
