@@ -5,11 +5,11 @@ import SessionKitWebKit
 #if canImport(UIKit) && canImport(WebKit)
   import UIKit
   import WebKit
-#elseif canImport(WebKitStandIn)
+#elseif os(Linux)
   import WebKitStandIn
 #endif
 
-#if (canImport(UIKit) && canImport(WebKit)) || canImport(WebKitStandIn)
+#if (canImport(UIKit) && canImport(WebKit)) || os(Linux)
 
   /// A checkout screen: the merchant page in a web view whose navigations and popups SessionKit decides with the
   /// policy file. Google Pay opens over the page and closes itself; the ad opens in Safari; the page keeps its

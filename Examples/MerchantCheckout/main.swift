@@ -1,6 +1,6 @@
 import Foundation
 
-#if canImport(WebKitStandIn)
+#if os(Linux)
   import SessionKit
   import SessionKitWebKit
   import WebKitStandIn

@@ -4,14 +4,14 @@ import SessionKit
 #if canImport(UIKit) && canImport(WebKit)
   import UIKit
   import WebKit
-#elseif canImport(WebKitStandIn)
+#elseif os(Linux)
   import WebKitStandIn
 #endif
 #if canImport(FoundationNetworking)
   import FoundationNetworking
 #endif
 
-#if (canImport(UIKit) && canImport(WebKit)) || canImport(WebKitStandIn)
+#if (canImport(UIKit) && canImport(WebKit)) || os(Linux)
 
   // The only code that reads the engine's answer types (`NavigationDecision`, `NavigationEffect`,
   // `PopupAdmission`). When their shape changes, this file is what changes.

@@ -5,11 +5,11 @@ import SessionKit
   import SafariServices
   import UIKit
   import WebKit
-#elseif canImport(WebKitStandIn)
+#elseif os(Linux)
   import WebKitStandIn
 #endif
 
-#if (canImport(UIKit) && canImport(WebKit)) || canImport(WebKitStandIn)
+#if (canImport(UIKit) && canImport(WebKit)) || os(Linux)
 
   /// Opens URLs outside the app, once per decision: `SFSafariViewController` for `external: safari` with an http or
   /// https URL (it raises for any other scheme), `UIApplication.shared.open` for `system` and for every other

@@ -3,11 +3,11 @@ import Foundation
 #if canImport(UIKit) && canImport(WebKit)
   import UIKit
   import WebKit
-#elseif canImport(WebKitStandIn)
+#elseif os(Linux)
   import WebKitStandIn
 #endif
 
-#if (canImport(UIKit) && canImport(WebKit)) || canImport(WebKitStandIn)
+#if (canImport(UIKit) && canImport(WebKit)) || os(Linux)
 
   /// Calls the app's own delegate for the callbacks the coordinator implements itself. In WebKit these are
   /// Objective-C `optional` requirements, called with `?`; in the stand-in they have default implementations.

@@ -4,14 +4,14 @@ import SessionKit
 #if canImport(UIKit) && canImport(WebKit)
   import UIKit
   import WebKit
-#elseif canImport(WebKitStandIn)
+#elseif os(Linux)
   import WebKitStandIn
 #endif
 #if canImport(FoundationNetworking)
   import FoundationNetworking
 #endif
 
-#if (canImport(UIKit) && canImport(WebKit)) || canImport(WebKitStandIn)
+#if (canImport(UIKit) && canImport(WebKit)) || os(Linux)
 
   /// Converts WebKit's navigation actions into SessionKit's, and infers what WebKit does not say.
   ///

@@ -5,11 +5,11 @@ import SessionKit
   import SafariServices
   import UIKit
   import WebKit
-#elseif canImport(WebKitStandIn)
+#elseif os(Linux)
   import WebKitStandIn
 #endif
 
-#if (canImport(UIKit) && canImport(WebKit)) || canImport(WebKitStandIn)
+#if (canImport(UIKit) && canImport(WebKit)) || os(Linux)
 
   /// Shows popups and Safari view controllers for a ``WebSessionCoordinator``.
   ///

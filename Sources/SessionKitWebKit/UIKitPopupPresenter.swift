@@ -5,11 +5,11 @@ import SessionKit
   import SafariServices
   import UIKit
   import WebKit
-#elseif canImport(WebKitStandIn)
+#elseif os(Linux)
   import WebKitStandIn
 #endif
 
-#if (canImport(UIKit) && canImport(WebKit)) || canImport(WebKitStandIn)
+#if (canImport(UIKit) && canImport(WebKit)) || os(Linux)
 
   /// Presents popups the way the Google Pay guide's samples do: `overlay` puts the popup web view over its opener
   /// in the same container, with a close button; `modal` presents it in a new ``PopupViewController``. Safari is
@@ -42,7 +42,8 @@ import SessionKit
     ) {
       switch presentation {
       case .overlay:
-        guard let container = opener.superview else { return }
+        // The opener's container; an opener not in a view hierarchy (yet) gets the host's view.
+        guard let container = opener.superview ?? topViewController()?.view else { return }
         let overlay = UIView(frame: opener.frame)
         overlay.autoresizingMask = [.flexibleWidth, .flexibleHeight]
         popup.frame = overlay.bounds

@@ -4,14 +4,16 @@ import SessionKit
 #if canImport(UIKit) && canImport(WebKit)
   import UIKit
   import WebKit
-#elseif canImport(WebKitStandIn)
+#elseif os(Linux)
+  // `os(Linux)`, not `canImport(WebKitStandIn)`: on macOS SwiftPM may build the stand-in into the same module
+  // directory, and `canImport` would then find a module this target does not link.
   import WebKitStandIn
 #endif
 #if canImport(FoundationNetworking)
   import FoundationNetworking
 #endif
 
-#if (canImport(UIKit) && canImport(WebKit)) || canImport(WebKitStandIn)
+#if (canImport(UIKit) && canImport(WebKit)) || os(Linux)
 
   /// The navigation and UI delegate of a root web view and of every popup it opens: asks SessionKit about each
   /// navigation and new window, builds and presents popups, removes them when the engine closes them, and opens

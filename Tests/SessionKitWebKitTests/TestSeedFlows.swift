@@ -1,4 +1,4 @@
-#if canImport(WebKitStandIn)
+#if os(Linux)
   import Foundation
   #if canImport(FoundationNetworking)
     import FoundationNetworking
