@@ -81,7 +81,7 @@ public struct PublicSuffixList: Sendable {
     name.utf8.split(separator: UInt8(ascii: ".")).contains { $0.starts(with: "xn--".utf8) }
   }
 
-  /// The list compiled into SessionKit, parsed on first use (a few milliseconds, once per process).
+  /// The list compiled into SessionKit, parsed on first use (about 40 ms in a release build, once per process).
   ///
   /// The list is part of the binary (generated Swift source, not a bundle resource), so it is always present:
   /// Xcode previews and static-framework setups without resource bundles judge sites like any app.
