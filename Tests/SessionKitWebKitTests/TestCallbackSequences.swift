@@ -83,6 +83,16 @@
       XCTAssertEqual(harness.raised.all, [])
     }
 
+    func test_linkToANamedWindow_opensItOnce_thenNavigatesThatPopup() async throws {
+      let harness = try await harness()
+      await harness.driver.tapLink("https://shop.example/a", target: "checkout", in: harness.mainWebView)
+      let start = harness.driver.callbacks.count
+      await harness.driver.tapLink("https://shop.example/b", target: "checkout", in: harness.mainWebView)
+      XCTAssertEqual(harness.driver.popups.count, 1)
+      XCTAssertEqual(harness.callbacks(from: start).first, "decidePolicyFor popup1 linkActivated target=main → allow")
+      XCTAssertEqual(harness.driver.popups.first?.url?.absoluteString, "https://shop.example/b")
+    }
+
     func test_windowOpenWithAGesture_skipsTheOpenersDecision_andCreatesThePopupFirst() async throws {
       let harness = try await harness()
       let start = harness.driver.callbacks.count
