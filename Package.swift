@@ -3,25 +3,46 @@ import PackageDescription
 
 let package = Package(
   name: "SessionKit",
+  platforms: [.iOS(.v16), .macOS(.v13)],
   products: [
     .library(name: "SessionKit", targets: ["SessionKit"]),
     .library(name: "SessionKitSimulation", targets: ["SessionKitSimulation"]),
+    .library(name: "SessionKitWebKit", targets: ["SessionKitWebKit"]),
     .executable(name: "session-bench", targets: ["session-bench"]),
   ],
   targets: [
+    .target(name: "SessionKit"),
+    // The WebKit adapter. On Apple platforms it imports WebKit, UIKit and SafariServices; on Linux it compiles
+    // against WebKitStandIn, the SDK's signatures with a driver that plays WebKit's side in tests.
     .target(
-      name: "SessionKit",
-      resources: [.copy("Resources/public_suffix_list.dat"), .copy("Resources/Presets")]
+      name: "SessionKitWebKit",
+      dependencies: ["SessionKit", .target(name: "WebKitStandIn", condition: .when(platforms: [.linux]))]
     ),
     .target(name: "SessionKitSimulation", dependencies: ["SessionKit"]),
+    .target(name: "WebKitStandIn"),
     .target(name: "SessionBenchKit", dependencies: ["SessionKit"]),
     .executableTarget(name: "session-bench", dependencies: ["SessionBenchKit", "SessionKit", "SessionKitSimulation"]),
+    // A merchant checkout with Google Pay and an ad slot (Examples/README.md). On Linux it runs against the stand-in.
+    .executableTarget(
+      name: "MerchantCheckoutExample",
+      dependencies: [
+        "SessionKit", "SessionKitWebKit", .target(name: "WebKitStandIn", condition: .when(platforms: [.linux])),
+      ],
+      path: "Examples/MerchantCheckout",
+      exclude: ["checkout-policy.json"]
+    ),
     .testTarget(
       name: "SessionKitTests",
       dependencies: ["SessionKit", "SessionKitSimulation"],
       resources: [.copy("Fixtures")]
     ),
     .testTarget(name: "SessionBenchKitTests", dependencies: ["SessionBenchKit", "SessionKit", "SessionKitSimulation"]),
+    .testTarget(
+      name: "SessionKitWebKitTests",
+      dependencies: [
+        "SessionKitWebKit", "SessionKit", .target(name: "WebKitStandIn", condition: .when(platforms: [.linux])),
+      ]
+    ),
   ],
   swiftLanguageModes: [.v6]
 )

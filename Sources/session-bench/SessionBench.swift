@@ -1,7 +1,6 @@
 import Foundation
 import SessionBenchKit
 import SessionKit
-import Synchronization
 
 /// `session-bench`: latency profiles of the session engine, profile comparison, and scenario replay.
 @main
@@ -12,13 +11,14 @@ struct SessionBench {
   /// main actor that the waiting thread would block; `main` owns it and waits for it.
   static func main() {
     let finished = DispatchSemaphore(value: 0)
-    let status = Atomic<Int32>(0)
+    let status = Locked<Int32>(0)
     Task.detached {
-      status.store(await run(), ordering: .relaxed)
+      let code = await run()
+      status.withLock { $0 = code }
       finished.signal()
     }
     finished.wait()
-    exit(status.load(ordering: .relaxed))
+    exit(status.withLock { $0 })
   }
 
   private nonisolated static func run() async -> Int32 {

@@ -93,8 +93,8 @@ final class TestBenchRun: XCTestCase {
     XCTAssertEqual(padded.evaluate(request, in: .none).trace.rule, "padding-999")
   }
 
-  func test_theRealisticPolicy_hasThreeHundredAppRules_beforeThePresets() {
-    let configuration = RealisticPolicy.configuration()
+  func test_theRealisticPolicy_hasThreeHundredAppRules_beforeThePresets() throws {
+    let configuration = try RealisticPolicy.configuration()
     XCTAssertEqual(configuration.rules.count, RealisticPolicy.appRuleCount)
     XCTAssertEqual(configuration.include, [.googlePay, .adClicks, .webkitDefault])
     let matches = configuration.rules.map(\.match)

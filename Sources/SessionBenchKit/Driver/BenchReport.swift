@@ -1,4 +1,4 @@
-/// The outcome of a run: the profile (DESIGN §6) and the merged histograms behind it, for the plot.
+/// The outcome of a run: the profile and the merged histograms behind it, for the plot.
 public struct BenchReport: Sendable {
   /// The profile written by `--json`.
   public var profile: BenchProfile

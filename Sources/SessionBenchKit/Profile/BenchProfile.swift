@@ -1,6 +1,6 @@
 import Foundation
 
-/// The latency profile of a session-bench run, as written by `--json` (DESIGN §6).
+/// The latency profile of a session-bench run, as written by `--json` (Benchmarks/README.md).
 ///
 /// ```json
 /// {"tool":"session-bench","version":"1.0","machine":{…},"config":{…},

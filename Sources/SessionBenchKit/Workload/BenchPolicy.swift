@@ -11,7 +11,7 @@ public enum BenchPolicy {
   ///
   /// - Throws: ``BenchSetupError`` naming the policy file, and the JSON path of the problem when it is invalid.
   public static func load(_ options: BenchOptions) throws(BenchSetupError) -> CompiledPolicy {
-    var configuration = RealisticPolicy.configuration()
+    var configuration: PolicyConfiguration
     if let path = options.policy {
       guard let data = FileManager.default.contents(atPath: path) else {
         throw BenchSetupError(file: path, problem: "cannot read the policy file")
@@ -20,6 +20,12 @@ public enum BenchPolicy {
         configuration = try PolicyConfiguration(json: data)
       } catch {
         throw BenchSetupError(file: path, problem: error.description)
+      }
+    } else {
+      do {
+        configuration = try RealisticPolicy.configuration()
+      } catch {
+        throw BenchSetupError(file: nil, problem: "the built-in realistic policy is invalid: \(error.description)")
       }
     }
     do {

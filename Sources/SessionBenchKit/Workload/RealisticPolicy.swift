@@ -35,12 +35,9 @@ public enum RealisticPolicy {
   }()
 
   /// The configuration of ``json``.
-  public static func configuration() -> PolicyConfiguration {
-    do {
-      return try PolicyConfiguration(json: Array(json.utf8))
-    } catch {
-      preconditionFailure("the built-in realistic policy is invalid: \(error)")
-    }
+  /// - Throws: ``ConfigurationError`` if the generated JSON were invalid (a test proves it is not).
+  public static func configuration() throws(ConfigurationError) -> PolicyConfiguration {
+    try PolicyConfiguration(json: Array(json.utf8))
   }
 
   /// App rule number `index`: a few hand-written rules first, then ten kinds in turn.

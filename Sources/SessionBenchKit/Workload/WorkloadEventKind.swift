@@ -1,6 +1,6 @@
 /// One kind of thing a page or its user does in a benchmark workload, as weighted by a ``WorkloadMix``.
 ///
-/// Each kind turns into the WebKit callbacks of DESIGN §2 for it, answered through the engine's public API
+/// Each kind turns into the WebKit callbacks WebKit makes for it (as the simulator reproduces them), answered through the engine's public API
 /// (`Session.decide`, `Session.admitPopup`, `Session.didCommit`, `Session.windowDidClose`).
 public enum WorkloadEventKind: String, Sendable, Hashable, CaseIterable {
   /// The app loads a page of its own site (`decidePolicyFor` other, main frame, no gesture), then commits.

@@ -1,5 +1,3 @@
-import Foundation
-
 /// The Public Suffix List: the ICANN and private sections, with wildcard (`*.ck`) and exception
 /// (`!www.ck`) rules, as browsers use it to tell sites apart (`alice.github.io` and
 /// `bob.github.io` are two sites).
@@ -8,15 +6,6 @@ import Foundation
 /// listed and in punycode, so Unicode and `xn--` input both match). A query walks the domain's
 /// labels from the right with substring lookups: a handful of hash probes, no per-label strings.
 public struct PublicSuffixList: Sendable {
-  /// Why the bundled list could not be loaded.
-  public struct LoadError: Error, Sendable, Equatable, CustomStringConvertible {
-    /// What went wrong, naming the resource.
-    public let detail: String
-
-    /// The detail; see ``detail``.
-    public var description: String { "cannot load the Public Suffix List: \(detail)" }
-  }
-
   /// What is known about one key: the rules that end there, and whether longer rules do.
   private struct Entry: OptionSet, Sendable {
     let rawValue: UInt8
@@ -97,32 +86,14 @@ public struct PublicSuffixList: Sendable {
     name.utf8.split(separator: UInt8(ascii: ".")).contains { $0.starts(with: "xn--".utf8) }
   }
 
-  /// The list bundled with SessionKit (`public_suffix_list.dat`), loaded on first use.
+  /// The list compiled into SessionKit, parsed on first use (about 40 ms in a release build, once per process).
   ///
-  /// A package built without its resources cannot judge sites; rather than silently treating every
-  /// `github.io` page as one site, this stops with the reason (``bundled()`` reports it as an error).
-  public static let shared: PublicSuffixList = {
-    do {
-      return try bundled()
-    } catch {
-      preconditionFailure("SessionKit cannot load its Public Suffix List: \(error)")
-    }
-  }()
+  /// The list is part of the binary (generated Swift source, not a bundle resource), so it is always present:
+  /// Xcode previews and static-framework setups without resource bundles judge sites like any app.
+  public static let shared = PublicSuffixList(contents: PublicSuffixListText.text)
 
-  /// Reads and parses the bundled `public_suffix_list.dat`.
-  /// - Throws: ``LoadError`` when the resource is missing or unreadable.
-  public static func bundled() throws(LoadError) -> PublicSuffixList {
-    guard let url = Bundle.module.url(forResource: "public_suffix_list", withExtension: "dat") else {
-      throw LoadError(detail: "resource public_suffix_list.dat is missing from the SessionKit bundle")
-    }
-    let data: Data
-    do {
-      data = try Data(contentsOf: url)
-    } catch {
-      throw LoadError(detail: "\(url.path): \(error)")
-    }
-    return PublicSuffixList(contents: String(decoding: data, as: UTF8.self))
-  }
+  /// The `VERSION` of the list compiled into SessionKit (for example `2026-10-22_08-36-41_UTC`).
+  public static let embeddedVersion = PublicSuffixListText.version
 
   /// The public suffix of `domain` (`co.uk` for `www.example.co.uk`), lower-cased, in the input's
   /// form (Unicode or punycode). A domain matching no rule has its last label as public suffix.

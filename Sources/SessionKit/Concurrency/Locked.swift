@@ -1,18 +1,19 @@
-#if canImport(Glibc)
+#if canImport(Darwin)
+  import os
+#elseif canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
   import Musl
-#elseif canImport(Darwin)
-  import Darwin
 #endif
 
-/// A value guarded by a `pthread_mutex_t`, stored with it in one allocation.
+/// A value guarded by a lock stored with it in one allocation: `os_unfair_lock` on Apple platforms, a
+/// `pthread_mutex_t` elsewhere.
 ///
-/// SessionKit uses this instead of `Synchronization.Mutex` because on Linux (Swift 6.3.1) `Mutex` locks with
-/// futex calls inside the standard library that ThreadSanitizer cannot see, so every contended `withLock` is
-/// reported as a data race and `swift test --sanitize=thread` can never pass. ThreadSanitizer intercepts
-/// `pthread_mutex_lock`, so with this lock it checks our code for real. (The same shape as SwiftNIO's
-/// `NIOLockedValueBox`.)
+/// SessionKit uses this instead of `Synchronization.Mutex` because `Mutex` needs iOS 18 / macOS 15 and the package
+/// supports iOS 16 / macOS 13; and because on Linux (Swift 6.3.1) `Mutex` locks with futex calls inside the
+/// standard library that ThreadSanitizer cannot see, so every contended `withLock` is reported as a data race.
+/// ThreadSanitizer intercepts `pthread_mutex_lock` (and `os_unfair_lock_lock` on Darwin), so with this lock it
+/// checks our code for real. (The same shape as SwiftNIO's `NIOLockedValueBox`.)
 package struct Locked<State> {
   @usableFromInline let storage: LockStorage<State>
 
@@ -28,46 +29,76 @@ package struct Locked<State> {
   }
 }
 
-// @unchecked: `state` is only read or written inside `withLock`, between `pthread_mutex_lock` and
-// `pthread_mutex_unlock` of the mutex stored beside it, so no two threads ever access it at once; and only
-// `Sendable` state may cross threads this way (as with `NIOLockedValueBox`).
+// @unchecked: `state` is only read or written inside `withLock`, between the lock and unlock of the lock stored
+// beside it, so no two threads ever access it at once; and only `Sendable` state may cross threads this way (as
+// with `NIOLockedValueBox`).
 extension Locked: @unchecked Sendable where State: Sendable {}
 
-@usableFromInline
-final class LockStorage<State>: ManagedBuffer<State, pthread_mutex_t> {
-  static func make(_ state: State) -> LockStorage<State> {
-    let buffer = create(minimumCapacity: 1) { _ in state }
-    buffer.withUnsafeMutablePointerToElements { mutex in
-      var attributes = pthread_mutexattr_t()
-      pthread_mutexattr_init(&attributes)
-      defer { pthread_mutexattr_destroy(&attributes) }
-      #if canImport(Glibc)
-        // Critical sections here are a few loads and stores: spin briefly before sleeping in the kernel, so a
-        // contended lock (the engine's policy snapshot, read by every decision) costs nanoseconds, not a futex
-        // round trip.
-        pthread_mutexattr_settype(&attributes, Int32(PTHREAD_MUTEX_ADAPTIVE_NP))
-      #endif
-      let result = pthread_mutex_init(mutex, &attributes)
-      precondition(result == 0, "pthread_mutex_init failed: \(result)")
+#if canImport(Darwin)
+  /// The lock is the buffer's element, so it lives at a stable heap address for the buffer's lifetime, as
+  /// `os_unfair_lock` requires (never `&` on a stored property, which may be a temporary copy).
+  @usableFromInline
+  final class LockStorage<State>: ManagedBuffer<State, os_unfair_lock> {
+    static func make(_ state: State) -> LockStorage<State> {
+      let buffer = create(minimumCapacity: 1) { _ in state }
+      buffer.withUnsafeMutablePointerToElements { lock in
+        lock.initialize(to: os_unfair_lock())
+      }
+      // `create` returns the dynamic type, which is this class.
+      return unsafeDowncast(buffer, to: LockStorage<State>.self)
     }
-    // `create` returns the dynamic type, which is this class.
-    return unsafeDowncast(buffer, to: LockStorage<State>.self)
-  }
 
-  @inlinable
-  func withLock<Result>(_ body: (inout State) throws -> Result) rethrows -> Result {
-    try withUnsafeMutablePointers { state, mutex in
-      pthread_mutex_lock(mutex)
-      defer { pthread_mutex_unlock(mutex) }
-      return try body(&state.pointee)
+    @inlinable
+    func withLock<Result>(_ body: (inout State) throws -> Result) rethrows -> Result {
+      try withUnsafeMutablePointers { state, lock in
+        os_unfair_lock_lock(lock)
+        defer { os_unfair_lock_unlock(lock) }
+        return try body(&state.pointee)
+      }
     }
-  }
 
-  deinit {
-    // The header (the state) is a stored property of ManagedBuffer and is destroyed with it; the element is
-    // the mutex, which only needs `pthread_mutex_destroy`.
-    withUnsafeMutablePointerToElements { mutex in
-      _ = pthread_mutex_destroy(mutex)
+    deinit {
+      // The header (the state) is destroyed with the buffer; the element is a plain integer lock.
+      _ = withUnsafeMutablePointerToElements { lock in lock.deinitialize(count: 1) }
     }
   }
-}
+#else
+  @usableFromInline
+  final class LockStorage<State>: ManagedBuffer<State, pthread_mutex_t> {
+    static func make(_ state: State) -> LockStorage<State> {
+      let buffer = create(minimumCapacity: 1) { _ in state }
+      buffer.withUnsafeMutablePointerToElements { mutex in
+        var attributes = pthread_mutexattr_t()
+        pthread_mutexattr_init(&attributes)
+        defer { pthread_mutexattr_destroy(&attributes) }
+        #if canImport(Glibc)
+          // Critical sections here are a few loads and stores: spin briefly before sleeping in the kernel, so a
+          // contended lock (the engine's policy snapshot, read by every decision) costs nanoseconds, not a futex
+          // round trip.
+          pthread_mutexattr_settype(&attributes, Int32(PTHREAD_MUTEX_ADAPTIVE_NP))
+        #endif
+        let result = pthread_mutex_init(mutex, &attributes)
+        precondition(result == 0, "pthread_mutex_init failed: \(result)")
+      }
+      // `create` returns the dynamic type, which is this class.
+      return unsafeDowncast(buffer, to: LockStorage<State>.self)
+    }
+
+    @inlinable
+    func withLock<Result>(_ body: (inout State) throws -> Result) rethrows -> Result {
+      try withUnsafeMutablePointers { state, mutex in
+        pthread_mutex_lock(mutex)
+        defer { pthread_mutex_unlock(mutex) }
+        return try body(&state.pointee)
+      }
+    }
+
+    deinit {
+      // The header (the state) is a stored property of ManagedBuffer and is destroyed with it; the element is
+      // the mutex, which only needs `pthread_mutex_destroy`.
+      withUnsafeMutablePointerToElements { mutex in
+        _ = pthread_mutex_destroy(mutex)
+      }
+    }
+  }
+#endif

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// An immutable, compiled policy snapshot whose evaluation is a pure synchronous function.
 ///
 /// Rules are indexed so that the cost of an evaluation does not grow with the number of rules that name hosts,
@@ -30,7 +28,7 @@ public final class CompiledPolicy: Sendable {
   private let list: PublicSuffixList
   private let defaultTrace: PolicyDecision.Trace
 
-  private static let snapshotCounter = Atomic<UInt64>(0)
+  private static let snapshotCounter = Locked<UInt64>(0)
 
   /// Compiles a validated configuration.
   /// - Throws: ``ConfigurationError`` when an included preset cannot be loaded.
@@ -38,7 +36,10 @@ public final class CompiledPolicy: Sendable {
     self.configuration = configuration
     self.list = list
     self.rules = try configuration.orderedRules()
-    self.snapshot = CompiledPolicy.snapshotCounter.add(1, ordering: .relaxed).newValue
+    self.snapshot = CompiledPolicy.snapshotCounter.withLock { counter in
+      counter += 1
+      return counter
+    }
     self.defaultTrace = PolicyDecision.Trace(source: .defaultAction, snapshot: snapshot)
     let compiled = rules.enumerated().map { CompiledRule($0.element, index: $0.offset) }
     var exactHosts: [String: [Int]] = [:]
@@ -261,7 +262,7 @@ final class CompiledRule: Sendable {
     return true
   }
 
-  /// DESIGN §4: `about:blank`/`about:srcdoc` inherit the session's origin; other host-less URLs are cross-site
+  /// `about:blank`/`about:srcdoc` inherit the session's origin; other host-less URLs are cross-site
   /// to everything; everything is cross-site to a session without an origin.
   private func isCrossSite(
     _ address: WebAddress, _ context: PolicyContext, _ site: inout LazySite, _ list: PublicSuffixList

@@ -6,7 +6,7 @@ public struct DeciderSettings: Sendable, Hashable {
   /// The action applied on timeout or error.
   public var onTimeout: PolicyAction
 
-  /// The defaults of DESIGN §4: 250 ms, then cancel.
+  /// The defaults: 250 ms, then cancel.
   public static let defaults = DeciderSettings(timeoutMilliseconds: 250, onTimeout: .cancel)
 
   /// Creates settings.

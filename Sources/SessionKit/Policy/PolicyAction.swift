@@ -1,6 +1,7 @@
 /// What a policy rule (or the default) does with a navigation.
 ///
-/// How each action answers each WebKit callback is DESIGN §4's table, applied by the engine.
+/// How each action answers each WebKit callback (an existing frame, a new window asked in the opener,
+/// `createWebViewWith`) is the actions table of the PolicyFormat article, applied by the engine.
 public enum PolicyAction: Sendable, Hashable, CustomStringConvertible {
   /// Let the navigation proceed (a new-window request becomes a popup with the policy's presentation).
   case allow

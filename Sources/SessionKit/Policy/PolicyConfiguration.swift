@@ -1,7 +1,7 @@
 /// A policy file (JSON, version 1) decoded and validated, before compilation.
 ///
 /// Rules are tried in order: the file's own `rules`, then each included preset's rules in the order listed.
-/// See DESIGN §4 and the Policy article.
+/// The format is described in the PolicyFormat article.
 public struct PolicyConfiguration: Sendable, Hashable {
   /// The format version; always 1.
   public var version: Int

@@ -1,7 +1,5 @@
-import Foundation
-
-/// A built-in set of rules shipped as data in the package (`Resources/Presets/NAME.json`). Presets contribute
-/// rules only, never a default or limits; their rules appear in traces as `PRESET/NAME`.
+/// A built-in set of rules compiled into the library (no resource bundle to go missing). Presets contribute rules
+/// only, never a default or limits; their rules appear in traces as `PRESET/NAME`.
 public enum PolicyPreset: String, Sendable, Hashable, CaseIterable {
   /// What a WKWebView does with no delegate: new windows do nothing.
   case webkitDefault = "webkit-default"
@@ -10,20 +8,26 @@ public enum PolicyPreset: String, Sendable, Hashable, CaseIterable {
   /// Payment and sign-in windows stay in the app, over the merchant page.
   case googlePay = "google-pay"
 
-  /// The preset's rules, names prefixed with `PRESET/`, decoded once from the package's resources.
-  /// - Throws: ``ConfigurationError`` when the package was built without its preset resources.
+  /// The preset's rules, names prefixed with `PRESET/`, decoded once per process.
+  /// - Throws: ``ConfigurationError`` if the compiled-in JSON were invalid (a test proves it is not).
   public func rules() throws(ConfigurationError) -> [PolicyRule] {
-    try PolicyPreset.loaded[self]!.get()
+    guard let result = PolicyPreset.loaded[self] else { return try load() }
+    return try result.get()
   }
 
-  /// Decodes the preset's JSON from the package's resources.
-  public func load(list: PublicSuffixList = .shared) throws(ConfigurationError) -> [PolicyRule] {
-    guard let url = Bundle.module.url(forResource: rawValue, withExtension: "json", subdirectory: "Presets"),
-      let data = try? Data(contentsOf: url)
-    else {
-      throw ConfigurationError(path: "", problem: "the resource Presets/\(rawValue).json is missing from the package")
+  /// The preset's JSON text as compiled into the library: an array of rules in the policy file's format.
+  public var json: String {
+    switch self {
+    case .webkitDefault: PresetText.webkitDefault
+    case .adClicks: PresetText.adClicks
+    case .googlePay: PresetText.googlePay
     }
-    let elements = try JSONReader(JSONValue(parsing: data), path: "").elements()
+  }
+
+  /// Decodes the preset's compiled-in JSON.
+  /// - Throws: ``ConfigurationError`` if the JSON were invalid.
+  public func load(list: PublicSuffixList = .shared) throws(ConfigurationError) -> [PolicyRule] {
+    let elements = try JSONReader(JSONValue(parsing: json), path: "").elements()
     var rules: [PolicyRule] = []
     for element in elements {
       var rule = try PolicyRule.read(element, list: list)

@@ -1,0 +1,61 @@
+import Foundation
+import SessionKit
+
+#if canImport(UIKit) && canImport(WebKit)
+  import UIKit
+  import WebKit
+#elseif os(Linux)
+  import WebKitStandIn
+#endif
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+#if (canImport(UIKit) && canImport(WebKit)) || os(Linux)
+
+  // The only code that reads the engine's answer types (`NavigationDecision`, `NavigationOutcome`,
+  // `PopupAdmission`). When their shape changes, this file is what changes.
+
+  extension WebSessionCoordinator {
+    /// WebKit's policy for `decision`, after performing its effect (an external open or a load elsewhere) once.
+    /// A page's `download` attribute (`shouldPerformDownload`) turns an allowed navigation of an existing frame
+    /// into a download, as WebKit would without a delegate.
+    func answer(_ decision: NavigationDecision, to navigationAction: WKNavigationAction, in webView: WKWebView)
+      -> WKNavigationActionPolicy
+    {
+      perform(decision.outcome)
+      switch decision.policy {
+      case .cancel: return .cancel
+      case .download: return .download
+      case .allow:
+        let isDownload = navigationAction.shouldPerformDownload && navigationAction.targetFrame != nil
+        return isDownload ? .download : .allow
+      }
+    }
+
+    /// The web view to return from `createWebViewWith` for `admission`: a new one built from `configuration`,
+    /// bound to the child session and presented; or `nil` after performing the refusal's effect once.
+    func popup(
+      for admission: PopupAdmission, configuration: WKWebViewConfiguration, opener: WKWebView, openedByGesture: Bool
+    ) -> WKWebView? {
+      guard let child = admission.child else {
+        perform(admission.outcome)
+        return nil
+      }
+      let popup = makePopup(
+        configuration: configuration, opener: opener, child: child, firstLoadGesture: openedByGesture)
+      present(popup, session: child, over: opener, provisional: admission.isProvisional)
+      return popup
+    }
+
+    /// The one place that opens URLs outside the app or loads them elsewhere; the event stream never does.
+    private func perform(_ outcome: NavigationOutcome) {
+      switch outcome {
+      case .openExternally(let url, let via): externalOpener.open(url, via: via)
+      case .loadInstead(let url, let id): load(url, in: id)
+      case .allow, .download, .blocked, .popup, .provisionalPopup: break
+      }
+    }
+  }
+
+#endif

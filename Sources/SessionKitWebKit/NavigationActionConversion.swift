@@ -1,0 +1,80 @@
+import Foundation
+import SessionKit
+
+#if canImport(UIKit) && canImport(WebKit)
+  import UIKit
+  import WebKit
+#elseif os(Linux)
+  import WebKitStandIn
+#endif
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+#if (canImport(UIKit) && canImport(WebKit)) || os(Linux)
+
+  /// Converts WebKit's navigation actions into SessionKit's, and infers what WebKit does not say.
+  ///
+  /// WebKit has no public user-gesture flag. The inference:
+  /// - `decidePolicyFor`: `linkActivated` and `formSubmitted` carry a gesture (WebKit reports them only for a
+  ///   user's tap or submit); every other type (`other`: scripts, `load(_:)`, a popup's first load; back, forward,
+  ///   reload) carries none. A popup's first load is the exception: it carries a gesture after a `window.open`
+  ///   that had one (see ``isUserGesture(forNewWindow:in:)``), as WebKit propagates it.
+  /// - `createWebViewWith`: links and forms carry a gesture; for `window.open` (`other`), WebKit's popup gate
+  ///   lets a script without a gesture reach the delegate only when `javaScriptCanOpenWindowsAutomatically` is
+  ///   true, so with it false (the iOS default) the request is a gesture, and with it true it is treated as none
+  ///   (an app that lets scripts open windows freely cannot tell, and `requireUserGesture` then refuses them).
+  enum NavigationActionConversion {
+    /// The gesture of a `decidePolicyFor` action.
+    @MainActor
+    static func isUserGesture(_ action: WKNavigationAction) -> Bool {
+      action.navigationType == .linkActivated || action.navigationType == .formSubmitted
+    }
+
+    /// The gesture of a `createWebViewWith` action in `webView`.
+    @MainActor
+    static func isUserGesture(forNewWindow action: WKNavigationAction, in webView: WKWebView) -> Bool {
+      if isUserGesture(action) { return true }
+      return !webView.configuration.preferences.javaScriptCanOpenWindowsAutomatically
+    }
+
+    /// SessionKit's copy of `action`. An action without a URL (`window.open()`) has an empty `requestURL`.
+    @MainActor
+    static func navigationAction(_ action: WKNavigationAction, isUserGesture: Bool) -> NavigationAction {
+      NavigationAction(
+        requestURL: action.request.url?.absoluteString ?? "", httpMethod: action.request.httpMethod ?? "GET",
+        sourceFrame: frameInfo(action.sourceFrame), targetFrame: action.targetFrame.map(frameInfo),
+        navigationType: navigationType(action.navigationType), isUserGesture: isUserGesture)
+    }
+
+    @MainActor
+    static func frameInfo(_ frame: WKFrameInfo) -> FrameInfo {
+      let origin = frame.securityOrigin
+      return FrameInfo(
+        isMainFrame: frame.isMainFrame, requestURL: frame.request.url?.absoluteString ?? "",
+        securityOrigin: SecurityOrigin(protocol: origin.protocol, host: origin.host, port: origin.port))
+    }
+
+    static func navigationType(_ type: WKNavigationType) -> NavigationType {
+      switch type {
+      case .linkActivated: .linkActivated
+      case .formSubmitted: .formSubmitted
+      case .backForward: .backForward
+      case .reload: .reload
+      case .formResubmitted: .formResubmitted
+      default: .other
+      }
+    }
+
+    /// How an allowed main-frame navigation of this type will change the back-forward list when it commits.
+    @MainActor
+    static func pendingCommit(_ action: WKNavigationAction) -> WebSessionCoordinator.PendingCommit {
+      switch action.navigationType {
+      case .backForward: .backForward
+      case .reload, .formResubmitted: .reload
+      default: .newEntry(isPost: action.request.httpMethod?.uppercased() == "POST")
+      }
+    }
+  }
+
+#endif

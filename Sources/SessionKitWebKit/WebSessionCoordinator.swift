@@ -1,0 +1,265 @@
+import Foundation
+import SessionKit
+
+#if canImport(UIKit) && canImport(WebKit)
+  import UIKit
+  import WebKit
+#elseif os(Linux)
+  // `os(Linux)`, not `canImport(WebKitStandIn)`: on macOS SwiftPM may build the stand-in into the same module
+  // directory, and `canImport` would then find a module this target does not link.
+  import WebKitStandIn
+#endif
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+#if (canImport(UIKit) && canImport(WebKit)) || os(Linux)
+
+  /// The navigation and UI delegate of a root web view and of every popup it opens: asks SessionKit about each
+  /// navigation and new window, builds and presents popups, removes them when the engine closes them, and opens
+  /// external URLs.
+  ///
+  /// ```swift
+  /// let policy = try CompiledPolicy(PolicyConfiguration(json: Data(contentsOf: policyURL)))
+  /// coordinator = WebSessionCoordinator(
+  ///   engine: SessionEngine(policy: policy), webView: webView, presenter: UIKitPopupPresenter(host: self))
+  /// webView.load(URLRequest(url: checkoutURL))
+  /// ```
+  ///
+  /// The coordinator sets itself as `navigationDelegate` and `uiDelegate` of the root web view and of every popup.
+  /// Keep a strong reference to it: WebKit holds delegates weakly. It consumes the engine's `SessionEngine/events`
+  /// (one coordinator per engine) and hands each event on to ``onEvent`` after applying it.
+  ///
+  /// What it answers, and where:
+  /// - `webView(_:decidePolicyFor:) async` only — not the completion-handler form (the two share one selector) and
+  ///   not the `preferences:` variant, which would hide both: SessionKit has no per-navigation webpage
+  ///   preferences to choose, so the plain async form is the one that cannot be answered twice or never.
+  /// - `webView(_:createWebViewWith:for:windowFeatures:)` synchronously, from `Session/admitPopup(for:windowFeatures:)`;
+  ///   the popup's web view is built from the configuration WebKit passes in.
+  /// - `webViewDidClose(_:)` → `Session/windowDidClose()`; views are removed only on the engine's `popupClosed`
+  ///   events, so a subtree goes as one and the root web view never does.
+  /// - `webView(_:didCommit:)` → `Session/didCommit(_:kind:)` with the kind of the navigation it allowed.
+  /// - Everything else (and `didCommit`/`didFinish` after it) goes to ``navigationDelegate`` and ``uiDelegate``,
+  ///   the app's own delegates.
+  @MainActor
+  public final class WebSessionCoordinator: NSObject, WKNavigationDelegate, WKUIDelegate {
+    /// The engine every session of this web view belongs to.
+    public let engine: SessionEngine
+    /// The root web view's session.
+    public let rootSession: Session
+    /// Shows popups and Safari view controllers.
+    public let presenter: any PopupPresenter
+    /// The app's own navigation delegate, for the callbacks SessionKit does not answer.
+    public weak var navigationDelegate: (any WKNavigationDelegate)?
+    /// The app's own UI delegate, for the callbacks SessionKit does not answer (JavaScript panels, menus…).
+    public weak var uiDelegate: (any WKUIDelegate)?
+    /// Called with each engine event after the coordinator applied it (popups removed, …).
+    public var onEvent: (@MainActor (SessionEvent) -> Void)?
+
+    let externalOpener: ExternalURLOpener
+    private var sessions: [ObjectIdentifier: Session] = [:]
+    private var webViews: [SessionID: WKWebView] = [:]
+    /// Provisional popups (an `ask` rule): presented when their first load is allowed.
+    private var awaitingPresentation: [SessionID: WKWebView] = [:]
+    /// Whether a popup's first load carries a gesture (only after a plain `window.open` with one).
+    private var firstLoadGesture: [SessionID: Bool] = [:]
+    /// The kind of commit the last allowed main-frame navigation of each session will make.
+    private var expectedCommit: [SessionID: PendingCommit] = [:]
+    private var committedIndex: [SessionID: Int] = [:]
+    /// Commits are recorded on the session actor in order; a decision waits for the ones before it.
+    private var commits: [SessionID: Task<Void, Never>] = [:]
+    private var eventLoop: Task<Void, Never>?
+
+    enum PendingCommit {
+      case newEntry(isPost: Bool)
+      case backForward
+      case reload
+    }
+
+    /// Binds `webView` to a new root session of `engine` and becomes its delegates.
+    /// - Parameters:
+    ///   - engine: the engine; the coordinator consumes its `SessionEngine/events`.
+    ///   - webView: the root (main) web view. Its current delegates become ``navigationDelegate`` and
+    ///     ``uiDelegate``.
+    ///   - presenter: shows popups (``UIKitPopupPresenter`` for overlays and modals).
+    ///   - rootID: the root session's id.
+    public init(engine: SessionEngine, webView: WKWebView, presenter: any PopupPresenter, rootID: SessionID = "main") {
+      self.engine = engine
+      self.rootSession = engine.makeRootSession(id: rootID)
+      self.presenter = presenter
+      self.externalOpener = ExternalURLOpener(presenter: presenter)
+      super.init()
+      navigationDelegate = webView.navigationDelegate
+      uiDelegate = webView.uiDelegate
+      bind(webView, to: rootSession)
+      let events = engine.events
+      eventLoop = Task { [weak self] in
+        for await event in events {
+          guard let self else { return }
+          self.apply(event)
+        }
+      }
+    }
+
+    /// The session of `webView`, when it is the root web view or one of its popups.
+    public func session(for webView: WKWebView) -> Session? {
+      sessions[ObjectIdentifier(webView)]
+    }
+
+    /// The web view of the session `id`, while it is open.
+    public func webView(for id: SessionID) -> WKWebView? {
+      webViews[id]
+    }
+
+    /// Waits until every commit reported so far is recorded in its session (a test seam; decisions wait for it
+    /// themselves).
+    public func commitsRecorded() async {
+      for task in commits.values { await task.value }
+    }
+
+    /// Tears the root session down (closing every popup), removes the popups' views and stops consuming events.
+    /// The root web view stays where the app put it.
+    public func tearDown() {
+      rootSession.tearDown()
+      for (id, webView) in webViews where id != rootSession.id {
+        unbind(webView, id: id)
+        presenter.remove(webView)
+      }
+      eventLoop?.cancel()
+      eventLoop = nil
+    }
+
+    // MARK: - WKNavigationDelegate
+
+    /// Asks the web view's session (after the commits before it are recorded) and applies its answer.
+    public func webView(_ webView: WKWebView, decidePolicyFor navigationAction: WKNavigationAction) async
+      -> WKNavigationActionPolicy
+    {
+      guard let session = session(for: webView) else { return .allow }
+      let id = session.id
+      await commits[id]?.value
+      let gesture =
+        firstLoadGesture.removeValue(forKey: id) ?? NavigationActionConversion.isUserGesture(navigationAction)
+      let action = NavigationActionConversion.navigationAction(navigationAction, isUserGesture: gesture)
+      let decision = await session.decide(action)
+      let policy = answer(decision, to: navigationAction, in: webView)
+      if policy == .allow, navigationAction.targetFrame?.isMainFrame == true {
+        expectedCommit[id] = NavigationActionConversion.pendingCommit(navigationAction)
+        if let popup = awaitingPresentation.removeValue(forKey: id), let opener = session.opener {
+          present(popup, session: session, over: webViews[opener.id])
+        }
+      }
+      return policy
+    }
+
+    /// Records the commit in the session (new entry, back/forward or reload, from the navigation it allowed), then
+    /// forwards it to the app's delegate.
+    public func webView(_ webView: WKWebView, didCommit navigation: WKNavigation!) {
+      if let session = session(for: webView), let url = webView.url?.absoluteString {
+        let id = session.id
+        let index = webView.backForwardList.backList.count
+        let kind: CommitKind
+        switch expectedCommit.removeValue(forKey: id) {
+        case .backForward:
+          let offset = index - (committedIndex[id] ?? index)
+          kind = offset == 0 ? .reload : .backForward(offset: offset)
+        case .reload: kind = .reload
+        case .newEntry(let isPost): kind = .newEntry(isPost: isPost)
+        case nil: kind = .newEntry(isPost: false)
+        }
+        committedIndex[id] = index
+        let previous = commits[id]
+        commits[id] = Task {
+          await previous?.value
+          try? await session.didCommit(url, kind: kind)
+        }
+      }
+      Forwarding.didCommit(navigationDelegate, webView, navigation)
+    }
+
+    /// Forwarded to the app's delegate.
+    public func webView(_ webView: WKWebView, didFinish navigation: WKNavigation!) {
+      Forwarding.didFinish(navigationDelegate, webView, navigation)
+    }
+
+    // MARK: - WKUIDelegate
+
+    /// Admits (or refuses) the popup synchronously; on admission returns a web view built from `configuration`,
+    /// bound to the child session and presented (a provisional popup once its first load is allowed).
+    public func webView(
+      _ webView: WKWebView, createWebViewWith configuration: WKWebViewConfiguration,
+      for navigationAction: WKNavigationAction, windowFeatures: WKWindowFeatures
+    ) -> WKWebView? {
+      guard let session = session(for: webView) else { return nil }
+      let gesture = NavigationActionConversion.isUserGesture(forNewWindow: navigationAction, in: webView)
+      let action = NavigationActionConversion.navigationAction(navigationAction, isUserGesture: gesture)
+      let admission = session.admitPopup(for: action)
+      // Only a plain `window.open` (`other`) hands its gesture to the popup's first load.
+      let openedByGesture = gesture && navigationAction.navigationType == .other
+      return popup(for: admission, configuration: configuration, opener: webView, openedByGesture: openedByGesture)
+    }
+
+    /// The page called `window.close()`: the session decides (a root never closes); views go on `popupClosed`.
+    public func webViewDidClose(_ webView: WKWebView) {
+      session(for: webView)?.windowDidClose()
+    }
+
+    // MARK: - Binding and presenting
+
+    /// Creates the popup's web view from WebKit's configuration and binds it to `child`.
+    func makePopup(configuration: WKWebViewConfiguration, opener: WKWebView, child: Session, firstLoadGesture: Bool)
+      -> WKWebView
+    {
+      let popup = WKWebView(frame: opener.bounds, configuration: configuration)
+      bind(popup, to: child)
+      self.firstLoadGesture[child.id] = firstLoadGesture
+      return popup
+    }
+
+    /// Presents `popup` as its session says, over its opener; provisional popups wait for their first load.
+    func present(_ popup: WKWebView, session: Session, over opener: WKWebView?, provisional: Bool = false) {
+      if provisional {
+        awaitingPresentation[session.id] = popup
+        return
+      }
+      guard let opener, let presentation = session.presentation else { return }
+      presenter.present(popup, as: presentation, over: opener) { [weak session] in
+        session?.dismiss()
+      }
+    }
+
+    /// Loads `url` in the session `id`'s web view (a `sameView` answer).
+    func load(_ url: String, in id: SessionID) {
+      guard let webView = webViews[id], let url = URL(string: url) else { return }
+      webView.load(URLRequest(url: url))
+    }
+
+    private func bind(_ webView: WKWebView, to session: Session) {
+      sessions[ObjectIdentifier(webView)] = session
+      webViews[session.id] = webView
+      webView.navigationDelegate = self
+      webView.uiDelegate = self
+    }
+
+    private func unbind(_ webView: WKWebView, id: SessionID) {
+      sessions[ObjectIdentifier(webView)] = nil
+      webViews[id] = nil
+      awaitingPresentation[id] = nil
+      firstLoadGesture[id] = nil
+      expectedCommit[id] = nil
+      committedIndex[id] = nil
+      commits[id] = nil
+    }
+
+    /// Applies one engine event: a closed popup's view is removed (the root's never is). Presentation and external
+    /// opens happen where the decision is answered, never here.
+    func apply(_ event: SessionEvent) {
+      if case .popupClosed(let id, _) = event, id != rootSession.id, let webView = webViews[id] {
+        unbind(webView, id: id)
+        presenter.remove(webView)
+      }
+      onEvent?(event)
+    }
+  }
+
+#endif

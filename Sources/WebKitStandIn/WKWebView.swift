@@ -1,0 +1,60 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+/// `WKWebView.h`: `WK_SWIFT_UI_ACTOR @interface WKWebView : UIView` (the Swift class is `@MainActor`, as every
+/// UIView). The stand-in keeps the page state the ``WebKitDriver`` needs (history, who opened it, its name) and
+/// hands `load(_:)` requests to the driver, which runs the navigation as WebKit would.
+@MainActor open class WKWebView: UIView {
+  /// `WKWebView.h`: `@property (nonatomic, readonly, copy) WKWebViewConfiguration *configuration;` — a copy, as
+  /// WebKit returns.
+  open var configuration: WKWebViewConfiguration { creationConfiguration.copied() }
+  /// `WKWebView.h`: `@property (nullable, nonatomic, weak) id <WKNavigationDelegate> navigationDelegate;`
+  open weak var navigationDelegate: (any WKNavigationDelegate)?
+  /// `WKWebView.h`: `@property (nullable, nonatomic, weak) id <WKUIDelegate> UIDelegate;`
+  open weak var uiDelegate: (any WKUIDelegate)?
+  /// `WKWebView.h`: `@property (nullable, nonatomic, readonly, copy) NSURL *URL;`
+  open var url: URL? { backForwardList.currentItem?.url }
+  /// `WKWebView.h`: `@property (nonatomic, readonly, strong) WKBackForwardList *backForwardList;`
+  public let backForwardList = WKBackForwardList()
+  /// `WKWebView.h`: `@property (nonatomic, readonly) BOOL canGoBack;`
+  open var canGoBack: Bool { backForwardList.backItem != nil }
+
+  /// The configuration object passed to `init` (WebKit compares it with the one it passed to
+  /// `createWebViewWith`).
+  let creationConfiguration: WKWebViewConfiguration
+  weak var driver: WebKitDriver?
+  /// A name for logs: `main`, `popup1`, …
+  public internal(set) var standInLabel = "unattached"
+  /// The window name `window.open` or a link target gave it.
+  var windowName: String?
+  /// Whether a script (a `_blank` link or `window.open`) opened this window, which lets it close itself.
+  var isOpenedByScript = false
+  /// Whether `webViewDidClose` was sent for it.
+  public internal(set) var didSendClose = false
+
+  /// `WKWebView.h`: `- (instancetype)initWithFrame:(CGRect)frame configuration:(WKWebViewConfiguration *)configuration
+  /// NS_DESIGNATED_INITIALIZER;`
+  public init(frame: CGRect, configuration: WKWebViewConfiguration) {
+    self.creationConfiguration = configuration
+    super.init(frame: frame)
+  }
+
+  /// `WKWebView.h`: `- (nullable WKNavigation *)loadRequest:(NSURLRequest *)request;` — the navigation runs when
+  /// the driver settles (decidePolicyFor(other, main frame), then the commit).
+  @discardableResult
+  open func load(_ request: URLRequest) -> WKNavigation? {
+    driver?.enqueueLoad(request, in: self)
+    return WKNavigation()
+  }
+
+  /// `WKWebView.h`: `- (nullable WKNavigation *)loadHTMLString:(NSString *)string baseURL:(nullable NSURL *)baseURL;`
+  /// — the stand-in has no page to render: it navigates to `baseURL` (decidePolicyFor(other) and a commit of it).
+  @discardableResult
+  open func loadHTMLString(_ string: String, baseURL: URL?) -> WKNavigation? {
+    if let baseURL { driver?.enqueueLoad(URLRequest(url: baseURL), in: self) }
+    return WKNavigation()
+  }
+}

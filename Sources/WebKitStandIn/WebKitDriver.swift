@@ -1,0 +1,369 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+/// Plays WebKit's side of the delegate conversation for tests on Linux: turns page-level events (a tap on a link,
+/// `window.open`, `window.close()`, back, reload, an app's `load(_:)`) into the callback sequences WebKit makes
+/// (`NavigationState.mm`, `UIDelegate.mm`), on the main actor, and behaves as WebKit does where the adapter could
+/// get it wrong:
+/// - a decision handler called twice or never raises (``raise``; a crash by default, as WebKit's
+///   `NSInternalInconsistencyException`);
+/// - a web view returned from `createWebViewWith` must have been created with the configuration passed in, or it
+///   raises "Returned WKWebView was not created with the given configuration." and the popup is dropped;
+/// - `window.open` without a user gesture never reaches the delegate unless `javaScriptCanOpenWindowsAutomatically`;
+/// - `webViewDidClose` is sent only for a window a script opened or whose history has one entry;
+/// - methods a delegate does not implement (``DelegateMethod``) are not called: WebKit's defaults apply (allow;
+///   no new window).
+@MainActor public final class WebKitDriver {
+  /// The optional delegate methods a delegate implements (WebKit asks `respondsToSelector:`).
+  public enum DelegateMethod: Hashable, Sendable, CaseIterable {
+    /// `webView(_:decidePolicyFor:) async`.
+    case decidePolicyAsync
+    /// `webView(_:decidePolicyFor:decisionHandler:)`.
+    case decidePolicyWithHandler
+    /// `webView(_:didCommit:)`.
+    case didCommit
+    /// `webView(_:didFinish:)`.
+    case didFinish
+    /// `webView(_:createWebViewWith:for:windowFeatures:)`.
+    case createWebView
+    /// `webViewDidClose(_:)`.
+    case webViewDidClose
+  }
+
+  /// One delegate call the driver made, with its answer.
+  public struct Callback: Hashable, Sendable, CustomStringConvertible {
+    /// `decidePolicyFor`, `createWebViewWith`, `didCommit`, `didFinish` or `webViewDidClose`.
+    public var name: String
+    /// The label of the web view it was made on (`main`, `popup1`, …).
+    public var webView: String
+    /// For `decidePolicyFor` and `createWebViewWith`: the navigation type.
+    public var navigationType: WKNavigationType?
+    /// For `decidePolicyFor`: `main`, `sub` or `none` (a new window).
+    public var target: String?
+    /// The answer: a policy, a popup's label or `nil`, or the committed URL.
+    public var answer: String?
+
+    /// Creates a record.
+    public init(
+      _ name: String, _ webView: String, _ navigationType: WKNavigationType? = nil, target: String? = nil,
+      answer: String? = nil
+    ) {
+      self.name = name
+      self.webView = webView
+      self.navigationType = navigationType
+      self.target = target
+      self.answer = answer
+    }
+
+    /// `decidePolicyFor main linkActivated target=none → cancel`.
+    public var description: String {
+      var text = "\(name) \(webView)"
+      if let navigationType { text += " \(navigationType)" }
+      if let target { text += " target=\(target)" }
+      if let answer { text += " → \(answer)" }
+      return text
+    }
+  }
+
+  /// The methods the delegates implement.
+  public var implemented: Set<DelegateMethod>
+  /// Every delegate call made, in order.
+  public private(set) var callbacks: [Callback] = []
+  /// The web views `createWebViewWith` returned, in order (closed ones included).
+  public private(set) var popups: [WKWebView] = []
+  /// What WebKit raises; records or crashes.
+  public let raise: @Sendable (String) -> Void
+
+  private var pendingLoads: [(request: URLRequest, webView: WKWebView)] = []
+
+  /// Creates a driver whose delegates implement `implemented`.
+  /// - Parameter raise: receives each `NSInternalInconsistencyException` message; the default crashes, as WebKit.
+  public init(
+    implementing implemented: Set<DelegateMethod>,
+    raise: @escaping @Sendable (String) -> Void = { fatalError("NSInternalInconsistencyException: \($0)") }
+  ) {
+    self.implemented = implemented
+    self.raise = raise
+  }
+
+  /// Makes the driver run `webView`'s navigations (the app's root web view).
+  public func attach(_ webView: WKWebView, label: String = "main") {
+    webView.driver = self
+    webView.standInLabel = label
+  }
+
+  /// Runs the loads the app (or the adapter) started with `load(_:)` until none is left.
+  public func settle() async {
+    while !pendingLoads.isEmpty {
+      let (request, webView) = pendingLoads.removeFirst()
+      guard let url = request.url else { continue }
+      await navigate(webView, to: url, type: .other, frame: .main, source: mainFrame(of: webView), request: request)
+    }
+  }
+
+  func enqueueLoad(_ request: URLRequest, in webView: WKWebView) {
+    pendingLoads.append((request, webView))
+  }
+
+  // MARK: - Page events
+
+  /// The user taps a link to `url` with `target` (`_self`, `_top`, `_parent`, `_blank` or a window name), in the
+  /// main frame or in an iframe showing `frameURL`.
+  /// `download` is the link's `download` attribute (`shouldPerformDownload`).
+  public func tapLink(
+    _ url: String, target: String = "_self", in webView: WKWebView, frameURL: String? = nil, download: Bool = false
+  ) async {
+    await request(url, type: .linkActivated, target: target, in: webView, frameURL: frameURL, download: download)
+  }
+
+  /// The user submits a form to `url` (`GET` or `POST`) with `target`.
+  public func submitForm(_ url: String, method: String = "GET", target: String = "_self", in webView: WKWebView)
+    async
+  {
+    await request(url, type: .formSubmitted, target: target, in: webView, frameURL: nil, method: method)
+  }
+
+  /// The page calls `window.open(url, target)`; `url` `nil` is `window.open()`. Returns the new web view, if any.
+  @discardableResult
+  public func windowOpen(_ url: String?, target: String = "_blank", gesture: Bool, in webView: WKWebView) async
+    -> WKWebView?
+  {
+    let source = mainFrame(of: webView)
+    switch target {
+    case "_self", "_top", "_parent":
+      if let url = url.flatMap(URL.init(string:)) {
+        await navigate(webView, to: url, type: .other, frame: .main, source: source)
+      }
+      await settle()
+      return nil
+    default:
+      if let existing = namedWindow(target) {
+        if let url = url.flatMap(URL.init(string:)) {
+          await navigate(existing, to: url, type: .other, frame: .main, source: source)
+        }
+        await settle()
+        return existing
+      }
+      // The popup gate (`LocalDOMWindow::allowPopUp`): no delegate call at all without a gesture.
+      guard gesture || webView.creationConfiguration.preferences.javaScriptCanOpenWindowsAutomatically else {
+        return nil
+      }
+      let popup = await openWindow(
+        from: webView, url: url.flatMap(URL.init(string:)), type: .other, source: source, name: target)
+      await settle()
+      return popup
+    }
+  }
+
+  /// The page sets `location.href = url` in its main frame.
+  public func assignLocation(_ url: String, in webView: WKWebView) async {
+    guard let url = URL(string: url) else { return }
+    await navigate(webView, to: url, type: .other, frame: .main, source: mainFrame(of: webView))
+    await settle()
+  }
+
+  /// Back (`offset` −1) or forward (+1) in the web view's history.
+  public func go(_ offset: Int, in webView: WKWebView) async {
+    let list = webView.backForwardList
+    let index = list.index + offset
+    guard index >= 0, index < list.items.count else { return }
+    await navigate(
+      webView, to: list.items[index].url, type: .backForward, frame: .main, source: mainFrame(of: webView),
+      history: .move(to: index))
+    await settle()
+  }
+
+  /// Reload of the current entry (`formResubmitted` when a POST created it).
+  public func reload(in webView: WKWebView) async {
+    guard let item = webView.backForwardList.currentItem else { return }
+    await navigate(
+      webView, to: item.url, type: item.isPost ? .formResubmitted : .reload, frame: .main,
+      source: mainFrame(of: webView), method: item.isPost ? "POST" : "GET", history: .stay)
+    await settle()
+  }
+
+  /// The page calls `window.close()`: `webViewDidClose` when the window was opened by a script or its history has
+  /// one entry (`LocalDOMWindow::close`), otherwise nothing.
+  public func windowClose(in webView: WKWebView) {
+    guard webView.isOpenedByScript || webView.backForwardList.items.count <= 1 else { return }
+    guard let delegate = webView.uiDelegate, implemented.contains(.webViewDidClose) else { return }
+    webView.didSendClose = true
+    callbacks.append(Callback("webViewDidClose", webView.standInLabel))
+    delegate.webViewDidClose(webView)
+  }
+
+  // MARK: - WebKit's sequences
+
+  private enum Frame {
+    case main
+    case sub(URL)
+  }
+
+  private enum HistoryMove {
+    case push
+    case move(to: Int)
+    case stay
+  }
+
+  private func mainFrame(of webView: WKWebView) -> WKFrameInfo {
+    WKFrameInfo(isMainFrame: true, url: webView.url, webView: webView)
+  }
+
+  private func namedWindow(_ name: String) -> WKWebView? {
+    guard !name.hasPrefix("_") else { return nil }
+    return popups.first { $0.windowName == name && !$0.didSendClose }
+  }
+
+  private func request(
+    _ urlString: String, type: WKNavigationType, target: String, in webView: WKWebView, frameURL: String?,
+    method: String = "GET", download: Bool = false
+  ) async {
+    guard let url = URL(string: urlString) else { return }
+    let subframe = frameURL.flatMap(URL.init(string:))
+    let source = subframe.map { WKFrameInfo(isMainFrame: false, url: $0, webView: webView) } ?? mainFrame(of: webView)
+    switch target {
+    case "_self":
+      await navigate(
+        webView, to: url, type: type, frame: subframe.map(Frame.sub) ?? .main, source: source,
+        request: Self.request(url, method: method), download: download)
+    case "_top", "_parent":
+      // A top-level iframe's parent is the main frame; the main frame's parent is itself.
+      await navigate(webView, to: url, type: type, frame: .main, source: source, method: method)
+    default:
+      if let existing = namedWindow(target) {
+        await navigate(existing, to: url, type: type, frame: .main, source: source, method: method)
+        break
+      }
+      // The opener's check of a new-window navigation: target nil; createWebViewWith only after allow.
+      let action = WKNavigationAction(
+        request: Self.request(url, method: method), sourceFrame: source, targetFrame: nil, navigationType: type)
+      let policy = await decidePolicy(action, in: webView, target: "none")
+      guard policy == .allow else { break }
+      await openWindow(from: webView, url: url, type: type, source: source, name: target, method: method)
+    }
+    await settle()
+  }
+
+  private static func request(_ url: URL?, method: String = "GET") -> URLRequest {
+    var request = URLRequest(url: url ?? URL(string: "about:blank")!)
+    request.url = url
+    request.httpMethod = method
+    return request
+  }
+
+  /// `createWebViewWith` with a copy of the opener's configuration, the check of the returned view, and its first
+  /// load (none for `window.open()` without a URL: the initial about:blank commits without callbacks).
+  @discardableResult
+  private func openWindow(
+    from opener: WKWebView, url: URL?, type: WKNavigationType, source: WKFrameInfo, name: String,
+    method: String = "GET"
+  ) async -> WKWebView? {
+    guard let delegate = opener.uiDelegate, implemented.contains(.createWebView) else { return nil }
+    let configuration = opener.configuration
+    configuration.relatedWebView = opener
+    let action = WKNavigationAction(
+      request: Self.request(url, method: method), sourceFrame: source, targetFrame: nil, navigationType: type)
+    let returned = delegate.webView(
+      opener, createWebViewWith: configuration, for: action, windowFeatures: WKWindowFeatures())
+    guard let returned else {
+      callbacks.append(Callback("createWebViewWith", opener.standInLabel, type, answer: "nil"))
+      return nil
+    }
+    guard returned.creationConfiguration === configuration else {
+      callbacks.append(Callback("createWebViewWith", opener.standInLabel, type, answer: "foreign web view"))
+      raise("Returned WKWebView was not created with the given configuration.")
+      return nil
+    }
+    popups.append(returned)
+    attach(returned, label: "popup\(popups.count)")
+    returned.isOpenedByScript = true
+    returned.windowName = name.hasPrefix("_") ? nil : name
+    callbacks.append(Callback("createWebViewWith", opener.standInLabel, type, answer: returned.standInLabel))
+    if let url {
+      await navigate(
+        returned, to: url, type: .other, frame: .main, source: source, method: method == "POST" ? "POST" : "GET")
+    }
+    return returned
+  }
+
+  /// decidePolicyFor, then (allowed, main frame) the commit: history, didCommit, didFinish.
+  @discardableResult
+  private func navigate(
+    _ webView: WKWebView, to url: URL, type: WKNavigationType, frame: Frame, source: WKFrameInfo,
+    method: String = "GET", history: HistoryMove = .push
+  ) async -> WKNavigationActionPolicy {
+    await navigate(
+      webView, to: url, type: type, frame: frame, source: source, request: Self.request(url, method: method),
+      history: history)
+  }
+
+  @discardableResult
+  private func navigate(
+    _ webView: WKWebView, to url: URL, type: WKNavigationType, frame: Frame, source: WKFrameInfo,
+    request: URLRequest, history: HistoryMove = .push, download: Bool = false
+  ) async -> WKNavigationActionPolicy {
+    var request = request
+    request.url = url
+    let target: WKFrameInfo
+    switch frame {
+    case .main: target = mainFrame(of: webView)
+    case .sub(let frameURL): target = WKFrameInfo(isMainFrame: false, url: frameURL, webView: webView)
+    }
+    let action = WKNavigationAction(
+      request: request, sourceFrame: source, targetFrame: target, navigationType: type,
+      shouldPerformDownload: download)
+    let policy = await decidePolicy(action, in: webView, target: target.isMainFrame ? "main" : "sub")
+    guard policy == .allow, target.isMainFrame else { return policy }
+    let list = webView.backForwardList
+    switch history {
+    case .push:
+      if list.index + 1 < list.items.count { list.items.removeSubrange((list.index + 1)...) }
+      list.items.append(WKBackForwardListItem(url: url, isPost: request.httpMethod == "POST"))
+      list.index = list.items.count - 1
+    case .move(let index): list.index = index
+    case .stay: break
+    }
+    let navigation = WKNavigation()
+    if let delegate = webView.navigationDelegate {
+      if implemented.contains(.didCommit) {
+        callbacks.append(Callback("didCommit", webView.standInLabel, answer: url.absoluteString))
+        delegate.webView(webView, didCommit: navigation)
+      }
+      if implemented.contains(.didFinish) {
+        callbacks.append(Callback("didFinish", webView.standInLabel))
+        delegate.webView(webView, didFinish: navigation)
+      }
+    }
+    return policy
+  }
+
+  /// Asks the navigation delegate: the async form, or the handler form under WebKit's call checker; allow when
+  /// neither is implemented.
+  private func decidePolicy(_ action: WKNavigationAction, in webView: WKWebView, target: String) async
+    -> WKNavigationActionPolicy
+  {
+    let policy: WKNavigationActionPolicy
+    if let delegate = webView.navigationDelegate, implemented.contains(.decidePolicyAsync) {
+      policy = await delegate.webView(webView, decidePolicyFor: action)
+    } else if let delegate = webView.navigationDelegate, implemented.contains(.decidePolicyWithHandler) {
+      let selector = "-[\(type(of: delegate)) webView:decidePolicyForNavigationAction:decisionHandler:]"
+      let raise = self.raise
+      policy = await withCheckedContinuation { continuation in
+        let checker = CompletionHandlerCallChecker(selector: selector, raise: raise) {
+          continuation.resume(returning: $0)
+        }
+        delegate.webView(webView, decidePolicyFor: action) { checker.call($0) }
+      }
+    } else {
+      policy = .allow
+    }
+    callbacks.append(
+      Callback(
+        "decidePolicyFor", webView.standInLabel, action.navigationType, target: target,
+        answer: "\(policy)"))
+    return policy
+  }
+}

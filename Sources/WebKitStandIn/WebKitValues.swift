@@ -1,0 +1,204 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+// Stand-ins for WebKit's value classes, with the Swift signatures the iOS SDK imports from these headers
+// (WebKit/Source/WebKit/UIProcess/API/Cocoa/*.h). Since the iOS 18 SDK these classes are `@MainActor`
+// (`WK_SWIFT_UI_ACTOR`); SessionKitWebKit only touches them on the main actor, so it compiles either way.
+
+/// `WKNavigationAction.h`: `typedef NS_ENUM(NSInteger, WKNavigationType)`.
+public enum WKNavigationType: Int, Sendable {
+  /// `WKNavigationTypeLinkActivated`.
+  case linkActivated = 0
+  /// `WKNavigationTypeFormSubmitted`.
+  case formSubmitted = 1
+  /// `WKNavigationTypeBackForward`.
+  case backForward = 2
+  /// `WKNavigationTypeReload`.
+  case reload = 3
+  /// `WKNavigationTypeFormResubmitted`.
+  case formResubmitted = 4
+  /// `WKNavigationTypeOther = -1`.
+  case other = -1
+}
+
+/// `WKNavigationDelegate.h`: `typedef NS_ENUM(NSInteger, WKNavigationActionPolicy)`.
+public enum WKNavigationActionPolicy: Int, Sendable {
+  /// `WKNavigationActionPolicyCancel`.
+  case cancel = 0
+  /// `WKNavigationActionPolicyAllow`.
+  case allow = 1
+  /// `WKNavigationActionPolicyDownload` (iOS 14.5).
+  case download = 2
+}
+
+/// `WKSecurityOrigin.h`: `@interface WKSecurityOrigin : NSObject`.
+@MainActor open class WKSecurityOrigin: NSObject {
+  /// `WKSecurityOrigin.h`: `@property (nonatomic, readonly, copy) NSString *protocol;`
+  public let `protocol`: String
+  /// `WKSecurityOrigin.h`: `@property (nonatomic, readonly, copy) NSString *host;`
+  public let host: String
+  /// `WKSecurityOrigin.h`: `@property (nonatomic, readonly) NSInteger port;` (0 for the scheme's default).
+  public let port: Int
+
+  /// Stand-in only (WebKit creates origins): the origin of `url`.
+  init(url: URL?) {
+    self.protocol = url?.scheme ?? ""
+    self.host = url?.host ?? ""
+    self.port = url?.port ?? 0
+  }
+}
+
+/// `WKFrameInfo.h`: `@interface WKFrameInfo : NSObject <NSCopying>`.
+@MainActor open class WKFrameInfo: NSObject {
+  /// `WKFrameInfo.h`: `@property (nonatomic, readonly, getter=isMainFrame) BOOL mainFrame;`
+  public let isMainFrame: Bool
+  /// `WKFrameInfo.h`: `@property (nonatomic, readonly, copy) NSURLRequest *request;`
+  public let request: URLRequest
+  /// `WKFrameInfo.h`: `@property (nonatomic, readonly) WKSecurityOrigin *securityOrigin;` (iOS 9).
+  public let securityOrigin: WKSecurityOrigin
+  /// `WKFrameInfo.h`: `@property (nonatomic, readonly, weak) WKWebView *webView;` (iOS 11).
+  public private(set) weak var webView: WKWebView?
+
+  /// Stand-in only (WebKit creates frame infos).
+  init(isMainFrame: Bool, url: URL?, webView: WKWebView?) {
+    self.isMainFrame = isMainFrame
+    self.request = URLRequest(url: url ?? URL(string: "about:blank")!)
+    self.securityOrigin = WKSecurityOrigin(url: url)
+    self.webView = webView
+  }
+}
+
+/// `WKNavigationAction.h`: `@interface WKNavigationAction : NSObject`.
+@MainActor open class WKNavigationAction: NSObject {
+  /// `WKNavigationAction.h`: `@property (nonatomic, readonly, copy) WKFrameInfo *sourceFrame;`
+  open var sourceFrame: WKFrameInfo { source }
+  /// `WKNavigationAction.h`: `@property (nullable, nonatomic, readonly, copy) WKFrameInfo *targetFrame;` — nil
+  /// for a new-window navigation.
+  open var targetFrame: WKFrameInfo? { target }
+  /// `WKNavigationAction.h`: `@property (nonatomic, readonly) WKNavigationType navigationType;`
+  open var navigationType: WKNavigationType { type }
+  /// `WKNavigationAction.h`: `@property (nonatomic, readonly, copy) NSURLRequest *request;`
+  open var request: URLRequest { urlRequest }
+  /// `WKNavigationAction.h`: `@property (nonatomic, readonly) BOOL shouldPerformDownload;` (iOS 14.5).
+  open var shouldPerformDownload: Bool { download }
+
+  private let source: WKFrameInfo
+  private let target: WKFrameInfo?
+  private let type: WKNavigationType
+  private let urlRequest: URLRequest
+  private let download: Bool
+
+  /// Stand-in only (WebKit creates navigation actions).
+  init(
+    request: URLRequest, sourceFrame: WKFrameInfo, targetFrame: WKFrameInfo?, navigationType: WKNavigationType,
+    shouldPerformDownload: Bool = false
+  ) {
+    self.urlRequest = request
+    self.source = sourceFrame
+    self.target = targetFrame
+    self.type = navigationType
+    self.download = shouldPerformDownload
+  }
+}
+
+/// `WKWindowFeatures.h`: `@interface WKWindowFeatures : NSObject` — every value optional (`nil` when the page did
+/// not specify it).
+@MainActor open class WKWindowFeatures: NSObject {
+  /// `WKWindowFeatures.h`: `@property (nullable, nonatomic, readonly) NSNumber *menuBarVisibility;`
+  public let menuBarVisibility: NSNumber?
+  /// `WKWindowFeatures.h`: `@property (nullable, nonatomic, readonly) NSNumber *statusBarVisibility;`
+  public let statusBarVisibility: NSNumber?
+  /// `WKWindowFeatures.h`: `@property (nullable, nonatomic, readonly) NSNumber *toolbarsVisibility;`
+  public let toolbarsVisibility: NSNumber?
+  /// `WKWindowFeatures.h`: `@property (nullable, nonatomic, readonly) NSNumber *allowsResizing;`
+  public let allowsResizing: NSNumber?
+  /// `WKWindowFeatures.h`: `@property (nullable, nonatomic, readonly) NSNumber *x;`
+  public let x: NSNumber?
+  /// `WKWindowFeatures.h`: `@property (nullable, nonatomic, readonly) NSNumber *y;`
+  public let y: NSNumber?
+  /// `WKWindowFeatures.h`: `@property (nullable, nonatomic, readonly) NSNumber *width;`
+  public let width: NSNumber?
+  /// `WKWindowFeatures.h`: `@property (nullable, nonatomic, readonly) NSNumber *height;`
+  public let height: NSNumber?
+
+  /// Stand-in only (WebKit creates window features from `window.open`'s third argument).
+  init(width: Double? = nil, height: Double? = nil) {
+    menuBarVisibility = nil
+    statusBarVisibility = nil
+    toolbarsVisibility = nil
+    allowsResizing = nil
+    x = nil
+    y = nil
+    self.width = width.map { NSNumber(value: $0) }
+    self.height = height.map { NSNumber(value: $0) }
+  }
+}
+
+/// `WKNavigation.h`: `@interface WKNavigation : NSObject` — identifies one navigation across delegate calls.
+@MainActor open class WKNavigation: NSObject {}
+
+/// `WKBackForwardListItem.h`.
+@MainActor open class WKBackForwardListItem: NSObject {
+  /// `WKBackForwardListItem.h`: `@property (readonly, copy) NSURL *URL;`
+  public let url: URL
+  /// `WKBackForwardListItem.h`: `@property (readonly, copy) NSURL *initialURL;`
+  public let initialURL: URL
+
+  /// Whether a POST created the entry (its reload is `formResubmitted`).
+  let isPost: Bool
+
+  init(url: URL, isPost: Bool) {
+    self.url = url
+    self.initialURL = url
+    self.isPost = isPost
+  }
+}
+
+/// `WKBackForwardList.h`.
+@MainActor open class WKBackForwardList: NSObject {
+  var items: [WKBackForwardListItem] = []
+  var index = -1
+
+  /// `WKBackForwardList.h`: `@property (nullable, nonatomic, readonly, strong) WKBackForwardListItem *currentItem;`
+  open var currentItem: WKBackForwardListItem? { index >= 0 ? items[index] : nil }
+  /// `WKBackForwardList.h`: `@property (nullable, nonatomic, readonly, strong) WKBackForwardListItem *backItem;`
+  open var backItem: WKBackForwardListItem? { index >= 1 ? items[index - 1] : nil }
+  /// `WKBackForwardList.h`: `@property (nullable, nonatomic, readonly, strong) WKBackForwardListItem *forwardItem;`
+  open var forwardItem: WKBackForwardListItem? { index + 1 < items.count ? items[index + 1] : nil }
+  /// `WKBackForwardList.h`: `@property (nonatomic, readonly, copy) NSArray<WKBackForwardListItem *> *backList;`
+  open var backList: [WKBackForwardListItem] { index >= 1 ? Array(items[..<index]) : [] }
+  /// `WKBackForwardList.h`: `@property (nonatomic, readonly, copy) NSArray<WKBackForwardListItem *> *forwardList;`
+  open var forwardList: [WKBackForwardListItem] { index + 1 < items.count ? Array(items[(index + 1)...]) : [] }
+}
+
+/// `WKPreferences.h`.
+@MainActor open class WKPreferences: NSObject {
+  /// `WKPreferences.h`: `@property (nonatomic) BOOL javaScriptCanOpenWindowsAutomatically;` (default `NO` on iOS).
+  open var javaScriptCanOpenWindowsAutomatically = false
+}
+
+/// `WKWebViewConfiguration.h`: `@interface WKWebViewConfiguration : NSObject <NSSecureCoding, NSCopying>`.
+@MainActor open class WKWebViewConfiguration: NSObject {
+  /// `WKWebViewConfiguration.h`: `@property (nonatomic, strong) WKPreferences *preferences;`
+  open var preferences = WKPreferences()
+
+  /// `WKWebViewConfiguration.h`: `- (instancetype)init;`
+  public override init() {
+    super.init()
+  }
+
+  /// A copy, as `WKWebView.configuration` and `createWebViewWith` hand out (`NSCopying`).
+  func copied() -> WKWebViewConfiguration {
+    let copy = WKWebViewConfiguration()
+    copy.preferences.javaScriptCanOpenWindowsAutomatically = preferences.javaScriptCanOpenWindowsAutomatically
+    copy.relatedWebView = relatedWebView
+    return copy
+  }
+
+  /// WebKit's private `_relatedWebView`: set on the configuration it passes to `createWebViewWith`, and checked
+  /// on the returned web view.
+  weak var relatedWebView: WKWebView?
+}
