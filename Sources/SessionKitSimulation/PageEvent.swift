@@ -1,6 +1,6 @@
 import SessionKit
 
-/// Something a page or its user does, which the simulator turns into WebKit's callback sequence (DESIGN §2).
+/// Something a page or its user does, which the simulator turns into WebKit's callback sequence.
 public enum PageEvent: Sendable, Hashable {
   /// The app calls `load(_:)`.
   case load(String)
@@ -40,7 +40,7 @@ public enum PageEvent: Sendable, Hashable {
     }
   }
 
-  /// Whether the event carries a user gesture (DESIGN §5).
+  /// Whether the event carries a user gesture (a click, a form, a dismissal, or `window.open` with `gesture`).
   public var carriesUserGesture: Bool {
     switch self {
     case .click, .submit, .dismiss: true

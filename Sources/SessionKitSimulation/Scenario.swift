@@ -1,7 +1,7 @@
 import Foundation
 import SessionKit
 
-/// A scenario file (DESIGN §5): what pages and users do, step by step, with optional expectations; decoded
+/// A scenario file: what pages and users do, step by step, with optional expectations; decoded
 /// with path-precise errors.
 public struct Scenario: Sendable {
   /// The scenario's title.

@@ -32,7 +32,7 @@ public struct StepResult: Sendable, Hashable {
     self.callbacks = callbacks
   }
 
-  /// The step's replay line (DESIGN §5): `step`, `in`, `event`, `url`, the outcome's fields, `rule`,
+  /// The step's replay line, as `session-bench replay` prints it: `step`, `in`, `event`, `url`, the outcome's fields, `rule`,
   /// `callbacks`.
   public func json(step: Int) -> JSONValue {
     var members: [(key: String, value: JSONValue)] = [

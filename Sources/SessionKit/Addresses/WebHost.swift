@@ -74,7 +74,7 @@ public enum WebHost: Sendable, Hashable, CustomStringConvertible {
 
   /// Whether the host is a domain with an empty label other than one trailing dot (`a..example.com`,
   /// `evil.example..`, `.example.com`, `.`): the URL Standard accepts such a host, but no DNS resolves it,
-  /// so policies judge a URL with one as invalid (DESIGN §7.5).
+  /// so policies judge a URL with one as invalid.
   public var hasEmptyLabel: Bool {
     guard case .domain(let name) = self else { return false }
     var previous = UInt8(ascii: ".")

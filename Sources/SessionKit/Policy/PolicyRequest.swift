@@ -20,7 +20,7 @@ public struct PolicyRequest: Sendable, Hashable {
   /// Parses a WebKit navigation action's URL.
   /// - Throws: ``AddressError`` when the URL cannot be parsed as a browser would, or (code
   ///   ``AddressError/Code/emptyLabel``) when its host has an empty label other than one trailing dot, which
-  ///   no DNS resolves yet would slip past host rules as another string (DESIGN §7.5).
+  ///   no DNS resolves yet would slip past host rules as another string.
   public init(_ action: NavigationAction) throws(AddressError) {
     let address = try WebAddress(action.requestURL)
     if let host = address.host, host.hasEmptyLabel {

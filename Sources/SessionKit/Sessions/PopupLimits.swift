@@ -9,7 +9,7 @@ public struct PopupLimits: Sendable, Hashable {
   /// Whether a popup needs a user gesture.
   public var requireUserGesture: Bool
 
-  /// The defaults of DESIGN §4: overlay, depth 3, 8 open, gesture required.
+  /// The defaults: overlay, depth 3, 8 open, gesture required.
   public static let defaults = PopupLimits(presentation: .overlay, maxDepth: 3, maxOpen: 8, requireUserGesture: true)
 
   /// Creates limits.
