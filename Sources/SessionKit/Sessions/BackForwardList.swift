@@ -12,13 +12,39 @@ public struct BackForwardList: Sendable, Hashable {
     public var isPost: Bool
     /// For an entry an iframe's navigation created (the main frame's URL unchanged): the iframe's URL before
     /// and after. Going back from this entry navigates the iframe to `from`; forward onto it, to `to`.
-    public var subframe: FrameChange?
+    public var subframe: FrameChange? {
+      get { subframeBox?.change }
+      set { subframeBox = newValue.map(FrameChangeBox.init) }
+    }
+
+    /// Boxed: most entries have none, and two inline URLs would triple every entry's size.
+    private var subframeBox: FrameChangeBox?
 
     /// Creates an entry.
     public init(url: WebAddress, isPost: Bool, subframe: FrameChange? = nil) {
       self.url = url
       self.isPost = isPost
-      self.subframe = subframe
+      self.subframeBox = subframe.map(FrameChangeBox.init)
+    }
+
+    /// Entries are equal when their URL, method and iframe change are.
+    public static func == (lhs: Entry, rhs: Entry) -> Bool {
+      lhs.url == rhs.url && lhs.isPost == rhs.isPost && lhs.subframe == rhs.subframe
+    }
+
+    /// Hashes the URL, method and iframe change.
+    public func hash(into hasher: inout Hasher) {
+      hasher.combine(url)
+      hasher.combine(isPost)
+      hasher.combine(subframe)
+    }
+  }
+
+  private final class FrameChangeBox: Sendable {
+    let change: FrameChange
+
+    init(_ change: FrameChange) {
+      self.change = change
     }
   }
 

@@ -2,8 +2,8 @@
 /// the ordered delivery of the events the machine queues.
 ///
 /// Every change runs inside ``update(_:)``; events it queued are delivered after the state lock is released,
-/// under a second lock that only orders deliveries, so they reach the stream in the order the changes
-/// happened even when two threads change the tree at once.
+/// under the engine's delivery lock, which only orders deliveries, so they reach the stream in the order the
+/// changes happened even when two threads change the tree at once.
 final class PopupTree: Sendable {
   struct Storage: Sendable {
     var machine: PopupTreeState
@@ -16,9 +16,6 @@ final class PopupTree: Sendable {
 
   let engine: SessionEngine
   private let storage: Locked<Storage>
-  /// Orders deliveries; counts the batches delivered (a real value: ThreadSanitizer reports accesses to an
-  /// empty `Locked(())` state as races).
-  private let delivery = Locked<UInt64>(0)
 
   init(root: SessionID, engine: SessionEngine) {
     self.engine = engine
@@ -53,11 +50,7 @@ final class PopupTree: Sendable {
   }
 
   private func deliverEvents() {
-    delivery.withLock { batches in
-      let events = storage.withLock { $0.machine.takeOutbox() }
-      for event in events { engine.emit(event) }
-      batches &+= 1
-    }
+    engine.deliverInOrder { storage.withLock { $0.machine.takeOutbox() } }
   }
 }
 

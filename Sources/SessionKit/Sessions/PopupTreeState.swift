@@ -13,7 +13,7 @@ struct PopupTreeState: Sendable {
   static let rootKey: Key = 0
 
   /// The live sessions by key.
-  private(set) var nodes: [Key: SessionNode]
+  private(set) var nodes: NodeTable
   /// The number of live popups (the root not counted), which `maxOpen` limits.
   private(set) var openPopups = 0
   /// Events caused by the changes so far, in the order they happened, not yet delivered.
@@ -22,7 +22,7 @@ struct PopupTreeState: Sendable {
 
   /// A tree with one root at `about:blank` and an empty history.
   init(root: SessionID) {
-    nodes = [Self.rootKey: SessionNode(id: root, parent: nil, depth: 0)]
+    nodes = NodeTable(root: SessionNode(id: root, parent: nil, depth: 0))
   }
 
   /// Takes the undelivered events.

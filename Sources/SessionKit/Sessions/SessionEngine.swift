@@ -24,6 +24,9 @@ public final class SessionEngine: Sendable {
   private let delivery: EventDelivery
   private let state: Locked<EngineState>
   private let yielded = Locked(0)
+  /// Orders the delivery of the popup trees' queued events; counts the batches delivered (a real value:
+  /// ThreadSanitizer reports accesses to an empty `Locked(())` state as races).
+  private let deliveries = Locked<UInt64>(0)
 
   /// Creates an engine deciding with `policy`.
   /// - Parameters:
@@ -132,6 +135,15 @@ public final class SessionEngine: Sendable {
     yielded.withLock { count in
       continuation.yield(event)
       count += 1
+    }
+  }
+
+  /// Takes a batch of queued events and yields them, one batch at a time, so that batches taken in order are
+  /// yielded in order. One lock for the engine: only popup lifecycle events pass here.
+  func deliverInOrder(_ take: () -> [SessionEvent]) {
+    deliveries.withLock { batches in
+      for event in take() { emit(event) }
+      batches &+= 1
     }
   }
 

@@ -35,8 +35,9 @@ struct SessionNode: Sendable {
   var isProvisional: Bool { pendingLoad?.isProvisional ?? false }
 }
 
-/// A session's next main-frame load, when the engine already knows what it is.
-enum PendingLoad: Sendable {
+/// A session's next main-frame load, when the engine already knows what it is. Indirect: most sessions have
+/// none, and an idle session should not carry a URL and a trace's worth of inline storage for it.
+indirect enum PendingLoad: Sendable {
   /// A load the engine started itself (a popup's first load, a `sameView` load): it is allowed without being
   /// judged again, with the trace of the decision that caused it.
   case engineStarted(WebAddress, PolicyDecision.Trace)
@@ -56,12 +57,19 @@ enum PendingLoad: Sendable {
 
 /// A new-window request that `decidePolicyFor` allowed, with the snapshot that allowed it:
 /// `createWebViewWith` finishes that decision with the same policy (its limits and presentation), never a
-/// newer one.
-struct NewWindowApproval: Sendable {
+/// newer one. A class, so that the sessions without one (almost all) pay a pointer for the optional.
+final class NewWindowApproval: Sendable {
   let address: WebAddress
   let action: PolicyAction
   let policy: CompiledPolicy
   let trace: PolicyDecision.Trace
+
+  init(address: WebAddress, action: PolicyAction, policy: CompiledPolicy, trace: PolicyDecision.Trace) {
+    self.address = address
+    self.action = action
+    self.policy = policy
+    self.trace = trace
+  }
 }
 
 /// The `ask` a provisional popup still has to put to its decider. A class: it is shared by the states a

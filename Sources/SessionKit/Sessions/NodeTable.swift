@@ -1,0 +1,38 @@
+/// The live sessions of one tree by key: the root inline, its popups in a dictionary that stays unallocated
+/// until the first popup, so that an idle root costs no hash table.
+struct NodeTable: Sendable {
+  private var root: SessionNode?
+  private var popups: [PopupTreeState.Key: SessionNode] = [:]
+
+  /// A table holding only `root`.
+  init(root: SessionNode) {
+    self.root = root
+  }
+
+  /// The node under `key`; setting `nil` removes it.
+  subscript(key: PopupTreeState.Key) -> SessionNode? {
+    get { key == PopupTreeState.rootKey ? root : popups[key] }
+    set {
+      if key == PopupTreeState.rootKey {
+        root = newValue
+      } else {
+        popups[key] = newValue
+      }
+    }
+  }
+
+  /// Removes and returns the node under `key`.
+  mutating func removeValue(forKey key: PopupTreeState.Key) -> SessionNode? {
+    if key == PopupTreeState.rootKey {
+      defer { root = nil }
+      return root
+    }
+    return popups.removeValue(forKey: key)
+  }
+
+  /// The number of live sessions.
+  var count: Int { popups.count + (root == nil ? 0 : 1) }
+
+  /// Whether no session is live.
+  var isEmpty: Bool { count == 0 }
+}
