@@ -20,7 +20,7 @@ let package = Package(
     ),
     .target(name: "SessionKitSimulation", dependencies: ["SessionKit"]),
     .target(name: "WebKitStandIn"),
-    .target(name: "SessionBenchKit", dependencies: ["SessionKit"]),
+    .target(name: "SessionBenchKit", dependencies: ["SessionKit", "SessionKitSimulation"]),
     .executableTarget(name: "session-bench", dependencies: ["SessionBenchKit", "SessionKit", "SessionKitSimulation"]),
     // A merchant checkout with Google Pay and an ad slot (Examples/README.md). On Linux it runs against the stand-in.
     .executableTarget(

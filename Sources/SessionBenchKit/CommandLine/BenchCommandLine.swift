@@ -4,6 +4,8 @@
 /// session-bench [run] [--sessions N] [--duration 5s | --decisions N] [--concurrency N | --rate R] …
 /// session-bench replay FILE [--policy FILE]
 /// session-bench compare BASE.json NEW.json [--max-regression PCT]
+/// session-bench lint POLICY [--json] [--strict] [--probe] [--deciders NAME,…]
+/// session-bench diff OLD NEW [--scenarios FILE… | --urls FILE [--from URL]] [--decisions N] [--seed S] [--json]
 /// ```
 ///
 /// Options take their value either as the next argument (`--sessions 500`) or after an equals
@@ -14,6 +16,9 @@ public enum BenchCommandLine {
     USAGE: session-bench [run] [options]
            session-bench compare BASE.json NEW.json [--max-regression PCT]
            session-bench replay FILE [--policy FILE]
+           session-bench lint POLICY [--json] [--strict] [--probe] [--deciders NAME,…]
+           session-bench diff OLD NEW [--scenarios FILE… | --urls FILE [--from URL]]
+                              [--decisions N] [--seed S] [--json]
            session-bench help
 
     Measures the latency of the session engine's decisions against baselines and prints a
@@ -56,10 +61,12 @@ public enum BenchCommandLine {
     case "run": return try parseRun(rest)
     case "replay": return try parseReplay(rest)
     case "compare": return try parseCompare(rest)
+    case "lint": return try ToolingCommandLine.parseLint(rest)
+    case "diff": return try ToolingCommandLine.parseDiff(rest)
     case "help", "-h", "--help": return .help
     default:
       if first.hasPrefix("-") { return try parseRun(arguments) }
-      throw UsageError("unknown command \"\(first)\"; expected run, compare, replay or help")
+      throw UsageError("unknown command \"\(first)\"; expected run, compare, replay, lint, diff or help")
     }
   }
 
