@@ -36,8 +36,13 @@ extension Session {
     if let refusal = popupRefusal(userGesture: action.isUserGesture, limits: limits) {
       return refused(refusal.reason, source: refusal.source, action: .cancel, snapshot: policy.snapshot, limits: limits)
     }
-    let decision =
-      approval.map { PolicyDecision(action: $0.action, trace: $0.trace) } ?? policy.evaluate(request, in: context)
+    let decision: PolicyDecision
+    if let approval {
+      decision = PolicyDecision(action: approval.action, trace: approval.trace)
+    } else {
+      decision = policy.evaluate(request, in: context)
+      engine.shadowEvaluate(request, in: context, live: decision, session: id, url: action.requestURL)
+    }
     let trace = decision.trace
     let firstLoad: PendingLoad? = hasURL ? .engineStarted(address, trace) : nil
     switch decision.action {

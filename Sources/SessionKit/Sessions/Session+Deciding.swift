@@ -49,6 +49,7 @@ extension Session {
       return await confirmProvisional(question, action: action, request: request)
     case .evaluate(let context):
       let decision = policy.evaluate(request, in: context)
+      engine.shadowEvaluate(request, in: context, live: decision, session: id, url: action.requestURL)
       return await answer(decision, action: action, request: request, policy: policy)
     }
   }

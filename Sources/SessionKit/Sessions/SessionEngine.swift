@@ -24,6 +24,8 @@ public final class SessionEngine: Sendable {
   private let delivery: EventDelivery
   private let state: Locked<EngineState>
   private let yielded = Locked(0)
+  /// The candidate policy of ``shadow(_:)``, apart from `state` so that shadowing adds no work under its lock.
+  let shadowCandidate = Locked<CompiledPolicy?>(nil)
 
   /// Creates an engine deciding with `policy`.
   /// - Parameters:
