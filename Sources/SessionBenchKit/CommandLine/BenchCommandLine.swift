@@ -32,6 +32,7 @@ public enum BenchCommandLine {
       --rate R            open loop at R requests per second, latency from the intended start
       --workload W        mixed (default), decide-only, popups, or a workload JSON file
       --policy FILE       policy file (default: the built-in realistic policy)
+      --shadow FILE       also measure engine.decide on an engine shadowing this policy
       --rules N           pad the policy with N extra host rules (default 0)
       --seed N            random seed of the workload (default 1)
       --json FILE         write the JSON profile to FILE
@@ -101,6 +102,8 @@ public enum BenchCommandLine {
         options.workload = try nonEmpty(cursor.value(for: name, inline: inlineValue), option: name, what: "workload")
       case "--policy":
         options.policy = try nonEmpty(cursor.value(for: name, inline: inlineValue), option: name, what: "file path")
+      case "--shadow":
+        options.shadow = try nonEmpty(cursor.value(for: name, inline: inlineValue), option: name, what: "file path")
       case "--rules":
         options.rules = try nonNegativeInteger(cursor.value(for: name, inline: inlineValue), option: name)
       case "--seed":
