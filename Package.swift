@@ -40,7 +40,7 @@ let package = Package(
     .testTarget(
       name: "SessionKitWebKitTests",
       dependencies: [
-        "SessionKitWebKit", "SessionKit", .target(name: "WebKitStandIn", condition: .when(platforms: [.linux])),
+        "SessionKitWebKit", "SessionKit", "SessionKitSimulation", .target(name: "WebKitStandIn", condition: .when(platforms: [.linux])),
       ]
     ),
   ],
