@@ -12,10 +12,14 @@ enum ScenarioDiff {
   ) async throws(DiffFailure) -> DecisionChanges {
     var changes = DecisionChanges()
     for file in files {
-      let before = try await lines(of: file, under: old)
-      let after = try await lines(of: file, under: new)
+      var before = try await lines(of: file, under: old)
+      var after = try await lines(of: file, under: new)
+      // A step that could not run under one policy (its session never opened) is a change too.
+      let notRun = JSONValue.object([("outcome", .string("not run"))])
+      before += Array(repeating: notRun, count: max(0, after.count - before.count))
+      after += Array(repeating: notRun, count: max(0, before.count - after.count))
       for (index, (oldLine, newLine)) in zip(before, after).enumerated() {
-        let url = oldLine["url"].flatMap(Self.string) ?? "\(file.name) step \(index)"
+        let url = (oldLine["url"] ?? newLine["url"]).flatMap(Self.string) ?? "\(file.name) step \(index)"
         changes.record(
           url: url, oldRule: oldLine["rule"].flatMap(Self.string) ?? "-", oldAction: outcome(oldLine),
           newRule: newLine["rule"].flatMap(Self.string) ?? "-", newAction: outcome(newLine))
@@ -24,15 +28,16 @@ enum ScenarioDiff {
     return changes
   }
 
-  /// The step lines of one replay (the final line left out).
+  /// The step lines of one replay (the final line left out); a replay that stopped at a step naming a session
+  /// that did not open under this policy gives the lines before it.
   private static func lines(
     of file: (name: String, json: [UInt8]), under policy: PolicyConfiguration
   ) async throws(DiffFailure) -> [JSONValue] {
     do throws(ConfigurationError) {
       let scenario = try Scenario(json: file.json, policyOverride: policy)
       let report = try await ScenarioRunner(scenario: scenario).run()
-      if let error = report.error { throw error }
-      return try report.lines.dropLast().map { (line) throws(ConfigurationError) in try JSONValue(parsing: line) }
+      let steps = report.error == nil ? report.lines.dropLast() : report.lines[...]
+      return try steps.map { (line) throws(ConfigurationError) in try JSONValue(parsing: line) }
     } catch {
       throw DiffFailure("\(file.name): \(error)")
     }
