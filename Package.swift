@@ -40,7 +40,8 @@ let package = Package(
     .testTarget(
       name: "SessionKitWebKitTests",
       dependencies: [
-        "SessionKitWebKit", "SessionKit", "SessionKitSimulation", .target(name: "WebKitStandIn", condition: .when(platforms: [.linux])),
+        "SessionKitWebKit", "SessionKit", "SessionKitSimulation",
+        .target(name: "WebKitStandIn", condition: .when(platforms: [.linux])),
       ]
     ),
   ],
