@@ -6,7 +6,8 @@ public final class SessionEngine: Sendable {
   public enum EventDelivery: Sendable, Hashable {
     /// Every event, decisions included.
     case all
-    /// Popups opened and closed and URLs opened outside; no per-navigation decisions.
+    /// Popups opened and closed and URLs opened outside (and a shadow's disagreements, while one is set); no
+    /// per-navigation decisions.
     case lifecycle
     /// None (the stream finishes at once); for benchmarks and code that does not observe.
     case none

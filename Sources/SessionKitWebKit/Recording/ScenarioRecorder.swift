@@ -18,7 +18,7 @@ import SessionKit
 /// them. What WebKit does not tell a delegate is not recorded: a window's name (the step names the session
 /// instead), `noopener`, whether a main-frame load came from the app or from a script (both are `load`s).
 ///
-/// The recorder is not thread-safe: the coordinator calls it on the main actor.
+/// The recorder lives on the main actor, where the coordinator reports to it.
 @MainActor
 public final class ScenarioRecorder {
   /// What to strip from the URLs of a recording.
