@@ -62,7 +62,7 @@ public final class ScenarioRecorder {
   ///   - deciders: the scenario `deciders` object (`{"confirm": {"answer": "allow", "delayMs": 5}}`) declaring,
   ///     for each decider the policy asks, the answer replay should give; `nil` when the policy asks none.
   ///   - redact: what to strip from URLs.
-  /// - Throws: ``ConfigurationError`` when `policy` or `deciders` is not JSON.
+  /// - Throws: `ConfigurationError` when `policy` or `deciders` is not JSON.
   public init(
     name: String, policy: some Collection<UInt8>, deciders: String? = nil, redact: Redaction = .none
   ) throws(ConfigurationError) {
