@@ -151,6 +151,25 @@ final class TestPolicyLint: XCTestCase {
     XCTAssertEqual(decidedBy["case-and-trailing-dot"], "shop", "the same host, spelled otherwise")
   }
 
+  func test_theLintCommandWithProbe_printsAProbeLineForEachSpelling_afterTheFindings() throws {
+    let path = try temporaryFile(
+      #"{"version": 1, "rules": [{"name": "shop", "match": {"hosts": ["example.com"]}, "action": "allow"}]}"#)
+    var options = LintOptions(file: path)
+    options.probe = true
+    let text = runLint(options)
+    options.json = true
+    let json = runLint(options)
+
+    XCTAssertEqual(text.exitCode, 0)
+    XCTAssertTrue(
+      text.output.hasPrefix(
+        "probe rules[0] \"shop\" suffix-extension: https://example.com.evil.net/ → default (allow)\n"), text.output)
+    XCTAssertEqual(text.output.split(separator: "\n").count, 6)
+    let first = try JSONValue(parsing: String(json.output.split(separator: "\n")[0]))
+    XCTAssertEqual(first["decidedBy"], .string("default"))
+    XCTAssertEqual(first["spelling"], .string("suffix-extension"))
+  }
+
   /// The soundness of `unreachable`: on random policies over a small vocabulary, where rules overlap often, no
   /// rule lint calls unreachable ever decides any of many random requests.
   func test_aRuleLintCallsUnreachable_neverDecides_onRandomPoliciesAndRequests() throws {

@@ -12,7 +12,13 @@ public func runDiff(_ options: DiffOptions) async -> (output: String, exitCode: 
     if options.json {
       for change in changes.changes { output += change.json + "\n" }
     } else {
-      output += "\(changes.judged) decisions judged by both policies; \(changes.changedCount) changed\n"
+      let judged: String
+      if case .scenarios = options.source {
+        judged = "\(changes.judged) scenario steps replayed under both policies"
+      } else {
+        judged = "\(changes.judged) decisions judged by both policies"
+      }
+      output += "\(judged); \(changes.changedCount) changed\n"
       for change in changes.changes { output += change.text + "\n" }
     }
     return (output, changes.changes.isEmpty ? 0 : 1)
