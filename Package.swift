@@ -20,7 +20,7 @@ let package = Package(
     ),
     .target(name: "SessionKitSimulation", dependencies: ["SessionKit"]),
     .target(name: "WebKitStandIn"),
-    .target(name: "SessionBenchKit", dependencies: ["SessionKit"]),
+    .target(name: "SessionBenchKit", dependencies: ["SessionKit", "SessionKitSimulation"]),
     .executableTarget(name: "session-bench", dependencies: ["SessionBenchKit", "SessionKit", "SessionKitSimulation"]),
     // A merchant checkout with Google Pay and an ad slot (Examples/README.md). On Linux it runs against the stand-in.
     .executableTarget(
@@ -40,7 +40,8 @@ let package = Package(
     .testTarget(
       name: "SessionKitWebKitTests",
       dependencies: [
-        "SessionKitWebKit", "SessionKit", .target(name: "WebKitStandIn", condition: .when(platforms: [.linux])),
+        "SessionKitWebKit", "SessionKit", "SessionKitSimulation",
+        .target(name: "WebKitStandIn", condition: .when(platforms: [.linux])),
       ]
     ),
   ],

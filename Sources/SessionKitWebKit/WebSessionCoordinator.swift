@@ -55,6 +55,8 @@ import SessionKit
     public weak var uiDelegate: (any WKUIDelegate)?
     /// Called with each engine event after the coordinator applied it (popups removed, …).
     public var onEvent: (@MainActor (SessionEvent) -> Void)?
+    /// Records what reaches the engine as a replayable scenario, while set.
+    public var recorder: ScenarioRecorder?
 
     let externalOpener: ExternalURLOpener
     private var sessions: [ObjectIdentifier: Session] = [:]
@@ -143,6 +145,9 @@ import SessionKit
       let action = NavigationActionConversion.navigationAction(navigationAction, isUserGesture: gesture)
       let decision = await session.decide(action)
       let policy = answer(decision, to: navigationAction, in: webView)
+      recorder?.decided(
+        action, in: id, decision: decision, answer: policy.recordedName,
+        isBack: webView.backForwardList.backItem?.url == navigationAction.request.url)
       if policy == .allow, navigationAction.targetFrame?.isMainFrame == true {
         expectedCommit[id] = NavigationActionConversion.pendingCommit(navigationAction)
         if let popup = awaitingPresentation.removeValue(forKey: id), let opener = session.opener {
@@ -196,11 +201,15 @@ import SessionKit
       let admission = session.admitPopup(for: action)
       // Only a plain `window.open` (`other`) hands its gesture to the popup's first load.
       let openedByGesture = gesture && navigationAction.navigationType == .other
-      return popup(for: admission, configuration: configuration, opener: webView, openedByGesture: openedByGesture)
+      let popup = popup(for: admission, configuration: configuration, opener: webView, openedByGesture: openedByGesture)
+      recorder?.admitted(
+        action, in: session.id, outcome: admission.outcome, popup: popup.flatMap { self.session(for: $0)?.id })
+      return popup
     }
 
     /// The page called `window.close()`: the session decides (a root never closes); views go on `popupClosed`.
     public func webViewDidClose(_ webView: WKWebView) {
+      if let id = session(for: webView)?.id { recorder?.closed(id) }
       session(for: webView)?.windowDidClose()
     }
 
@@ -223,7 +232,8 @@ import SessionKit
         return
       }
       guard let opener, let presentation = session.presentation else { return }
-      presenter.present(popup, as: presentation, over: opener) { [weak session] in
+      presenter.present(popup, as: presentation, over: opener) { [weak self, weak session] in
+        if let id = session?.id { self?.recorder?.dismissed(id) }
         session?.dismiss()
       }
     }

@@ -21,6 +21,16 @@ struct SessionBench {
     exit(status.withLock { $0 })
   }
 
+  /// Prints a command's output (to standard error when it failed to run, exit 2) and returns its status.
+  private nonisolated static func report(_ result: (output: String, exitCode: Int32)) -> Int32 {
+    if result.exitCode == 2 {
+      FileHandle.standardError.write(Data(result.output.utf8))
+    } else {
+      FileHandle.standardOutput.write(Data(result.output.utf8))
+    }
+    return result.exitCode
+  }
+
   private nonisolated static func run() async -> Int32 {
     let command: BenchCommand
     do {
@@ -43,6 +53,10 @@ struct SessionBench {
         print(output)
       }
       return code
+    case .lint(let options):
+      return report(runLint(options))
+    case .diff(let options):
+      return report(await runDiff(options))
     case .run(let options):
       return await BenchRun.main(options)
     }

@@ -149,7 +149,7 @@ final class TestBenchCommandLine: XCTestCase {
   func test_unknownOptionsAndArguments_areRejected() {
     assertUsageError(["--sesions", "5"], "unknown option \"--sesions\"")
     assertUsageError(["run", "extra"], "unexpected argument \"extra\"; run takes only options")
-    assertUsageError(["bench"], "unknown command \"bench\"; expected run, compare, replay or help")
+    assertUsageError(["bench"], "unknown command \"bench\"; expected run, compare, replay, lint, diff or help")
     assertUsageError(["-x"], "unknown option \"-x\"")
   }
 

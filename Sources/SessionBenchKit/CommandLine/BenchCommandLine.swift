@@ -4,6 +4,8 @@
 /// session-bench [run] [--sessions N] [--duration 5s | --decisions N] [--concurrency N | --rate R] …
 /// session-bench replay FILE [--policy FILE]
 /// session-bench compare BASE.json NEW.json [--max-regression PCT]
+/// session-bench lint POLICY [--json] [--strict] [--probe] [--deciders NAME,…]
+/// session-bench diff OLD NEW [--scenarios FILE… | --urls FILE [--from URL]] [--decisions N] [--seed S] [--json]
 /// ```
 ///
 /// Options take their value either as the next argument (`--sessions 500`) or after an equals
@@ -14,6 +16,9 @@ public enum BenchCommandLine {
     USAGE: session-bench [run] [options]
            session-bench compare BASE.json NEW.json [--max-regression PCT]
            session-bench replay FILE [--policy FILE]
+           session-bench lint POLICY [--json] [--strict] [--probe] [--deciders NAME,…]
+           session-bench diff OLD NEW [--scenarios FILE… | --urls FILE [--from URL]]
+                              [--decisions N] [--seed S] [--json]
            session-bench help
 
     Measures the latency of the session engine's decisions against baselines and prints a
@@ -27,6 +32,7 @@ public enum BenchCommandLine {
       --rate R            open loop at R requests per second, latency from the intended start
       --workload W        mixed (default), decide-only, popups, or a workload JSON file
       --policy FILE       policy file (default: the built-in realistic policy)
+      --shadow FILE       also measure engine.decide on an engine shadowing this policy
       --rules N           pad the policy with N extra host rules (default 0)
       --seed N            random seed of the workload (default 1)
       --json FILE         write the JSON profile to FILE
@@ -56,10 +62,12 @@ public enum BenchCommandLine {
     case "run": return try parseRun(rest)
     case "replay": return try parseReplay(rest)
     case "compare": return try parseCompare(rest)
+    case "lint": return try ToolingCommandLine.parseLint(rest)
+    case "diff": return try ToolingCommandLine.parseDiff(rest)
     case "help", "-h", "--help": return .help
     default:
       if first.hasPrefix("-") { return try parseRun(arguments) }
-      throw UsageError("unknown command \"\(first)\"; expected run, compare, replay or help")
+      throw UsageError("unknown command \"\(first)\"; expected run, compare, replay, lint, diff or help")
     }
   }
 
@@ -94,6 +102,8 @@ public enum BenchCommandLine {
         options.workload = try nonEmpty(cursor.value(for: name, inline: inlineValue), option: name, what: "workload")
       case "--policy":
         options.policy = try nonEmpty(cursor.value(for: name, inline: inlineValue), option: name, what: "file path")
+      case "--shadow":
+        options.shadow = try nonEmpty(cursor.value(for: name, inline: inlineValue), option: name, what: "file path")
       case "--rules":
         options.rules = try nonNegativeInteger(cursor.value(for: name, inline: inlineValue), option: name)
       case "--seed":

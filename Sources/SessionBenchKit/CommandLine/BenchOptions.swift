@@ -44,6 +44,9 @@ public struct BenchOptions: Sendable, Equatable {
   public var workload = defaultWorkload
   /// A policy file, or `nil` for the built-in realistic policy (`--policy`).
   public var policy: String?
+  /// A candidate policy file the engine shadows in an extra phase (`--shadow`; the `engine.decide.shadowed`
+  /// row), or `nil`.
+  public var shadow: String?
   /// Extra host rules to pad the policy with, to show scaling (`--rules`).
   public var rules = 0
   /// The workload's random seed (`--seed`).

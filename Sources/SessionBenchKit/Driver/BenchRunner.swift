@@ -42,6 +42,7 @@ public struct BenchRunner: Sendable {
   public func run(progress: ProgressLine? = nil) async throws(BenchSetupError) -> BenchReport {
     let mix = try WorkloadMix.resolve(options.workload)
     let policy = try BenchPolicy.load(options)
+    let candidate = try options.shadow.map { (path) throws(BenchSetupError) in try Self.shadowCandidate(path) }
     let catalog = WebCatalog.standard
     let engine = SessionEngine(policy: policy, events: .none)
     let bytesPerSession = await MemoryProbe.bytesPerIdleSession(
@@ -78,6 +79,10 @@ public struct BenchRunner: Sendable {
       for tab in worker.tabs { tab.session.tearDown() }
     }
     engineWorkers = []
+    var shadowed: ShadowRun?
+    if let candidate {
+      shadowed = await shadowPhase(policy: policy, candidate: candidate, mix: mix, progress: progress)
+    }
 
     // Baselines. Each phase's histograms are merged at once, so that only one phase's workers are alive.
     let direct = await measure(
@@ -103,7 +108,7 @@ public struct BenchRunner: Sendable {
       })
     await engine.shutdown()
 
-    let histograms: [(name: String, histogram: LatencyHistogram)] = [
+    var histograms: [(name: String, histogram: LatencyHistogram)] = [
       (BenchResult.engineDecide, decide),
       (BenchResult.enginePopup, popup),
       (BenchResult.baselineDirect, direct.histogram),
@@ -111,13 +116,17 @@ public struct BenchRunner: Sendable {
       (BenchResult.baselineNaive, naive.histogram),
     ]
     let engineSeconds = Double(engineRun.elapsedNanoseconds) / 1e9
-    let seconds = [
+    var seconds = [
       engineSeconds * attributedShare(busy.decide, of: busy.total),
       engineSeconds * attributedShare(busy.popup, of: busy.total),
       direct.seconds,
       hop.seconds,
       naive.seconds,
     ]
+    if let shadowed {
+      histograms.insert((BenchResult.engineDecideShadowed, shadowed.histogram), at: 2)
+      seconds.insert(shadowed.seconds, at: 2)
+    }
     let results = zip(histograms, seconds).map {
       BenchResult(name: $0.name, histogram: $0.histogram, elapsedSeconds: $1)
     }
@@ -126,14 +135,15 @@ public struct BenchRunner: Sendable {
       memory: BenchProfile.Memory(bytesPerSession: bytesPerSession, peakResidentBytes: ResidentMemory.peak()))
     return BenchReport(
       profile: profile, histograms: histograms,
-      summary: summary(mix: mix, rules: policy.rules.count, workers: workers))
+      summary: summary(mix: mix, rules: policy.rules.count, workers: workers)
+        + (shadowed.map { ", shadowing \(options.shadow ?? "") (\($0.disagreements) disagreements)" } ?? ""))
   }
 
   /// In a closed loop, an engine result's throughput is its samples over its share of the phase's wall-clock
   /// time: the phase's time times the share of the workers' busy time spent in that operation (the rest went
   /// to the other result and to untimed commits). In an open loop the offered rate sets the pace, so the whole
   /// phase counts.
-  private func attributedShare(_ part: UInt64, of total: UInt64) -> Double {
+  func attributedShare(_ part: UInt64, of total: UInt64) -> Double {
     guard case .closed = options.load else { return 1 }
     return total > 0 ? Double(part) / Double(total) : 0
   }
@@ -146,7 +156,7 @@ public struct BenchRunner: Sendable {
     return (Self.merged(run.workers.map(\.histogram)), Double(run.elapsedNanoseconds) / 1e9)
   }
 
-  private func loop(phase: String, isBaseline: Bool, progress: ProgressLine?) -> LoadLoop {
+  func loop(phase: String, isBaseline: Bool, progress: ProgressLine?) -> LoadLoop {
     let length: LoadLoop.Length
     switch options.length {
     case .duration(let duration):

@@ -4,6 +4,8 @@
 /// `activeDecisions` reaching zero end everything.
 struct EngineState: Sendable {
   var policy: CompiledPolicy
+  /// The candidate of `SessionEngine.shadow(_:)`: read with the policy, in the same lock.
+  var shadow: CompiledPolicy?
   var deciders: [String: any NavigationDecider]
   var races: [ObjectIdentifier: (owner: SessionKey, race: DeciderRace)] = [:]
   var tasks: [UInt64: Task<Void, Never>] = [:]

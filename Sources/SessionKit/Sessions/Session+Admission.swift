@@ -13,9 +13,10 @@ extension Session {
   }
 
   private nonisolated func makeAdmission(for action: NavigationAction) -> PopupAdmission {
-    guard var policy = engine.currentPolicyUnlessShutDown() else {
+    guard let policies = engine.currentPolicyUnlessShutDown() else {
       return refused(.cancelled, source: .cancelled, action: .cancel, snapshot: engine.policy.snapshot)
     }
+    var policy = policies.policy
     let hasURL = !action.requestURL.isEmpty
     var parsed = action
     if !hasURL { parsed.requestURL = "about:blank" }
@@ -36,8 +37,14 @@ extension Session {
     if let refusal = popupRefusal(userGesture: action.isUserGesture, limits: limits) {
       return refused(refusal.reason, source: refusal.source, action: .cancel, snapshot: policy.snapshot, limits: limits)
     }
-    let decision =
-      approval.map { PolicyDecision(action: $0.action, trace: $0.trace) } ?? policy.evaluate(request, in: context)
+    let decision: PolicyDecision
+    if let approval {
+      decision = PolicyDecision(action: approval.action, trace: approval.trace)
+    } else {
+      decision = policy.evaluate(request, in: context)
+      engine.shadowEvaluate(
+        request, in: context, live: decision, candidate: policies.shadow, session: id, url: action.requestURL)
+    }
     let trace = decision.trace
     let firstLoad: PendingLoad? = hasURL ? .engineStarted(address, trace) : nil
     switch decision.action {

@@ -3,13 +3,13 @@ extension Session {
   /// whatever happens: a decider that throws, hangs or answers late, the session closing, the caller's task
   /// being cancelled, or the engine shutting down all end in a decision.
   public func decide(_ action: NavigationAction) async -> NavigationDecision {
-    let policy = engine.decisionStarted()
+    let policies = engine.decisionStarted()
     defer { engine.decisionEnded() }
     let decision: NavigationDecision
-    if let policy, !Task.isCancelled {
-      decision = await makeDecision(action, policy: policy)
+    if let policies, !Task.isCancelled {
+      decision = await makeDecision(action, policy: policies.policy, shadow: policies.shadow)
     } else {
-      decision = Self.interrupted(.cancelled, snapshot: policy?.snapshot ?? engine.policy.snapshot)
+      decision = Self.interrupted(.cancelled, snapshot: policies?.policy.snapshot ?? engine.policy.snapshot)
     }
     engine.publish(decision.outcome, session: id, url: action.requestURL, decision: decision)
     return decision
@@ -27,7 +27,9 @@ extension Session {
     }
   }
 
-  private func makeDecision(_ action: NavigationAction, policy: CompiledPolicy) async -> NavigationDecision {
+  private func makeDecision(_ action: NavigationAction, policy: CompiledPolicy, shadow: CompiledPolicy?) async
+    -> NavigationDecision
+  {
     let request: PolicyRequest
     do {
       request = try PolicyRequest(action)
@@ -49,6 +51,8 @@ extension Session {
       return await confirmProvisional(question, action: action, request: request)
     case .evaluate(let context):
       let decision = policy.evaluate(request, in: context)
+      engine.shadowEvaluate(
+        request, in: context, live: decision, candidate: shadow, session: id, url: action.requestURL)
       return await answer(decision, action: action, request: request, policy: policy)
     }
   }

@@ -6,7 +6,8 @@ public final class SessionEngine: Sendable {
   public enum EventDelivery: Sendable, Hashable {
     /// Every event, decisions included.
     case all
-    /// Popups opened and closed and URLs opened outside; no per-navigation decisions.
+    /// Popups opened and closed and URLs opened outside (and a shadow's disagreements, while one is set); no
+    /// per-navigation decisions.
     case lifecycle
     /// None (the stream finishes at once); for benchmarks and code that does not observe.
     case none
@@ -22,7 +23,7 @@ public final class SessionEngine: Sendable {
 
   private let continuation: AsyncStream<SessionEvent>.Continuation
   private let delivery: EventDelivery
-  private let state: Locked<EngineState>
+  let state: Locked<EngineState>
   private let yielded = Locked(0)
   /// Orders the delivery of the popup trees' queued events; counts the batches delivered (a real value:
   /// ThreadSanitizer reports accesses to an empty `Locked(())` state as races).
@@ -105,11 +106,11 @@ public final class SessionEngine: Sendable {
   // MARK: - Internals used by sessions
 
   /// Counts an async-form decision under way (so that ``shutdown()`` finishes the event stream after it) and
-  /// reads the policy it decides with, in one lock; `nil` after a shutdown.
-  func decisionStarted() -> CompiledPolicy? {
+  /// reads the policy it decides with and the shadowed candidate, if any, in one lock; `nil` after a shutdown.
+  func decisionStarted() -> (policy: CompiledPolicy, shadow: CompiledPolicy?)? {
     state.withLock { state in
       state.activeDecisions += 1
-      return state.isShutDown ? nil : state.policy
+      return state.isShutDown ? nil : (state.policy, state.shadow)
     }
   }
 
@@ -119,9 +120,9 @@ public final class SessionEngine: Sendable {
     for waiter in waiters { waiter.resume() }
   }
 
-  /// The policy, or `nil` after a shutdown.
-  func currentPolicyUnlessShutDown() -> CompiledPolicy? {
-    state.withLock { $0.isShutDown ? nil : $0.policy }
+  /// The policy and the shadowed candidate, or `nil` after a shutdown.
+  func currentPolicyUnlessShutDown() -> (policy: CompiledPolicy, shadow: CompiledPolicy?)? {
+    state.withLock { $0.isShutDown ? nil : ($0.policy, $0.shadow) }
   }
 
   func decider(named name: String) -> (any NavigationDecider)? {

@@ -8,6 +8,10 @@ public enum SessionEvent: Sendable, Hashable {
   case openedExternally(session: SessionID, url: String, via: ExternalApp)
   /// A navigation was decided.
   case navigationDecided(session: SessionID, url: String, decision: NavigationDecision)
+  /// The candidate policy given to ``SessionEngine/shadow(_:)`` decides a navigation otherwise than the live
+  /// policy did (another rule or another action); `live` is what was applied, `candidate` what would have been.
+  /// Yielded unless events are ``SessionEngine/EventDelivery/none``.
+  case shadowDisagreement(session: SessionID, url: String, live: PolicyDecision, candidate: PolicyDecision)
 }
 
 /// Why a session closed.

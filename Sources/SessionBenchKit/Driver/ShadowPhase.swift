@@ -1,0 +1,74 @@
+import SessionKit
+
+extension BenchResult {
+  /// `engine.decide` again, on an engine that shadows the `--shadow` policy (``SessionEngine/shadow(_:)``):
+  /// what evaluating every decision under a candidate too, and reporting the disagreements, costs.
+  public static let engineDecideShadowed = "engine.decide.shadowed"
+}
+
+extension BenchRunner {
+  /// The result of the `--shadow` phase.
+  struct ShadowRun {
+    var histogram: LatencyHistogram
+    var seconds: Double
+    /// How many `shadowDisagreement` events the engine emitted.
+    var disagreements: Int
+  }
+
+  /// The candidate policy `--shadow` names.
+  /// - Throws: ``BenchSetupError`` naming the file when it cannot be read or is invalid.
+  static func shadowCandidate(_ path: String) throws(BenchSetupError) -> CompiledPolicy {
+    var options = BenchOptions()
+    options.policy = path
+    return try BenchPolicy.load(options)
+  }
+
+  /// The engine phase once more, with the same workers, seed and steps, on a fresh engine that shadows
+  /// `candidate` and whose events (lifecycle ones and the disagreements) a task consumes and counts, as an app
+  /// would; its `decide` latencies are the `engine.decide.shadowed` row.
+  func shadowPhase(
+    policy: CompiledPolicy, candidate: CompiledPolicy, mix: WorkloadMix, progress: ProgressLine?
+  ) async -> ShadowRun {
+    let catalog = WebCatalog.standard
+    let engine = SessionEngine(policy: policy, events: .lifecycle)
+    engine.shadow(candidate)
+    let events = engine.events
+    let consumer = Task {
+      var disagreements = 0
+      for await event in events {
+        if case .shadowDisagreement = event { disagreements += 1 }
+      }
+      return disagreements
+    }
+    let workers = workerCount
+    let shares = Self.shares(of: options.sessions, among: workers)
+    var engineWorkers: [EngineWorker] = []
+    for worker in 0..<workers {
+      var tabs: [EngineWorker.Tab] = []
+      for session in shares[worker] {
+        let page = catalog.start(pick: UInt64(session) &* 0x9E37_79B9_7F4A_7C15)
+        tabs.append(
+          await EngineWorker.openTab(id: SessionID("s\(session)"), on: page, engine: engine, catalog: catalog))
+      }
+      engineWorkers.append(
+        EngineWorker(
+          name: "w\(worker)", engine: engine, catalog: catalog,
+          generator: WorkloadGenerator(
+            mix: mix, seed: options.seed, stream: worker, sessions: shares[worker].count),
+          tabs: tabs))
+    }
+    let run = await loop(phase: BenchResult.engineDecideShadowed, isBaseline: true, progress: progress)
+      .run(engineWorkers)
+    var histogram = LatencyHistogram()
+    var busy = EngineWorker.Busy()
+    for worker in run.workers {
+      histogram.merge(worker.decide)
+      busy.add(worker.busy)
+      for tab in worker.tabs { tab.session.tearDown() }
+    }
+    engineWorkers = []
+    await engine.shutdown()
+    let seconds = Double(run.elapsedNanoseconds) / 1e9 * attributedShare(busy.decide, of: busy.total)
+    return ShadowRun(histogram: histogram, seconds: seconds, disagreements: await consumer.value)
+  }
+}

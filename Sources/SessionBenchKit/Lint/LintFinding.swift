@@ -1,0 +1,54 @@
+import SessionKit
+
+/// One thing `session-bench lint` found in a policy that is valid but probably wrong.
+public struct LintFinding: Sendable, Hashable, CustomStringConvertible {
+  /// How serious a finding is.
+  public enum Level: String, Sendable, Hashable {
+    /// The policy does something its author cannot have meant; lint exits 1.
+    case error
+    /// Worth a look; lint exits 1 only with `--strict`.
+    case warning
+  }
+
+  /// What was found; the raw value is the finding's `code`.
+  public enum Code: String, Sendable, Hashable {
+    /// A `*.` host pattern on a public suffix: every site under it matches.
+    case publicSuffixWildcard = "public-suffix-wildcard"
+    /// A rule that never decides: an earlier rule matches every request it matches.
+    case unreachable
+    /// `external: safari` on a rule that can only match schemes Safari does not open.
+    case safariScheme = "safari-scheme"
+    /// A host written otherwise than browsers serialize it.
+    case nonCanonicalHost = "non-canonical-host"
+    /// A `popup` action on a rule whose `target` is not `newWindow`.
+    case popupNeverNewWindow = "popup-never-new-window"
+    /// An `ask` naming a decider that `--deciders` does not declare.
+    case undeclaredDecider = "undeclared-decider"
+  }
+
+  /// How serious it is.
+  public var level: Level
+  /// The JSON path of what it is about (`rules[2].match.hosts[0]`, `include[1]` for a preset's rule).
+  public var path: String
+  /// What was found.
+  public var code: Code
+  /// The explanation a person reads.
+  public var message: String
+
+  /// Creates a finding.
+  public init(level: Level, path: String, code: Code, message: String) {
+    self.level = level
+    self.path = path
+    self.code = code
+    self.message = message
+  }
+
+  /// `LEVEL PATH: message`.
+  public var description: String { "\(level.rawValue) \(path): \(message)" }
+
+  /// One JSON object with `level`, `path`, `code` and `message`.
+  public var json: String {
+    "{\"level\":\(JSONValue.quoted(level.rawValue)),\"path\":\(JSONValue.quoted(path)),"
+      + "\"code\":\(JSONValue.quoted(code.rawValue)),\"message\":\(JSONValue.quoted(message))}"
+  }
+}

@@ -1,0 +1,20 @@
+#if canImport(UIKit) && canImport(WebKit)
+  import WebKit
+#elseif os(Linux)
+  import WebKitStandIn
+#endif
+
+#if (canImport(UIKit) && canImport(WebKit)) || os(Linux)
+
+  extension WKNavigationActionPolicy {
+    /// The answer as a scenario's `callbacks` write it: `allow`, `cancel` or `download`.
+    var recordedName: String {
+      switch self {
+      case .allow: "allow"
+      case .download: "download"
+      default: "cancel"
+      }
+    }
+  }
+
+#endif

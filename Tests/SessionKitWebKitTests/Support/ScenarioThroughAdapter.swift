@@ -1,0 +1,123 @@
+#if os(Linux)
+  import Foundation
+  #if canImport(FoundationNetworking)
+    import FoundationNetworking
+  #endif
+  import SessionKit
+  import SessionKitSimulation
+  import SessionKitWebKit
+  import WebKitStandIn
+
+  /// Plays a scenario's page events through the stand-in WebKit into a ``WebSessionCoordinator`` that records
+  /// them: the steps become the driver's taps, opens and traversals, the deciders the scenario declares answer on
+  /// a virtual clock that moves only while a step waits for one, as `session-bench replay` does.
+  @MainActor
+  final class ScenarioThroughAdapter {
+    /// Keeps each popup's close action, so that a `dismiss` step can tap it.
+    final class ClosingPresenter: PopupPresenter {
+      var closers: [ObjectIdentifier: @MainActor () -> Void] = [:]
+
+      func present(
+        _ popup: WKWebView, as presentation: PopupPresentation, over opener: WKWebView,
+        close: @escaping @MainActor () -> Void
+      ) {
+        closers[ObjectIdentifier(popup)] = close
+      }
+
+      func remove(_ popup: WKWebView) {
+        closers[ObjectIdentifier(popup)] = nil
+      }
+
+      func presentSafari(_ safari: SFSafariViewController) {}
+    }
+
+    let scenario: Scenario
+    let recorder: ScenarioRecorder
+    let clock = VirtualClock()
+    let engine: SessionEngine
+    let coordinator: WebSessionCoordinator
+    let driver: WebKitDriver
+    let raised = RaisedExceptions()
+    private let presenter = ClosingPresenter()
+    private let mainWebView: WKWebView
+
+    /// Prepares the scenario file `json` for a recording with `redact`.
+    init(json: [UInt8], name: String, redact: ScenarioRecorder.Redaction = .none) throws {
+      scenario = try Scenario(json: json)
+      let file = try JSONValue(parsing: json)
+      let policy = file["policy"] ?? .string(PolicyPreset.webkitDefault.rawValue)
+      recorder = try ScenarioRecorder(
+        name: name, policy: Array(policy.serialized.utf8), deciders: file["deciders"]?.serialized, redact: redact)
+      let compiled = try CompiledPolicy(scenario.policy)
+      let timeout = compiled.deciders.timeoutMilliseconds
+      let clock = clock
+      engine = SessionEngine(
+        policy: compiled,
+        deciders: scenario.deciders.mapValues { $0.decider(timeoutMilliseconds: timeout, clock: clock) },
+        clock: clock)
+      let configuration = WKWebViewConfiguration()
+      configuration.preferences.javaScriptCanOpenWindowsAutomatically =
+        scenario.settings.javaScriptCanOpenWindowsAutomatically
+      mainWebView = WKWebView(frame: CGRect(x: 0, y: 0, width: 390, height: 844), configuration: configuration)
+      coordinator = WebSessionCoordinator(engine: engine, webView: mainWebView, presenter: presenter)
+      coordinator.recorder = recorder
+      let raised = raised
+      driver = WebKitDriver(implementing: AdapterHarness.coordinatorMethods, raise: { raised.record($0) })
+      driver.attach(mainWebView)
+    }
+
+    /// Plays every step; the recording is then in ``recorder``.
+    func play() async throws {
+      for step in scenario.steps {
+        guard let webView = step.session == "main" ? mainWebView : coordinator.webView(for: step.session) else {
+          throw PlayError(
+            description: "\(recorder.name) \(step.path): session \(step.session) is not open in the adapter")
+        }
+        await perform(step.event, in: webView)
+        await coordinator.commitsRecorded()
+      }
+      coordinator.tearDown()
+      await engine.shutdown()
+    }
+
+    /// Performs `event` while a task moves the clock whenever a decider and its timeout are both asleep, as
+    /// the replay runner does; the task ends with the step.
+    private func perform(_ event: PageEvent, in webView: WKWebView) async {
+      let clock = clock
+      let advancing = Task {
+        while !Task.isCancelled {
+          await clock.waitForSleepers(atLeast: 2)
+          if Task.isCancelled { return }
+          clock.advanceToNextDeadline()
+        }
+      }
+      await run(event, in: webView)
+      advancing.cancel()
+      await advancing.value
+    }
+
+    private func run(_ event: PageEvent, in webView: WKWebView) async {
+      switch event {
+      case .load(let url):
+        webView.load(URLRequest(url: URL(string: url)!))
+        await driver.settle()
+      case .assign(let url): await driver.assignLocation(url, in: webView)
+      case .click(let url, let target, let frame):
+        await driver.tapLink(url, target: target, in: webView, frameURL: frame)
+      case .submit(let url, let target, let method, _):
+        await driver.submitForm(url, method: method.rawValue.uppercased(), target: target, in: webView)
+      case .open(let url, let target, let gesture, _):
+        await driver.windowOpen(url, target: target, gesture: gesture, in: webView)
+      case .back: await driver.go(-1, in: webView)
+      case .forward: await driver.go(1, in: webView)
+      case .reload: await driver.reload(in: webView)
+      case .close: driver.windowClose(in: webView)
+      case .dismiss: presenter.closers[ObjectIdentifier(webView)]?()
+      }
+    }
+
+    struct PlayError: Error, CustomStringConvertible {
+      var description: String
+    }
+  }
+#endif
