@@ -4,8 +4,9 @@ import SessionKit
 /// every `expect` and the `expectFinal`.
 ///
 /// Time is virtual: the engine runs on a ``VirtualClock`` that moves only while a step waits for a decider, to
-/// the next deadline (the decider's `delayMs` or the policy's timeout, whichever comes first), so a replay's
-/// output depends on the file alone, never on the machine's load.
+/// the next deadline (the decider's `delayMs` or the policy's timeout, whichever comes first), and by a `wait`
+/// step, so a replay's output depends on the file alone, never on the machine's load. Blank timeouts are checked
+/// when a step ends (``SessionEngine/BlankTimeoutChecking/manual``: no timer sleeps on the clock).
 public struct ScenarioRunner: Sendable {
   /// The result of a replay.
   public struct Report: Sendable {
@@ -39,13 +40,16 @@ public struct ScenarioRunner: Sendable {
     let timeout = policy.deciders.timeoutMilliseconds
     let engine = SessionEngine(
       policy: policy, deciders: scenario.deciders.mapValues { $0.decider(timeoutMilliseconds: timeout, clock: clock) },
-      events: .none, clock: clock)
+      events: .none, clock: clock, blankTimeouts: .manual)
     let simulator = WebKitSimulator(engine: engine, settings: scenario.settings)
     var report = Report(lines: [], failures: [], error: nil)
     for (index, step) in scenario.steps.enumerated() {
-      let result: StepResult
+      var result: StepResult
       do {
+        if case .wait(let milliseconds) = step.event { clock.advance(by: .milliseconds(milliseconds)) }
         result = try await Self.perform(step.event, in: step.session, on: simulator, advancing: clock)
+        // A blank timeout that fell due during the step is reported on its line.
+        result.timedOut = engine.closeExpiredPopups()
       } catch {
         report.error = ConfigurationError(
           path: step.path.isEmpty ? "steps[\(index)].in" : "\(step.path).in", problem: error.description)

@@ -23,7 +23,7 @@ import SessionKit
     func answer(_ decision: NavigationDecision, to navigationAction: WKNavigationAction, in webView: WKWebView)
       -> WKNavigationActionPolicy
     {
-      perform(decision.outcome)
+      perform(decision.outcome, from: webView)
       switch decision.policy {
       case .cancel: return .cancel
       case .download: return .download
@@ -39,7 +39,7 @@ import SessionKit
       for admission: PopupAdmission, configuration: WKWebViewConfiguration, opener: WKWebView, openedByGesture: Bool
     ) -> WKWebView? {
       guard let child = admission.child else {
-        perform(admission.outcome)
+        perform(admission.outcome, from: opener)
         return nil
       }
       let popup = makePopup(
@@ -48,11 +48,16 @@ import SessionKit
       return popup
     }
 
-    /// The one place that opens URLs outside the app or loads them elsewhere; the event stream never does.
-    private func perform(_ outcome: NavigationOutcome) {
+    /// The one place that opens URLs outside the app, loads them elsewhere or hands a finished popup's URL to
+    /// the app (`webView` is the web view whose callback was answered); the event stream never does.
+    private func perform(_ outcome: NavigationOutcome, from webView: WKWebView) {
       switch outcome {
       case .openExternally(let url, let via): externalOpener.open(url, via: via)
       case .loadInstead(let url, let id): load(url, in: id)
+      case .finished(let url, .opener, let id?): load(url, in: id)
+      case .finished(let url, _, _):
+        guard let url = URL(string: url), let popup = session(for: webView)?.id else { return }
+        onPopupFinished?(url, popup)
       case .allow, .download, .blocked, .popup, .provisionalPopup: break
       }
     }

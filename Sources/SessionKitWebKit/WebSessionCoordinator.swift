@@ -55,6 +55,10 @@ import SessionKit
     public weak var uiDelegate: (any WKUIDelegate)?
     /// Called with each engine event after the coordinator applied it (popups removed, …).
     public var onEvent: (@MainActor (SessionEvent) -> Void)?
+    /// Called once with the URL a popup finished with (`{"finish": "app"}`: an OAuth callback, a payment
+    /// result) and the popup's id, when its navigation is answered; the popup's views go on its `popupClosed`.
+    /// A `{"finish": "opener"}` URL is loaded in the opener's web view instead, without calling this.
+    public var onPopupFinished: (@MainActor (_ url: URL, _ popup: SessionID) -> Void)?
 
     let externalOpener: ExternalURLOpener
     private var sessions: [ObjectIdentifier: Session] = [:]
