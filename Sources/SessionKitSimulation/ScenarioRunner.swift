@@ -44,12 +44,9 @@ public struct ScenarioRunner: Sendable {
     let simulator = WebKitSimulator(engine: engine, settings: scenario.settings)
     var report = Report(lines: [], failures: [], error: nil)
     for (index, step) in scenario.steps.enumerated() {
-      var result: StepResult
+      let result: StepResult
       do {
-        if case .wait(let milliseconds) = step.event { clock.advance(by: .milliseconds(milliseconds)) }
         result = try await Self.perform(step.event, in: step.session, on: simulator, advancing: clock)
-        // A blank timeout that fell due during the step is reported on its line.
-        result.timedOut = engine.closeExpiredPopups()
       } catch {
         report.error = ConfigurationError(
           path: step.path.isEmpty ? "steps[\(index)].in" : "\(step.path).in", problem: error.description)
@@ -89,8 +86,24 @@ public struct ScenarioRunner: Sendable {
   }
 
   /// Performs one step, moving the virtual clock whenever the step waits on it: once a decider and its
-  /// timeout are both asleep, the clock jumps to the earlier deadline, which settles the race.
+  /// timeout are both asleep, the clock jumps to the earlier deadline, which settles the race; a `wait` moves
+  /// it first. When the step ends, the popups whose blank timeout fell due are closed and reported on its line
+  /// (`timedOut`). The engine must check blank timeouts manually (``SessionEngine/BlankTimeoutChecking/manual``):
+  /// a timer asleep on the clock would be taken for half of a decider race.
   static func perform(
+    _ event: PageEvent, in session: SessionID, on simulator: WebKitSimulator, advancing clock: VirtualClock
+  ) async throws(SimulationError) -> StepResult {
+    if case .wait(let milliseconds) = event {
+      // Checked before the clock moves, so that time never passes in a step that is invalid.
+      _ = try await simulator.session(session)
+      clock.advance(by: .milliseconds(milliseconds))
+    }
+    var result = try await race(event, in: session, on: simulator, advancing: clock)
+    result.timedOut = simulator.engine.closeExpiredPopups()
+    return result
+  }
+
+  private static func race(
     _ event: PageEvent, in session: SessionID, on simulator: WebKitSimulator, advancing clock: VirtualClock
   ) async throws(SimulationError) -> StepResult {
     let outcome = await withTaskGroup(of: Result<StepResult, SimulationError>?.self) { group in
