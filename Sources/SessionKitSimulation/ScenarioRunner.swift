@@ -6,7 +6,7 @@ import SessionKit
 /// Time is virtual: the engine runs on a ``VirtualClock`` that moves only while a step waits for a decider, to
 /// the next deadline (the decider's `delayMs` or the policy's timeout, whichever comes first), and by a `wait`
 /// step, so a replay's output depends on the file alone, never on the machine's load. Blank timeouts are checked
-/// when a step ends (``SessionEngine/BlankTimeoutChecking/manual``: no timer sleeps on the clock).
+/// when a step ends (`SessionEngine.BlankTimeoutChecking.manual`: no timer sleeps on the clock).
 public struct ScenarioRunner: Sendable {
   /// The result of a replay.
   public struct Report: Sendable {
@@ -88,7 +88,7 @@ public struct ScenarioRunner: Sendable {
   /// Performs one step, moving the virtual clock whenever the step waits on it: once a decider and its
   /// timeout are both asleep, the clock jumps to the earlier deadline, which settles the race; a `wait` moves
   /// it first. When the step ends, the popups whose blank timeout fell due are closed and reported on its line
-  /// (`timedOut`). The engine must check blank timeouts manually (``SessionEngine/BlankTimeoutChecking/manual``):
+  /// (`timedOut`). The engine must check blank timeouts manually (`SessionEngine.BlankTimeoutChecking.manual`):
   /// a timer asleep on the clock would be taken for half of a decider race.
   static func perform(
     _ event: PageEvent, in session: SessionID, on simulator: WebKitSimulator, advancing clock: VirtualClock

@@ -130,4 +130,28 @@ final class BlankTimeoutTests: XCTestCase {
       .popupRateLimit)
     XCTAssertNil(tree.popupRefusal(of: PopupTreeState.rootKey, userGesture: false, limits: limits, now: .seconds(65)))
   }
+  func test_theTreeState_keepsADeadlineThroughAboutBlankCommits_andDropsItWhenAPageCommits() throws {
+    var tree = PopupTreeState(root: "main")
+    let limits = PopupLimits(
+      presentation: .overlay, maxDepth: 3, maxOpen: 8, requireUserGesture: false, blankTimeoutMilliseconds: 50)
+    var keys: [PopupTreeState.Key] = []
+    for start in [20, 10] {
+      let result = tree.openPopup(
+        under: PopupTreeState.rootKey, presentation: .overlay, firstLoad: nil, limits: limits, url: "about:blank",
+        now: .milliseconds(start))
+      guard case .opened(let key, _) = result else { return XCTFail("\(result)") }
+      keys.append(key)
+    }
+    XCTAssertTrue(tree.context(of: keys[0]).isBlankPopup)
+    _ = tree.commit(try WebAddress("about:blank#x"), site: nil, kind: .newEntry(isPost: false), in: keys[0])
+    XCTAssertTrue(tree.context(of: keys[0]).isBlankPopup)
+    XCTAssertEqual(tree.earliestBlankDeadline, .milliseconds(60))
+    XCTAssertEqual(tree.blankPopupsDue(at: .milliseconds(59)), [])
+    XCTAssertEqual(tree.blankPopupsDue(at: .milliseconds(70)), [keys[1], keys[0]], "earliest deadline first")
+
+    _ = tree.commit(try WebAddress("https://site.example/"), site: nil, kind: .newEntry(isPost: false), in: keys[1])
+    XCTAssertFalse(tree.context(of: keys[1]).isBlankPopup)
+    XCTAssertEqual(tree.blankPopupsDue(at: .milliseconds(70)), [keys[0]])
+    XCTAssertEqual(tree.earliestBlankDeadline, .milliseconds(70))
+  }
 }
