@@ -19,7 +19,8 @@ struct PopupTreeState: Sendable {
   /// Events caused by the changes so far, in the order they happened, not yet delivered.
   private(set) var outbox: [SessionEvent] = []
   /// When the popups of the last minute were created (on the engine's clock, oldest first), which
-  /// `maxPerMinute` limits; kept only while a rate limit applies.
+  /// `maxPerMinute` limits. Kept whatever the limits, so that a policy swapped in with a rate limit counts the
+  /// popups created before it.
   private var recentCreations: [Duration] = []
   private var nextKey: Key = 1
 
@@ -160,12 +161,14 @@ struct PopupTreeState: Sendable {
     now: Duration = .zero
   ) -> OpenResult {
     guard let opener = nodes[key] else { return .refused(.sessionClosed) }
-    if let maxPerMinute = limits.maxPerMinute {
-      recentCreations.removeAll { $0 <= now - .seconds(60) }
-      guard createdInLastMinute(at: now) < maxPerMinute else { return .refused(.popupRateLimit) }
+    let cutoff = now - .seconds(60)
+    // Oldest first: nothing to drop unless the first entry left the window.
+    if let oldest = recentCreations.first, oldest <= cutoff { recentCreations.removeAll { $0 <= cutoff } }
+    if let maxPerMinute = limits.maxPerMinute, createdInLastMinute(at: now) >= maxPerMinute {
+      return .refused(.popupRateLimit)
     }
     guard opener.depth + 1 <= limits.maxDepth, openPopups < limits.maxOpen else { return .refused(.popupLimit) }
-    if limits.maxPerMinute != nil { recentCreations.append(now) }
+    recentCreations.append(now)
     let childKey = nextKey
     nextKey += 1
     let id = opener.id.child(opener.nextChildNumber)

@@ -396,6 +396,16 @@ final class PopupLifecycleConformanceTests: XCTestCase {
     await app.shutdown()
   }
 
+  func test_theRateLimit_countsPopupsCreatedBeforeAPolicyWithItWasSwappedIn() async throws {
+    let app = try await app(#"{"version": 1}"#)
+    try await app.perform(.open("https://shop.example/1", gesture: true))
+    try await app.perform(.open("https://shop.example/2", gesture: true))
+    app.engine.replacePolicy(try makePolicy(#"{"version": 1, "popups": {"maxPerMinute": 2}}"#))
+    let refused = try await app.perform(.open("https://shop.example/3", gesture: true))
+    XCTAssertEqual(refused.outcome, .blocked(reason: .rateLimit))
+    await app.shutdown()
+  }
+
   // MARK: wait
 
   func test_wait_movesTheScenarioClock_soADeciderDelayIsMeasuredFromThere() async throws {
