@@ -23,6 +23,9 @@ public enum PageEvent: Sendable, Hashable {
   case close
   /// The user taps the popup's close button.
   case dismiss
+  /// Scenario time passes by `milliseconds` (a `wait` step). The driver moves the clock; the simulator then
+  /// has the engine close the popups whose blank timeout ran out.
+  case wait(milliseconds: Int)
 
   /// The event's name as scenario files and replay output spell it.
   public var name: String {
@@ -37,6 +40,7 @@ public enum PageEvent: Sendable, Hashable {
     case .reload: "reload"
     case .close: "close"
     case .dismiss: "dismiss"
+    case .wait: "wait"
     }
   }
 
@@ -45,7 +49,7 @@ public enum PageEvent: Sendable, Hashable {
     switch self {
     case .click, .submit, .dismiss: true
     case .open(_, _, let gesture, _): gesture
-    case .load, .assign, .back, .forward, .reload, .close: false
+    case .load, .assign, .back, .forward, .reload, .close, .wait: false
     }
   }
 }

@@ -4,8 +4,9 @@ import SessionKit
 /// every `expect` and the `expectFinal`.
 ///
 /// Time is virtual: the engine runs on a ``VirtualClock`` that moves only while a step waits for a decider, to
-/// the next deadline (the decider's `delayMs` or the policy's timeout, whichever comes first), so a replay's
-/// output depends on the file alone, never on the machine's load.
+/// the next deadline (the decider's `delayMs` or the policy's timeout, whichever comes first), and by a `wait`
+/// step, so a replay's output depends on the file alone, never on the machine's load. Blank timeouts are checked
+/// when a step ends (`SessionEngine.BlankTimeoutChecking.manual`: no timer sleeps on the clock).
 public struct ScenarioRunner: Sendable {
   /// The result of a replay.
   public struct Report: Sendable {
@@ -39,7 +40,7 @@ public struct ScenarioRunner: Sendable {
     let timeout = policy.deciders.timeoutMilliseconds
     let engine = SessionEngine(
       policy: policy, deciders: scenario.deciders.mapValues { $0.decider(timeoutMilliseconds: timeout, clock: clock) },
-      events: .none, clock: clock)
+      events: .none, clock: clock, blankTimeouts: .manual)
     let simulator = WebKitSimulator(engine: engine, settings: scenario.settings)
     var report = Report(lines: [], failures: [], error: nil)
     for (index, step) in scenario.steps.enumerated() {
@@ -85,8 +86,24 @@ public struct ScenarioRunner: Sendable {
   }
 
   /// Performs one step, moving the virtual clock whenever the step waits on it: once a decider and its
-  /// timeout are both asleep, the clock jumps to the earlier deadline, which settles the race.
+  /// timeout are both asleep, the clock jumps to the earlier deadline, which settles the race; a `wait` moves
+  /// it first. When the step ends, the popups whose blank timeout fell due are closed and reported on its line
+  /// (`timedOut`). The engine must check blank timeouts manually (`SessionEngine.BlankTimeoutChecking.manual`):
+  /// a timer asleep on the clock would be taken for half of a decider race.
   static func perform(
+    _ event: PageEvent, in session: SessionID, on simulator: WebKitSimulator, advancing clock: VirtualClock
+  ) async throws(SimulationError) -> StepResult {
+    if case .wait(let milliseconds) = event {
+      // Checked before the clock moves, so that time never passes in a step that is invalid.
+      _ = try await simulator.session(session)
+      clock.advance(by: .milliseconds(milliseconds))
+    }
+    var result = try await race(event, in: session, on: simulator, advancing: clock)
+    result.timedOut = simulator.engine.closeExpiredPopups()
+    return result
+  }
+
+  private static func race(
     _ event: PageEvent, in session: SessionID, on simulator: WebKitSimulator, advancing clock: VirtualClock
   ) async throws(SimulationError) -> StepResult {
     let outcome = await withTaskGroup(of: Result<StepResult, SimulationError>?.self) { group in

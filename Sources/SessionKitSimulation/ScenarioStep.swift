@@ -14,11 +14,11 @@ public struct ScenarioStep: Sendable, Hashable {
   /// The keys an `expect` may name: the fields of a replay line.
   public static let expectableKeys: Set<String> = [
     "step", "in", "event", "url", "outcome", "session", "frame", "child", "presentation", "via", "reason", "closed",
-    "rule", "callbacks",
+    "rule", "callbacks", "timedOut",
   ]
 
   private static let eventKeys = [
-    "load", "click", "open", "assign", "submit", "back", "forward", "reload", "close", "dismiss",
+    "load", "click", "open", "assign", "submit", "back", "forward", "reload", "close", "dismiss", "wait",
   ]
   private static let modifiers: [String: Set<String>] = [
     "target": ["click", "open", "submit"], "frame": ["click", "submit"], "gesture": ["open"], "noopener": ["open"],
@@ -72,6 +72,7 @@ public struct ScenarioStep: Sendable, Hashable {
       event = .open(
         url, target: target ?? "_blank", gesture: try reader.member("gesture")?.bool() ?? false,
         noopener: try reader.member("noopener")?.bool() ?? false)
+    case "wait": event = .wait(milliseconds: try value.integer(in: 0...(1 << 40)))
     default:
       guard try value.bool() else { throw value.error("expected true") }
       switch eventKey {

@@ -17,11 +17,13 @@ public struct StepResult: Sendable, Hashable {
   public var trace: PolicyDecision.Trace?
   /// The delegate calls the simulator made, in order, with their answers.
   public var callbacks: [CallbackRecord]
+  /// The popups a blank timeout closed when the step ended (subtrees included), when time passed during it.
+  public var timedOut: [SessionID]
 
   /// Creates a result.
   public init(
     event: String, session: SessionID, url: String?, outcome: StepOutcome, rule: String? = nil,
-    trace: PolicyDecision.Trace? = nil, callbacks: [CallbackRecord] = []
+    trace: PolicyDecision.Trace? = nil, callbacks: [CallbackRecord] = [], timedOut: [SessionID] = []
   ) {
     self.event = event
     self.session = session
@@ -30,10 +32,11 @@ public struct StepResult: Sendable, Hashable {
     self.rule = rule
     self.trace = trace
     self.callbacks = callbacks
+    self.timedOut = timedOut
   }
 
   /// The step's replay line, as `session-bench replay` prints it: `step`, `in`, `event`, `url`, the outcome's fields, `rule`,
-  /// `callbacks`.
+  /// `callbacks`, and `timedOut` when a blank timeout closed popups as the step ended.
   public func json(step: Int) -> JSONValue {
     var members: [(key: String, value: JSONValue)] = [
       ("step", .number(Double(step))), ("in", .string(session.rawValue)), ("event", .string(event)),
@@ -42,6 +45,7 @@ public struct StepResult: Sendable, Hashable {
     members += outcome.members
     if let rule { members.append(("rule", .string(rule))) }
     members.append(("callbacks", .array(callbacks.map(\.json))))
+    if !timedOut.isEmpty { members.append(("timedOut", StepOutcome.ids(timedOut))) }
     return .object(members)
   }
 }

@@ -73,6 +73,8 @@ public actor WebKitSimulator {
     case .dismiss:
       let closed = session.dismiss()
       outcome = closed.isEmpty ? .ignored : .closed(closed)
+    case .wait:
+      outcome = .waited(closed: engine.closeExpiredPopups())
     }
     return StepResult(
       event: event.name, session: id, url: step.url.map(Self.normalised), outcome: outcome, rule: step.rule,
@@ -150,7 +152,7 @@ public actor WebKitSimulator {
     let decision = await decidePolicy(
       in: session, url: url, type: type, target: nil, source: frame, sourceSession: session, gesture: true,
       method: method, step: &step)
-    guard decision.policy == .allow else { return await applyRefusal(decision.outcome, step: &step, method: method) }
+    guard decision.policy == .allow else { return await applyRefusal(decision, step: &step, method: method) }
     let opening = Opening(name: name, keepsOpener: name != nil, firstLoadGesture: false)
     return await newWindow(
       url, opening: opening, type: type, source: frame, gesture: true, method: method, in: session, step: &step)
@@ -179,7 +181,7 @@ public actor WebKitSimulator {
     let firstLoad = await decidePolicy(
       in: child, url: url, type: .other, target: .main, source: .main, sourceSession: child,
       gesture: opening.firstLoadGesture, method: method, step: &step)
-    guard firstLoad.policy == .allow else { return await applyRefusal(firstLoad.outcome, step: &step, method: method) }
+    guard firstLoad.policy == .allow else { return await applyRefusal(firstLoad, step: &step, method: method) }
     // A POST form aimed at a new window submits its POST there: reloading that entry is formResubmitted.
     try? await child.didCommit(url, kind: .newEntry(isPost: method == .post))
     return .popup(child: child.id, presentation: child.presentation ?? presentation)
@@ -205,17 +207,29 @@ public actor WebKitSimulator {
         return .navigated(session: session.id, frame: .sub)
       }
     case .download: return .download
-    case .cancel: return await applyRefusal(decision.outcome, step: &step)
+    case .cancel: return await applyRefusal(decision, step: &step)
     }
   }
 
-  /// What an answer other than a popup or an allowed navigation amounts to: opened outside, loaded elsewhere
-  /// by the engine, downloaded or blocked.
-  private func applyRefusal(_ outcome: NavigationOutcome, step: inout Step, method: FormMethod = .get) async
+  /// What a decision other than an allowed navigation amounts to, with the sessions it closed.
+  private func applyRefusal(_ decision: NavigationDecision, step: inout Step, method: FormMethod = .get) async
     -> StepOutcome
   {
+    await applyRefusal(decision.outcome, closed: decision.closedSessions, step: &step, method: method)
+  }
+
+  /// What an answer other than a popup or an allowed navigation amounts to: opened outside, loaded elsewhere
+  /// by the engine, a popup finished, downloaded or blocked.
+  private func applyRefusal(
+    _ outcome: NavigationOutcome, closed: [SessionID] = [], step: inout Step, method: FormMethod = .get
+  ) async -> StepOutcome {
     switch outcome {
-    case .openExternally(_, let via): return .external(via: via)
+    case .openExternally(_, let via): return .external(via: via, closed: closed)
+    case .finished(let url, .opener, let opener?):
+      // The app loads the URL in the opener, which the engine allows without judging it again.
+      _ = await engineLoad(url, in: opener, step: &step)
+      return .finished(via: .opener, closed: closed, session: opener)
+    case .finished(_, let via, _): return .finished(via: via, closed: closed, session: nil)
     case .loadInstead(let url, let target): return await engineLoad(url, in: target, method: method, step: &step)
     case .download: return .download
     case .blocked(let reason): return .blocked(reason: reason)
@@ -245,7 +259,7 @@ public actor WebKitSimulator {
       let decision = await decidePolicy(
         in: session, url: frameURL, type: .backForward, target: .sub(frameURL), source: .main,
         sourceSession: session, gesture: false, step: &step)
-      guard decision.policy == .allow else { return await applyRefusal(decision.outcome, step: &step) }
+      guard decision.policy == .allow else { return await applyRefusal(decision, step: &step) }
       try? await session.didCommit(page, kind: .backForward(offset: offset))
       return .navigated(session: session.id, frame: .sub)
     }
@@ -254,7 +268,7 @@ public actor WebKitSimulator {
     let decision = await decidePolicy(
       in: session, url: page, type: type, target: .main, source: .main, sourceSession: session, gesture: false,
       method: entry.isPost ? .post : .get, step: &step)
-    guard decision.policy == .allow else { return await applyRefusal(decision.outcome, step: &step) }
+    guard decision.policy == .allow else { return await applyRefusal(decision, step: &step) }
     try? await session.didCommit(page, kind: offset == 0 ? .reload : .backForward(offset: offset))
     return .navigated(session: session.id, frame: .main)
   }

@@ -23,7 +23,8 @@ import SessionKit
     func answer(_ decision: NavigationDecision, to navigationAction: WKNavigationAction, in webView: WKWebView)
       -> WKNavigationActionPolicy
     {
-      perform(decision.outcome)
+      // A finished popup is the first session the decision closed (its subtree follows it).
+      perform(decision.outcome, finishedPopup: decision.closedSessions.first)
       switch decision.policy {
       case .cancel: return .cancel
       case .download: return .download
@@ -39,7 +40,7 @@ import SessionKit
       for admission: PopupAdmission, configuration: WKWebViewConfiguration, opener: WKWebView, openedByGesture: Bool
     ) -> WKWebView? {
       guard let child = admission.child else {
-        perform(admission.outcome)
+        perform(admission.outcome, finishedPopup: nil)
         return nil
       }
       let popup = makePopup(
@@ -48,11 +49,16 @@ import SessionKit
       return popup
     }
 
-    /// The one place that opens URLs outside the app or loads them elsewhere; the event stream never does.
-    private func perform(_ outcome: NavigationOutcome) {
+    /// The one place that opens URLs outside the app, loads them elsewhere or hands a finished popup's URL to
+    /// the app; the event stream never does.
+    private func perform(_ outcome: NavigationOutcome, finishedPopup: SessionID?) {
       switch outcome {
       case .openExternally(let url, let via): externalOpener.open(url, via: via)
       case .loadInstead(let url, let id): load(url, in: id)
+      case .finished(let url, .opener, let id?): load(url, in: id)
+      case .finished(let url, _, _):
+        guard let url = URL(string: url), let finishedPopup else { return }
+        onPopupFinished?(url, finishedPopup)
       case .allow, .download, .blocked, .popup, .provisionalPopup: break
       }
     }

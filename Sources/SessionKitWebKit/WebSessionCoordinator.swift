@@ -58,6 +58,11 @@ import SessionKit
     /// Records what reaches the engine as a replayable scenario, while set.
     public var recorder: ScenarioRecorder?
 
+    /// Called once with the URL a popup finished with (`{"finish": "app"}`: an OAuth callback, a payment
+    /// result) and the popup's id, when its navigation is answered; the popup's views go on its `popupClosed`.
+    /// A `{"finish": "opener"}` URL is loaded in the opener's web view instead, without calling this.
+    public var onPopupFinished: (@MainActor (_ url: URL, _ popup: SessionID) -> Void)?
+
     let externalOpener: ExternalURLOpener
     private var sessions: [ObjectIdentifier: Session] = [:]
     private var webViews: [SessionID: WKWebView] = [:]

@@ -33,6 +33,18 @@
       "window-names.json":
         "the stand-in WebKitDriver's windowOpen has no noopener, so window names are found where WebKit "
         + "would not find them",
+      // Issue 14's scenarios that depend on time or on engine-started loads, which a recording does not yet
+      // carry (issue 15 stays open for these):
+      "lifecycle-blank-timeout.json":
+        "a recording has no `wait` steps: time passing between callbacks is not recorded, so the blank timeout "
+        + "that closed a popup on the device never fires in the replay",
+      "lifecycle-oauth-finish.json":
+        "`finish: opener` makes the engine load the URL in the opener; the recording holds that load's "
+        + "decidePolicyFor as an ordinary step, which the replay then judges (and cancels) instead of allowing it "
+        + "unjudged",
+      "lifecycle-rate-limit.json":
+        "a recording has no `wait` steps: the minute that lets the rate limit admit the last popup does not pass "
+        + "in the replay",
     ]
 
     func test_everyScenario_recordedThroughTheAdapter_replaysToTheSameAnswers() async throws {

@@ -20,7 +20,7 @@ struct DirectWorker: BaselineWorker {
     guard let commit = plan.commit else { return }
     switch decision.action {
     case .allow, .popup, .sameView: tabs[index].commit(plan.page, kind: commit)
-    case .cancel, .download, .external, .ask: break
+    case .cancel, .download, .external, .ask, .finish: break
     }
   }
 }

@@ -28,7 +28,7 @@ public struct PolicyDiff: Sendable {
       guard let commit = plan.commit else { continue }
       switch before.action {
       case .allow, .popup, .sameView: tabs[index].commit(plan.page, kind: commit)
-      case .cancel, .download, .external, .ask: break
+      case .cancel, .download, .external, .ask, .finish: break
       }
     }
     return changes

@@ -135,7 +135,7 @@ public struct PolicyLint: Sendable {
       }
     case .ask(let name):
       if let declaredDeciders, !declaredDeciders.contains(name) { findings.append(undeclared(name, path: path)) }
-    case .allow, .cancel, .download, .sameView, .external(.system):
+    case .allow, .cancel, .download, .sameView, .external(.system), .finish:
       break
     }
     return findings

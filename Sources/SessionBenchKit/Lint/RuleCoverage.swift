@@ -13,6 +13,7 @@ struct RuleCoverage {
       && pathsCovered(broader, narrower) && typesCovered(broader, narrower)
       && same(broader.target, narrower.target) && same(broader.crossSite, narrower.crossSite)
       && same(broader.crossOrigin, narrower.crossOrigin) && same(broader.userGesture, narrower.userGesture)
+      && same(broader.popupFirstLoad, narrower.popupFirstLoad)
   }
 
   /// An absent condition in the broader match holds always; a present one needs the same value in the narrower.

@@ -6,6 +6,9 @@ package enum PresetText {
   /// `ad-clicks.json`, byte for byte.
   package static let adClicks = #"""
 [
+  { "name": "blank-popup-cross-site",
+    "match": { "popupFirstLoad": true, "crossSite": true },
+    "action": { "external": "safari" } },
   { "name": "app-store",
     "match": { "hosts": ["apps.apple.com", "itunes.apple.com"], "navigationTypes": ["linkActivated"] },
     "action": { "external": "system" } },
@@ -30,7 +33,10 @@ package enum PresetText {
 [
   { "name": "pay-and-sign-in-popups",
     "match": { "hosts": ["pay.google.com", "*.google.com", "accounts.youtube.com"], "target": "newWindow" },
-    "action": { "popup": "overlay" } }
+    "action": { "popup": "overlay" } },
+  { "name": "pay-and-sign-in-first-load",
+    "match": { "hosts": ["pay.google.com", "*.google.com", "accounts.youtube.com"], "popupFirstLoad": true },
+    "action": "allow" }
 ]
 
 """#

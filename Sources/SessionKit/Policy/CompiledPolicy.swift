@@ -214,6 +214,7 @@ final class CompiledRule: Sendable {
   private let paths: [PathPattern]?
   private let crossSite: Bool?
   private let crossOrigin: Bool?
+  private let popupFirstLoad: Bool?
   private let conditions: [String]
 
   init(_ rule: PolicyRule, index: Int) {
@@ -229,6 +230,7 @@ final class CompiledRule: Sendable {
     self.paths = match.paths
     self.crossSite = match.crossSite
     self.crossOrigin = match.crossOrigin
+    self.popupFirstLoad = match.popupFirstLoad
     self.conditions = match.conditionDescriptions
   }
 
@@ -239,6 +241,8 @@ final class CompiledRule: Sendable {
   /// Whether the target and navigation-type conditions admit requests of this shape.
   func admits(shape index: Int) -> Bool {
     let shape = RequestShape(index: index)
+    // A popup's first load is a main-frame navigation: `popupFirstLoad: true` rules wait on no other list.
+    if popupFirstLoad == true, shape.targetBit != 1 << UInt8(RequestShape.targetIndex(.mainFrame)) { return false }
     return targets & shape.targetBit != 0 && types & shape.typeBit != 0
   }
 
@@ -249,6 +253,7 @@ final class CompiledRule: Sendable {
   ) -> Bool {
     if targets & shape.targetBit == 0 || types & shape.typeBit == 0 { return false }
     if let userGesture, userGesture != request.isUserGesture { return false }
+    if let popupFirstLoad, popupFirstLoad != (context.isBlankPopup && request.target == .mainFrame) { return false }
     let address = request.address
     if let schemes, !schemes.contains(address.scheme) { return false }
     // `hosts` needs no check: a rule with hosts is a candidate only when the host index found the URL's host

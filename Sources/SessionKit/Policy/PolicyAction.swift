@@ -17,6 +17,10 @@ public enum PolicyAction: Sendable, Hashable, CustomStringConvertible {
   case popup(PopupPresentation)
   /// Ask the named asynchronous decider, bounded by the policy's decider timeout.
   case ask(String)
+  /// Finish a popup: cancel its main-frame navigation, close its subtree, and hand the URL to its opener (which
+  /// loads it) or to the app (``SessionEvent/popupFinished(session:url:)``). Outside a popup's main frame it
+  /// does not finish anything: see the PolicyFormat article.
+  case finish(FinishDestination)
 
   /// The policy-file spelling: `allow`, `{"external":"safari"}`, ….
   public var description: String {
@@ -28,6 +32,7 @@ public enum PolicyAction: Sendable, Hashable, CustomStringConvertible {
     case .external(let app): "{\"external\":\"\(app.rawValue)\"}"
     case .popup(let presentation): "{\"popup\":\"\(presentation.rawValue)\"}"
     case .ask(let name): "{\"ask\":\(JSONValue.quoted(name))}"
+    case .finish(let destination): "{\"finish\":\"\(destination.rawValue)\"}"
     }
   }
 
@@ -43,12 +48,12 @@ public enum PolicyAction: Sendable, Hashable, CustomStringConvertible {
       default:
         throw reader.error(
           "\(reader.value.excerpt) is not an action (expected \"allow\", \"cancel\", \"download\", \"sameView\", "
-            + "{\"external\": …}, {\"popup\": …} or {\"ask\": …})")
+            + "{\"external\": …}, {\"popup\": …}, {\"ask\": …} or {\"finish\": …})")
       }
     case .object(let members):
-      _ = try reader.object(allowing: ["external", "popup", "ask"])
+      _ = try reader.object(allowing: ["external", "popup", "ask", "finish"])
       guard members.count == 1, let member = members.first else {
-        throw reader.error("an action object has exactly one key: \"external\", \"popup\" or \"ask\"")
+        throw reader.error("an action object has exactly one key: \"external\", \"popup\", \"ask\" or \"finish\"")
       }
       let value = JSONReader(member.value, path: reader.path(of: member.key))
       switch member.key {
@@ -56,6 +61,9 @@ public enum PolicyAction: Sendable, Hashable, CustomStringConvertible {
         return .external(ExternalApp(rawValue: try value.choice(of: ExternalApp.allCases.map(\.rawValue)))!)
       case "popup":
         return .popup(PopupPresentation(rawValue: try value.choice(of: PopupPresentation.allCases.map(\.rawValue)))!)
+      case "finish":
+        return .finish(
+          FinishDestination(rawValue: try value.choice(of: FinishDestination.allCases.map(\.rawValue)))!)
       default:
         let name = try value.string()
         guard !name.isEmpty else { throw value.error("a decider name cannot be empty") }
@@ -73,6 +81,15 @@ public enum ExternalApp: String, Sendable, Hashable, CaseIterable {
   case safari
   /// The system (`UIApplication.open`): the default browser, or the app that handles the scheme.
   case system
+}
+
+/// Where a finished popup's URL goes (`{"finish": "opener"}` or `{"finish": "app"}`).
+public enum FinishDestination: String, Sendable, Hashable, CaseIterable {
+  /// The popup's opener loads the URL (a load the engine started, allowed without being judged again).
+  case opener
+  /// The app receives the URL (an OAuth callback, a payment result) through
+  /// ``SessionEvent/popupFinished(session:url:)``.
+  case app
 }
 
 /// How the app should present a popup web view (a hint the engine emits; the app applies it).

@@ -21,6 +21,8 @@ public struct PolicyDecision: Sendable, Hashable, CustomStringConvertible {
     case popupGate
     /// A popup limit (`popups.maxDepth`, `popups.maxOpen`) refused a new window.
     case popupLimit
+    /// The popup rate limit (`popups.maxPerMinute`) refused a new window.
+    case popupRateLimit
     /// A provisional popup is still waiting for its decider.
     case provisional
     /// The caller's task was cancelled or the engine shut down.
@@ -34,7 +36,7 @@ public struct PolicyDecision: Sendable, Hashable, CustomStringConvertible {
     public var isPolicy: Bool {
       switch self {
       case .rule, .defaultAction: true
-      case .popupGate, .popupLimit, .provisional, .cancelled, .sessionClosed, .invalidURL: false
+      case .popupGate, .popupLimit, .popupRateLimit, .provisional, .cancelled, .sessionClosed, .invalidURL: false
       }
     }
 
@@ -44,7 +46,7 @@ public struct PolicyDecision: Sendable, Hashable, CustomStringConvertible {
       switch self {
       case .rule(let name, _): name
       case .defaultAction: "default"
-      case .popupGate, .popupLimit: "popups"
+      case .popupGate, .popupLimit, .popupRateLimit: "popups"
       case .provisional: "provisional"
       case .cancelled: "cancelled"
       case .sessionClosed: "session-closed"

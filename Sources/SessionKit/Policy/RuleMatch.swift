@@ -19,12 +19,15 @@ public struct RuleMatch: Sendable, Hashable {
   public var crossOrigin: Bool?
   /// Whether a user gesture must (`true`) or must not (`false`) have started the navigation.
   public var userGesture: Bool?
+  /// Whether the navigation must be (`true`) or must not be (`false`) a popup's first load: a main-frame
+  /// navigation, of any type, in a popup that has committed nothing but URLs that match `about:blank`.
+  public var popupFirstLoad: Bool?
 
   /// Creates a match; every condition defaults to absent.
   public init(
     schemes: [String]? = nil, hosts: [HostPattern]? = nil, sites: [String]? = nil, paths: [PathPattern]? = nil,
     navigationTypes: [NavigationType]? = nil, target: NavigationTarget? = nil, crossSite: Bool? = nil,
-    crossOrigin: Bool? = nil, userGesture: Bool? = nil
+    crossOrigin: Bool? = nil, userGesture: Bool? = nil, popupFirstLoad: Bool? = nil
   ) {
     self.schemes = schemes
     self.hosts = hosts
@@ -35,6 +38,7 @@ public struct RuleMatch: Sendable, Hashable {
     self.crossSite = crossSite
     self.crossOrigin = crossOrigin
     self.userGesture = userGesture
+    self.popupFirstLoad = popupFirstLoad
   }
 
   /// Human-readable conditions, e.g. `hosts: pay.google.com, *.google.com`, in file order; used in traces.
@@ -49,11 +53,13 @@ public struct RuleMatch: Sendable, Hashable {
     if let crossSite { out.append("crossSite: \(crossSite)") }
     if let crossOrigin { out.append("crossOrigin: \(crossOrigin)") }
     if let userGesture { out.append("userGesture: \(userGesture)") }
+    if let popupFirstLoad { out.append("popupFirstLoad: \(popupFirstLoad)") }
     return out
   }
 
   static let keys: Set<String> = [
     "schemes", "hosts", "sites", "paths", "navigationTypes", "target", "crossSite", "crossOrigin", "userGesture",
+    "popupFirstLoad",
   ]
 
   /// Reads a `match` object.
@@ -99,6 +105,7 @@ public struct RuleMatch: Sendable, Hashable {
     match.crossSite = try reader.member("crossSite")?.bool()
     match.crossOrigin = try reader.member("crossOrigin")?.bool()
     match.userGesture = try reader.member("userGesture")?.bool()
+    match.popupFirstLoad = try reader.member("popupFirstLoad")?.bool()
     return match
   }
 

@@ -6,6 +6,8 @@ public enum BlockReason: String, Sendable, Hashable, CaseIterable {
   case noUserGesture = "no-user-gesture"
   /// A popup would exceed `maxDepth` or `maxOpen`.
   case popupLimit = "popup-limit"
+  /// A popup would exceed `popups.maxPerMinute` in its root's tree.
+  case rateLimit = "rate-limit"
   /// `createWebViewWith` returned no web view, so WebKit dropped the navigation.
   case dropped
   /// The URL cannot be parsed as a browser would; it is never allowed.

@@ -13,6 +13,12 @@ struct EngineState: Sendable {
   var isShutDown = false
   var activeDecisions = 0
   var shutdownWaiters: [CheckedContinuation<Void, Never>] = []
+  /// The trees that have popups with a blank deadline, in the order they got one, not retained.
+  var blankTrees: [WeakPopupTree] = []
+  /// The blank-timeout timer task, its deadline and generation (`BlankTimeoutChecking.timer`); a newer
+  /// generation makes an older task's wake-up a no-op.
+  var blankTimer: (deadline: Duration, generation: UInt64, task: Task<Void, Never>?)?
+  var blankTimerGeneration: UInt64 = 0
 
   init(policy: CompiledPolicy, deciders: [String: any NavigationDecider]) {
     self.policy = policy
@@ -32,4 +38,9 @@ struct EngineState: Sendable {
     defer { shutdownWaiters = [] }
     return shutdownWaiters
   }
+}
+
+/// A popup tree the engine watches for blank timeouts, without keeping it alive.
+struct WeakPopupTree: Sendable {
+  weak var tree: PopupTree?
 }

@@ -4,7 +4,8 @@ public struct NavigationDecision: Sendable, Hashable, CustomStringConvertible {
   public var outcome: NavigationOutcome
   /// The policy action that was applied (after any decider), e.g. `.external(.safari)`.
   public var action: PolicyAction
-  /// Sessions closed by this decision (a provisional popup whose decider refused it), in close order.
+  /// Sessions closed by this decision (a provisional popup whose decider refused it, a popup whose first load
+  /// was opened outside, a finished popup), in close order.
   public var closedSessions: [SessionID]
   /// Which rule decided and why.
   public var trace: PolicyDecision.Trace
@@ -29,6 +30,8 @@ public struct NavigationDecision: Sendable, Hashable, CustomStringConvertible {
     switch outcome {
     case .openExternally(let url, let via): text += ", open \(url) in \(via.rawValue)"
     case .loadInstead(let url, let session): text += ", load \(url) in \(session)"
+    case .finished(let url, .opener, let opener?): text += ", popup finished, load \(url) in \(opener)"
+    case .finished(let url, _, _): text += ", popup finished, \(url) to the app"
     case .blocked(let reason): text += " (blocked: \(reason.rawValue))"
     case .allow, .download, .popup, .provisionalPopup: break
     }

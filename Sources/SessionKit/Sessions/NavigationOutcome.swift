@@ -16,6 +16,11 @@ public enum NavigationOutcome: Sendable, Hashable {
   /// The navigation is cancelled and `url` is loaded in the web view of `session` instead (a `sameView`
   /// answer to a new-window request). The engine expects that load and allows it without judging it again.
   case loadInstead(url: String, in: SessionID)
+  /// The popup's main-frame navigation to `url` was cancelled and the popup's subtree closed (a `finish`
+  /// answer): for ``FinishDestination/opener``, `url` is loaded in the web view of `opener` instead (a load the
+  /// engine expects and allows without judging it again); for ``FinishDestination/app``, the app handles
+  /// `url` (``SessionEvent/popupFinished(session:url:)``) and `opener` is `nil`.
+  case finished(url: String, via: FinishDestination, opener: SessionID?)
   /// A popup was created for a `createWebViewWith` request: return a web view for `child`, presented so.
   case popup(child: SessionID, presentation: PopupPresentation)
   /// A popup was created provisionally: its decider is asked during its first load, which may still close it.
@@ -27,7 +32,7 @@ public enum NavigationOutcome: Sendable, Hashable {
     switch self {
     case .allow, .popup, .provisionalPopup: .allow
     case .download: .download
-    case .blocked, .openExternally, .loadInstead: .cancel
+    case .blocked, .openExternally, .loadInstead, .finished: .cancel
     }
   }
 

@@ -30,6 +30,14 @@ struct NodeTable: Sendable {
     return popups.removeValue(forKey: key)
   }
 
+  /// Every live node with its key, the root first.
+  var entries: [(key: PopupTreeState.Key, value: SessionNode)] {
+    (root.map { [(PopupTreeState.rootKey, $0)] } ?? []) + popups.map { ($0.key, $0.value) }
+  }
+
+  /// Every live node, the root first.
+  var values: [SessionNode] { entries.map(\.value) }
+
   /// The number of live sessions.
   var count: Int { popups.count + (root == nil ? 0 : 1) }
 

@@ -18,7 +18,7 @@ public struct PopupAdmission: Sendable {
   public var presentation: PopupPresentation? {
     switch outcome {
     case .popup(_, let presentation), .provisionalPopup(_, let presentation): presentation
-    case .allow, .download, .blocked, .openExternally, .loadInstead: nil
+    case .allow, .download, .blocked, .openExternally, .loadInstead, .finished: nil
     }
   }
 

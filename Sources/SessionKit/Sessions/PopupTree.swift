@@ -49,6 +49,23 @@ final class PopupTree: Sendable {
     return closed.map(\.id)
   }
 
+  /// Closes every popup still blank whose deadline is at or before `now` (reason `blankTimeout`; the popups
+  /// under it go too), in one change so that none commits a page in between; the closed ids in close order.
+  func closeBlankPopups(at now: Duration) -> [SessionID] {
+    let closed = update { storage in
+      var closed: [(key: PopupTreeState.Key, id: SessionID)] = []
+      for key in storage.machine.blankPopupsDue(at: now) {
+        let entries = storage.machine.close(key, reason: .blankTimeout)
+        for entry in entries { storage.popups[entry.key] = nil }
+        closed += entries
+      }
+      return closed
+    }
+    guard !closed.isEmpty else { return [] }
+    engine.interruptRaces(of: Set(closed.map { SessionKey(tree: ObjectIdentifier(self), node: $0.key) }))
+    return closed.map(\.id)
+  }
+
   private func deliverEvents() {
     engine.deliverInOrder { storage.withLock { $0.machine.takeOutbox() } }
   }

@@ -18,6 +18,10 @@ struct PopupTreeState: Sendable {
   private(set) var openPopups = 0
   /// Events caused by the changes so far, in the order they happened, not yet delivered.
   private(set) var outbox: [SessionEvent] = []
+  /// When the popups of the last minute were created (on the engine's clock, oldest first), which
+  /// `maxPerMinute` limits. Kept whatever the limits, so that a policy swapped in with a rate limit counts the
+  /// popups created before it.
+  private var recentCreations: [Duration] = []
   private var nextKey: Key = 1
 
   /// A tree with one root at `about:blank` and an empty history.
@@ -37,24 +41,39 @@ struct PopupTreeState: Sendable {
   /// an inherited `about:blank`) its opener's; a root that committed `about:blank` has an origin of its own
   /// that only `about:blank` and `about:srcdoc` share; a root that committed nothing has none.
   func context(of key: Key) -> PolicyContext {
+    // A blank popup's next main-frame load is its first: `popupFirstLoad` holds for it, and the walk below
+    // already compares with the nearest opener that has an origin of its own.
+    let isBlankPopup = nodes[key]?.isBlankPopup ?? false
     var current = nodes[key]
     while let node = current {
-      if node.hasOwnOrigin { return PolicyContext(currentURL: node.committedURL, currentSite: node.committedSite) }
+      if node.hasOwnOrigin {
+        return PolicyContext(
+          currentURL: node.committedURL, currentSite: node.committedSite, isBlankPopup: isBlankPopup)
+      }
       guard let parent = node.parent else {
-        return node.committedURL.map { PolicyContext(currentURL: $0, currentSite: nil) } ?? .none
+        return PolicyContext(currentURL: node.committedURL, currentSite: nil, isBlankPopup: isBlankPopup)
       }
       current = nodes[parent]
     }
     return .none
   }
 
-  /// Why a new popup of `key` would be refused (the gesture requirement first, then the depth and open-count
-  /// limits), or `nil` when it may open.
-  func popupRefusal(of key: Key, userGesture: Bool, limits: PopupLimits) -> PolicyDecision.Source? {
+  /// Why a new popup of `key` would be refused at `now` (the gesture requirement first, then the rate limit,
+  /// then the depth and open-count limits), or `nil` when it may open.
+  func popupRefusal(
+    of key: Key, userGesture: Bool, limits: PopupLimits, now: Duration = .zero
+  ) -> PolicyDecision.Source? {
     guard let node = nodes[key] else { return .sessionClosed }
     if limits.requireUserGesture && !userGesture { return .popupGate }
+    if let maxPerMinute = limits.maxPerMinute, createdInLastMinute(at: now) >= maxPerMinute { return .popupRateLimit }
     if node.depth + 1 > limits.maxDepth || openPopups >= limits.maxOpen { return .popupLimit }
     return nil
+  }
+
+  /// How many popups were created in the window (now − 60 s, now].
+  private func createdInLastMinute(at now: Duration) -> Int {
+    let start = now - .seconds(60)
+    return recentCreations.reduce(0) { $0 + ($1 > start && $1 <= now ? 1 : 0) }
   }
 
   // MARK: - Deciding
@@ -134,13 +153,22 @@ struct PopupTreeState: Sendable {
     case refused(PolicyDecision.Source)
   }
 
-  /// Creates a popup of `key`, checking the limits again (they may have changed since they were first
-  /// checked). A popup whose first load is not provisional is announced now (`url` is what it opens with).
+  /// Creates a popup of `key` at `now`, checking the limits again (they may have changed since they were first
+  /// checked). A popup whose first load is not provisional is announced now (`url` is what it opens with). With
+  /// a blank timeout, the popup gets its deadline (``earliestBlankDeadline``).
   mutating func openPopup(
-    under key: Key, presentation: PopupPresentation, firstLoad: PendingLoad?, limits: PopupLimits, url: String
+    under key: Key, presentation: PopupPresentation, firstLoad: PendingLoad?, limits: PopupLimits, url: String,
+    now: Duration = .zero
   ) -> OpenResult {
     guard let opener = nodes[key] else { return .refused(.sessionClosed) }
+    let cutoff = now - .seconds(60)
+    // Oldest first: nothing to drop unless the first entry left the window.
+    if let oldest = recentCreations.first, oldest <= cutoff { recentCreations.removeAll { $0 <= cutoff } }
+    if let maxPerMinute = limits.maxPerMinute, createdInLastMinute(at: now) >= maxPerMinute {
+      return .refused(.popupRateLimit)
+    }
     guard opener.depth + 1 <= limits.maxDepth, openPopups < limits.maxOpen else { return .refused(.popupLimit) }
+    recentCreations.append(now)
     let childKey = nextKey
     nextKey += 1
     let id = opener.id.child(opener.nextChildNumber)
@@ -149,6 +177,7 @@ struct PopupTreeState: Sendable {
     var child = SessionNode(id: id, parent: key, depth: opener.depth + 1)
     child.presentation = presentation
     child.pendingLoad = firstLoad
+    child.blankDeadline = limits.blankTimeout.map { now + $0 }
     nodes[childKey] = child
     openPopups += 1
     if !child.isProvisional {
@@ -177,6 +206,10 @@ struct PopupTreeState: Sendable {
     switch kind {
     case .newEntry(let isPost):
       nodes[key]?.history.push(.init(url: address, isPost: isPost))
+      if !Self.matchesAboutBlank(address) {
+        nodes[key]?.hasCommittedPage = true
+        nodes[key]?.blankDeadline = nil
+      }
     case .subframe(let previous):
       // The main frame's URL stays; a session that has committed nothing has no entry to add to.
       guard let current = nodes[key]?.history.current else { return true }
@@ -191,6 +224,25 @@ struct PopupTreeState: Sendable {
     }
     nodes[key]?.committedSite = address.isAboutBlankOrSrcdoc ? nil : site
     return true
+  }
+
+  /// Whether `address` matches `about:blank` as HTML defines it (a query and a fragment allowed).
+  static func matchesAboutBlank(_ address: WebAddress) -> Bool {
+    address.isAboutBlankOrSrcdoc && address.path == "blank"
+  }
+
+  // MARK: - Blank timeouts
+
+  /// The earliest deadline of a popup still blank, `nil` when none has one.
+  var earliestBlankDeadline: Duration? {
+    nodes.values.compactMap(\.blankDeadline).min()
+  }
+
+  /// The popups whose blank deadline is at or before `now`, earliest deadline first (creation order on ties).
+  func blankPopupsDue(at now: Duration) -> [Key] {
+    nodes.entries.compactMap { key, node in node.blankDeadline.flatMap { $0 <= now ? (key, $0) : nil } }
+      .sorted { ($0.1, $0.0) < ($1.1, $1.0) }
+      .map(\.0)
   }
 
   // MARK: - Closing

@@ -67,7 +67,8 @@ extension Session {
       guard hasURL else { return refused(.policy, action: decision.action, trace: trace) }
       let answer = loadInstead(address, in: self, action: .sameView, trace: trace)
       return PopupAdmission(outcome: answer.outcome, child: nil, action: .sameView, trace: trace)
-    case .cancel, .download:
+    case .cancel, .download, .finish:
+      // `finish` on a new-window request finishes nothing: it behaves as `cancel`.
       return refused(.policy, action: decision.action, trace: trace)
     }
   }
@@ -78,9 +79,10 @@ extension Session {
     url: WebAddress
   ) -> PopupAdmission {
     let tree = tree
+    let now = engine.clock.now
     let result = tree.update { storage -> (PopupTreeState.OpenResult, Session?) in
       let result = storage.machine.openPopup(
-        under: key, presentation: presentation, firstLoad: firstLoad, limits: limits, url: url.serialized)
+        under: key, presentation: presentation, firstLoad: firstLoad, limits: limits, url: url.serialized, now: now)
       guard case .opened(let childKey, let childID) = result else { return (result, nil) }
       let child = Session(id: childID, depth: depth + 1, key: childKey, tree: tree)
       storage.popups[childKey] = child
@@ -88,9 +90,15 @@ extension Session {
     }
     guard case .opened(_, let childID) = result.0, let child = result.1 else {
       // Refused under the lock: the opener closed, or the limits were reached since they were checked.
-      let reason: BlockReason = isClosed ? .sessionClosed : .popupLimit
+      let reason: BlockReason
+      switch result.0 {
+      case .refused(.sessionClosed): reason = .sessionClosed
+      case .refused(.popupRateLimit): reason = .rateLimit
+      default: reason = .popupLimit
+      }
       return refused(reason, action: decision.action, trace: decision.trace)
     }
+    if let timeout = limits.blankTimeout { engine.watchBlankDeadline(now + timeout, in: tree) }
     let outcome: NavigationOutcome =
       firstLoad?.isProvisional == true
       ? .provisionalPopup(child: childID, presentation: presentation)
@@ -103,11 +111,13 @@ extension Session {
   nonisolated func popupRefusal(userGesture: Bool, limits: PopupLimits) -> (
     reason: BlockReason, source: PolicyDecision.Source
   )? {
-    let source = tree.read { $0.machine.popupRefusal(of: key, userGesture: userGesture, limits: limits) }
+    let now = engine.clock.now
+    let source = tree.read { $0.machine.popupRefusal(of: key, userGesture: userGesture, limits: limits, now: now) }
     switch source {
     case nil: return nil
     case .popupGate?: return (.noUserGesture, .popupGate)
     case .sessionClosed?: return (.sessionClosed, .sessionClosed)
+    case .popupRateLimit?: return (.rateLimit, .popupRateLimit)
     case let other?: return (.popupLimit, other)
     }
   }
@@ -122,6 +132,7 @@ extension Session {
         "maxDepth: \(limits.maxDepth)", "maxOpen: \(limits.maxOpen)",
         "requireUserGesture: \(limits.requireUserGesture)",
       ]
+      if let maxPerMinute = limits.maxPerMinute { conditions.append("maxPerMinute: \(maxPerMinute)") }
     }
     let trace = PolicyDecision.Trace(source: source, conditions: conditions, snapshot: snapshot)
     return refused(reason, action: action, trace: trace)

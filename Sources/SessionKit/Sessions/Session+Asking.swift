@@ -84,7 +84,8 @@ extension Session {
             outcome: .blocked(.sessionClosed), action: .sameView, closedSessions: closed, trace: trace)
         }
         return loadInstead(address, in: opener, action: .sameView, closed: closed, trace: trace)
-      case .cancel, .download, .ask:
+      case .cancel, .download, .ask, .finish:
+        // `finish` answering a provisional popup's first load finishes nothing: it behaves as `cancel`.
         let closed = tree.close(key, reason: .refused)
         return NavigationDecision(
           outcome: .blocked(.policy), action: decision.action, closedSessions: closed, trace: trace)

@@ -53,14 +53,17 @@ extension Session {
       let decision = policy.evaluate(request, in: context)
       engine.shadowEvaluate(
         request, in: context, live: decision, candidate: shadow, session: id, url: action.requestURL)
-      return await answer(decision, action: action, request: request, policy: policy)
+      let isFirstLoad = isMainFrame && context.isBlankPopup
+      return await answer(decision, action: action, request: request, policy: policy, isFirstLoad: isFirstLoad)
     }
   }
 
   /// How an action answers `decidePolicyFor`: on an existing frame, or (target `nil`) the opener's check of a
-  /// new-window link or form, which `createWebViewWith` follows when allowed.
+  /// new-window link or form, which `createWebViewWith` follows when allowed. `isFirstLoad`: a popup's first
+  /// load, which an `external` answer ends by closing the popup.
   private func answer(
-    _ decision: PolicyDecision, action: NavigationAction, request: PolicyRequest, policy: CompiledPolicy
+    _ decision: PolicyDecision, action: NavigationAction, request: PolicyRequest, policy: CompiledPolicy,
+    isFirstLoad: Bool
   ) async -> NavigationDecision {
     let newWindow = action.targetFrame == nil
     let trace = decision.trace
@@ -70,7 +73,8 @@ extension Session {
         return NavigationDecision(outcome: .blocked(refusal.reason), action: decision.action, trace: trace)
       }
       switch await ask(name, trace: trace, action: action, request: request, policy: policy) {
-      case .decided(let answered): return await answer(answered, action: action, request: request, policy: policy)
+      case .decided(let answered):
+        return await answer(answered, action: action, request: request, policy: policy, isFirstLoad: isFirstLoad)
       case .interrupted(let reason, let trace):
         return NavigationDecision(outcome: .blocked(reason), action: .cancel, trace: trace)
       }
@@ -85,7 +89,19 @@ extension Session {
       guard newWindow else { return NavigationDecision(outcome: .allow, action: .sameView, trace: trace) }
       return loadInstead(request.address, in: self, action: .sameView, trace: trace)
     case .external(let via):
-      return external(request.address, via: via, action: decision.action, trace: trace)
+      let answer = external(request.address, via: via, action: decision.action, trace: trace)
+      guard isFirstLoad, case .openExternally = answer.outcome else { return answer }
+      return closedAfterFirstLoad(answer, snapshot: policy.snapshot)
+    case .finish(let destination):
+      var trace = trace
+      if isRoot {
+        trace.notes.append("finish applies to popups; a root is never finished")
+      } else if newWindow || action.targetFrame?.isMainFrame != true {
+        trace.notes.append("finish applies to a popup's main-frame navigation; cancelled")
+      } else {
+        return finish(request.address, via: destination, action: decision.action, trace: trace)
+      }
+      return NavigationDecision(outcome: .blocked(.policy), action: decision.action, trace: trace)
     case .cancel:
       return NavigationDecision(outcome: .blocked(.policy), action: .cancel, trace: trace)
     case .download:

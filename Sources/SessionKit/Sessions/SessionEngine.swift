@@ -18,8 +18,10 @@ public final class SessionEngine: Sendable {
   /// What happened, for a UI layer to apply on the main actor. Unbounded: consume it, or choose
   /// ``EventDelivery/none``.
   public let events: AsyncStream<SessionEvent>
-  /// The clock decider timeouts run on.
+  /// The clock decider timeouts, blank timeouts and the popup rate limit run on.
   let clock: EngineClock
+  /// How popups whose blank timeout ran out are closed.
+  public let blankTimeoutChecking: BlankTimeoutChecking
 
   private let continuation: AsyncStream<SessionEvent>.Continuation
   private let delivery: EventDelivery
@@ -36,11 +38,17 @@ public final class SessionEngine: Sendable {
   ///   - events: which events to yield on ``events``.
   ///   - list: the Public Suffix List sites are computed with.
   ///   - clock: the clock decider timeouts are measured on: the continuous clock in an app; a virtual clock in
-  ///     simulations and tests, so that their results never depend on the machine's load.
+  ///     simulations and tests, so that their results never depend on the machine's load. Blank timeouts and
+  ///     `popups.maxPerMinute` are measured on it too.
+  ///   - blankTimeouts: how popups whose `popups.blankTimeoutMs` ran out are closed: by a task the engine
+  ///     owns (``BlankTimeoutChecking/timer``), or only when ``closeExpiredPopups()`` is called
+  ///     (``BlankTimeoutChecking/manual``).
   public init(
     policy: CompiledPolicy, deciders: [String: any NavigationDecider] = [:], events: EventDelivery = .all,
-    list: PublicSuffixList = .shared, clock: any Clock<Duration> = ContinuousClock()
+    list: PublicSuffixList = .shared, clock: any Clock<Duration> = ContinuousClock(),
+    blankTimeouts: BlankTimeoutChecking = .timer
   ) {
+    self.blankTimeoutChecking = blankTimeouts
     self.state = Locked(EngineState(policy: policy, deciders: deciders))
     self.delivery = events
     self.list = list
@@ -148,12 +156,15 @@ public final class SessionEngine: Sendable {
     }
   }
 
-  /// Announces what a decision or an admission amounts to: `openedExternally` for an external outcome (the
-  /// one place it is emitted), then `navigationDecided` for a `decidePolicyFor` decision.
+  /// Announces what a decision or an admission amounts to: `openedExternally` for an external outcome and
+  /// `popupFinished` for a popup finished to the app (the one place each is emitted), then `navigationDecided`
+  /// for a `decidePolicyFor` decision.
   func publish(_ outcome: NavigationOutcome, session: SessionID, url: String, decision: NavigationDecision?) {
     guard delivery != .none else { return }
-    if case .openExternally(let url, let via) = outcome {
-      emit(.openedExternally(session: session, url: url, via: via))
+    switch outcome {
+    case .openExternally(let url, let via): emit(.openedExternally(session: session, url: url, via: via))
+    case .finished(let url, .app, _): emit(.popupFinished(session: session, url: url))
+    default: break
     }
     if let decision { emit(.navigationDecided(session: session, url: url, decision: decision)) }
   }

@@ -6,6 +6,9 @@ public enum SessionEvent: Sendable, Hashable {
   case popupClosed(SessionID, reason: CloseReason)
   /// A URL should be opened outside the app.
   case openedExternally(session: SessionID, url: String, via: ExternalApp)
+  /// A popup finished with `{"finish": "app"}`: the app handles `url` (an OAuth callback, a payment result).
+  /// The popup's `popupClosed` comes first.
+  case popupFinished(session: SessionID, url: String)
   /// A navigation was decided.
   case navigationDecided(session: SessionID, url: String, decision: NavigationDecision)
   /// The candidate policy given to ``SessionEngine/shadow(_:)`` decides a navigation otherwise than the live
@@ -26,4 +29,10 @@ public enum CloseReason: String, Sendable, Hashable {
   case refused
   /// The app tore the session down.
   case teardown
+  /// A `finish` answer to its main-frame navigation finished it.
+  case finished
+  /// Its first load was opened outside the app (an `external` answer), which would have left it blank.
+  case openedExternally
+  /// It still showed nothing but `about:blank` when `popups.blankTimeoutMs` ran out.
+  case blankTimeout = "blank-timeout"
 }

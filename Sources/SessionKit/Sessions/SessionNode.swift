@@ -20,6 +20,11 @@ struct SessionNode: Sendable {
   var pendingLoad: PendingLoad?
   /// A new-window request `decidePolicyFor` allowed and `createWebViewWith` has not asked for yet.
   var newWindowApproval: NewWindowApproval?
+  /// Whether the main frame has committed a URL that does not match `about:blank`.
+  var hasCommittedPage = false
+  /// When the engine closes this popup if it still shows nothing but `about:blank` (`popups.blankTimeoutMs`),
+  /// on the engine's clock; `nil`: never.
+  var blankDeadline: Duration?
 
   /// The committed main-frame URL, `nil` before the first commit.
   var committedURL: WebAddress? { history.current?.url }
@@ -30,6 +35,10 @@ struct SessionNode: Sendable {
     guard let url = committedURL else { return false }
     return !url.isAboutBlankOrSrcdoc
   }
+
+  /// Whether this is a popup that has committed nothing but URLs that match `about:blank`: its next main-frame
+  /// navigation is its first load.
+  var isBlankPopup: Bool { parent != nil && !hasCommittedPage }
 
   /// Whether the popup still waits for its decider.
   var isProvisional: Bool { pendingLoad?.isProvisional ?? false }

@@ -124,14 +124,17 @@ final class ClickBehaviourConformanceTests: XCTestCase {
       rule: "default")
   }
 
-  // §4: a popup that has committed nothing (window.open()) is judged against its opener's site.
+  // §4: a popup that has committed nothing (window.open()) is judged against its opener's site; §7.1: sent
+  // outside, its first load closes it.
   func test_adClicks_inABlankPopup_judgeLinksAgainstTheOpenersSite() async throws {
     let app = try await loadedGame(policy: #"{"version": 1, "include": ["ad-clicks"]}"#)
     try await app.perform(.open(nil, gesture: true))
-    let outbound = try await app.perform(.click(landing), in: "main.1")
-    XCTAssertEqual(outbound.outcome, .external(via: .safari))
     let sameSite = try await app.perform(.click("https://www.publisher.example/help"), in: "main.1")
     XCTAssertEqual(sameSite.outcome, .navigated(session: "main.1", frame: .main))
+    try await app.perform(.open(nil, gesture: true))
+    let outbound = try await app.perform(.click(landing), in: "main.2")
+    XCTAssertEqual(outbound.outcome, .external(via: .safari, closed: ["main.2"]))
+    XCTAssertEqual(outbound.rule, "ad-clicks/blank-popup-cross-site")
   }
 
   // §4: a root that has committed nothing has no origin: every link is cross-site to it.

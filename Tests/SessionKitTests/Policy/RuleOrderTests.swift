@@ -51,7 +51,7 @@ final class RuleOrderTests: XCTestCase {
     let decision = try decide(policy, payPopup, target: .newWindow, from: merchant)
     XCTAssertEqual(decision.action, .external(.safari))
     XCTAssertEqual(decision.trace.rule, "ad-clicks/cross-site-new-window")
-    XCTAssertEqual(decision.trace.ruleIndex, 3)
+    XCTAssertEqual(decision.trace.ruleIndex, 4)
   }
 
   func test_adClickInAGame_opensInSafari_andKeepsTheGamePage() throws {
@@ -94,6 +94,7 @@ final class RuleOrderTests: XCTestCase {
       (#""allow""#, PolicyAction.allow), (#""cancel""#, .cancel), (#""download""#, .download),
       (#""sameView""#, .sameView), (#"{"external": "system"}"#, .external(.system)),
       (#"{"popup": "modal"}"#, .popup(.modal)), (#"{"ask": "confirm"}"#, .ask("confirm")),
+      (#"{"finish": "app"}"#, .finish(.app)),
     ]
     for (json, action) in defaults {
       let policy = try compiledPolicy(policyJSON(extra: "\"default\": \(json)"))
@@ -109,6 +110,9 @@ final class RuleOrderTests: XCTestCase {
     XCTAssertEqual(
       try PolicyPreset.adClicks.rules(),
       [
+        PolicyRule(
+          name: "ad-clicks/blank-popup-cross-site", match: RuleMatch(crossSite: true, popupFirstLoad: true),
+          action: .external(.safari)),
         PolicyRule(
           name: "ad-clicks/app-store", match: RuleMatch(hosts: appStoreHosts, navigationTypes: [.linkActivated]),
           action: .external(.system)),
@@ -133,7 +137,13 @@ final class RuleOrderTests: XCTestCase {
           match: RuleMatch(
             hosts: [.exact("pay.google.com"), .subdomains(of: "google.com"), .exact("accounts.youtube.com")],
             target: .newWindow),
-          action: .popup(.overlay))
+          action: .popup(.overlay)),
+        PolicyRule(
+          name: "google-pay/pay-and-sign-in-first-load",
+          match: RuleMatch(
+            hosts: [.exact("pay.google.com"), .subdomains(of: "google.com"), .exact("accounts.youtube.com")],
+            popupFirstLoad: true),
+          action: .allow),
       ])
   }
 
@@ -148,7 +158,8 @@ final class RuleOrderTests: XCTestCase {
     XCTAssertEqual(
       policy.rules.map(\.name),
       [
-        "mine-1", "mine-2", "google-pay/pay-and-sign-in-popups", "webkit-default/new-windows", "ad-clicks/app-store",
+        "mine-1", "mine-2", "google-pay/pay-and-sign-in-popups", "google-pay/pay-and-sign-in-first-load",
+        "webkit-default/new-windows", "ad-clicks/blank-popup-cross-site", "ad-clicks/app-store",
         "ad-clicks/app-store-new-window", "ad-clicks/app-store-scheme", "ad-clicks/cross-site-new-window",
         "ad-clicks/cross-site-link",
       ])
@@ -161,7 +172,7 @@ final class RuleOrderTests: XCTestCase {
     let decision = try decide(policy, "https://elsewhere.example/", target: .newWindow, from: merchant)
     XCTAssertEqual(decision.action, .cancel)
     XCTAssertEqual(decision.trace.rule, "webkit-default/new-windows")
-    XCTAssertEqual(decision.trace.ruleIndex, 3)
+    XCTAssertEqual(decision.trace.ruleIndex, 4)
   }
 
   func test_thePresetAlone_isWhatAScenarioNamingItMeans() throws {

@@ -48,6 +48,9 @@ struct LinearPolicyReference {
     if let crossSite = match.crossSite, crossSite != isCrossSite(address, context) { return false }
     if let crossOrigin = match.crossOrigin, crossOrigin != isCrossOrigin(address, context) { return false }
     if let gesture = match.userGesture, gesture != request.isUserGesture { return false }
+    if let firstLoad = match.popupFirstLoad, firstLoad != (context.isBlankPopup && request.target == .mainFrame) {
+      return false
+    }
     return true
   }
 

@@ -9,4 +9,7 @@ enum PolicyTestSession {
   case showing(String)
   /// A root web view that has committed nothing: `PolicyContext.none`.
   case fresh
+  /// A popup that has committed nothing but `about:blank`, opened by a session showing this URL: its next
+  /// main-frame navigation is its first load (`popupFirstLoad`).
+  case blankPopup(opener: String)
 }

@@ -46,6 +46,7 @@ enum RandomPolicyWorkload {
     .fresh, .showing("https://example.com/"), .showing("https://www.example.com:8443/"),
     .showing("http://example.com/"), .showing("https://www.example.co.uk/"), .showing("https://alice.github.io/"),
     .showing("https://192.168.0.1/"), .showing("https://merchant.example/checkout"),
+    .blankPopup(opener: "https://example.com/"), .blankPopup(opener: "https://merchant.example/checkout"),
   ]
 
   /// A configuration of `count` random rules (named `r0`, `r1`, …), random presets and a random default.
@@ -85,7 +86,7 @@ enum RandomPolicyWorkload {
     default:
       extras = Int.random(in: 4...6, using: &generator)
     }
-    for condition in (0..<7).shuffled(using: &generator).prefix(extras) {
+    for condition in (0..<8).shuffled(using: &generator).prefix(extras) {
       switch condition {
       case 0: match.schemes = some(of: schemes, upTo: 2)
       case 1: match.paths = some(of: pathPatterns, upTo: 2)
@@ -93,6 +94,7 @@ enum RandomPolicyWorkload {
       case 3: match.target = NavigationTarget.allCases.randomElement(using: &generator)
       case 4: match.crossSite = Bool.random(using: &generator)
       case 5: match.crossOrigin = Bool.random(using: &generator)
+      case 6: match.popupFirstLoad = Bool.random(using: &generator)
       default: match.userGesture = Bool.random(using: &generator)
       }
     }

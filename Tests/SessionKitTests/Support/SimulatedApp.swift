@@ -23,7 +23,8 @@ struct SimulatedApp {
       configuration = try PolicyConfiguration(json: Array(policy.utf8))
     }
     let engine = SessionEngine(
-      policy: try CompiledPolicy(configuration), deciders: deciders, events: events, clock: clock)
+      policy: try CompiledPolicy(configuration), deciders: deciders, events: events, clock: clock,
+      blankTimeouts: .manual)
     simulator = WebKitSimulator(
       engine: engine,
       settings: SimulatorSettings(javaScriptCanOpenWindowsAutomatically: javaScriptCanOpenWindowsAutomatically))

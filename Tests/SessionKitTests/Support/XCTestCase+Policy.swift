@@ -59,6 +59,7 @@ extension XCTestCase {
     switch session {
     case .showing(let url): PolicyContext(currentURL: try address(url))
     case .fresh: .none
+    case .blankPopup(let opener): PolicyContext(currentURL: try address(opener), isBlankPopup: true)
     }
   }
 
@@ -70,7 +71,7 @@ extension XCTestCase {
     let current: String
     switch session {
     case .showing(let url): current = url
-    case .fresh: current = "about:blank"
+    case .fresh, .blankPopup: current = "about:blank"
     }
     let mainFrame = FrameInfo(isMainFrame: true, url: current)
     let targetFrame: FrameInfo?

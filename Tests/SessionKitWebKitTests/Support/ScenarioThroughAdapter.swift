@@ -113,6 +113,9 @@
       case .reload: await driver.reload(in: webView)
       case .close: driver.windowClose(in: webView)
       case .dismiss: presenter.closers[ObjectIdentifier(webView)]?()
+      case .wait(let milliseconds):
+        clock.advance(by: .milliseconds(milliseconds))
+        _ = engine.closeExpiredPopups()
       }
     }
 
