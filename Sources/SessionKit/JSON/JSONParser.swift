@@ -10,6 +10,10 @@ struct JSONParser {
   }
 
   mutating func parseDocument() throws(ConfigurationError) -> JSONValue {
+    if let invalid = Self.firstInvalidUTF8(in: bytes) {
+      index = invalid
+      throw syntaxError("invalid UTF-8 (a sequence starting with byte 0x\(String(bytes[invalid], radix: 16)))")
+    }
     if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { index = 3 }
     skipWhitespace()
     let value = try parseValue()
@@ -36,6 +40,49 @@ struct JSONParser {
     case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number(try parseNumber())
     default: throw syntaxError("unexpected character \(describe(bytes[index]))")
     }
+  }
+
+  /// The offset of the first byte that does not start a well-formed UTF-8 sequence (RFC 3629:
+  /// no overlong forms, no surrogates, nothing above U+10FFFF), or `nil` when all of `bytes` is UTF-8. Strings
+  /// are then decoded knowing the text is valid, so nothing is ever replaced by U+FFFD.
+  static func firstInvalidUTF8(in bytes: [UInt8]) -> Int? {
+    var index = 0
+    while index < bytes.count {
+      let lead = bytes[index]
+      if lead < 0x80 {
+        index += 1
+        continue
+      }
+      // The length of the sequence and the range its second byte must fall in (Unicode Table 3-7).
+      let length: Int
+      var second: ClosedRange<UInt8> = 0x80...0xBF
+      switch lead {
+      case 0xC2...0xDF: length = 2
+      case 0xE0:
+        length = 3
+        second = 0xA0...0xBF
+      case 0xE1...0xEC, 0xEE...0xEF: length = 3
+      case 0xED:
+        length = 3
+        second = 0x80...0x9F
+      case 0xF0:
+        length = 4
+        second = 0x90...0xBF
+      case 0xF1...0xF3: length = 4
+      case 0xF4:
+        length = 4
+        second = 0x80...0x8F
+      default: return index
+      }
+      for offset in 1..<length {
+        let position = index + offset
+        guard position < bytes.count, (offset == 1 ? second : 0x80...0xBF).contains(bytes[position]) else {
+          return index
+        }
+      }
+      index += length
+    }
+    return nil
   }
 
   private mutating func enterNesting() throws(ConfigurationError) {
