@@ -1,8 +1,9 @@
 /// A small, strict RFC 8259 parser producing ``JSONValue`` with line and column in its errors.
 struct JSONParser {
   private let bytes: [UInt8]
-  private var index = 0
-  private var depth = 0
+  // Internal, with the helpers below, for `JSONStreamedDocument` (JSONStreaming.swift).
+  var index = 0
+  var depth = 0
   private static let maximumDepth = 256
 
   init(_ bytes: [UInt8]) {
@@ -10,19 +11,27 @@ struct JSONParser {
   }
 
   mutating func parseDocument() throws(ConfigurationError) -> JSONValue {
-    if let invalid = Self.firstInvalidUTF8(in: bytes) {
-      index = invalid
-      throw syntaxError("invalid UTF-8 (a sequence starting with byte 0x\(String(bytes[invalid], radix: 16)))")
-    }
-    if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { index = 3 }
-    skipWhitespace()
+    try begin()
     let value = try parseValue()
     skipWhitespace()
     guard index == bytes.count else { throw syntaxError("unexpected text after the JSON value") }
     return value
   }
 
-  private mutating func parseValue() throws(ConfigurationError) -> JSONValue {
+  /// Checks the encoding, skips a byte order mark and leading whitespace.
+  mutating func begin() throws(ConfigurationError) {
+    if let invalid = Self.firstInvalidUTF8(in: bytes) {
+      index = invalid
+      throw syntaxError("invalid UTF-8 (a sequence starting with byte 0x\(String(bytes[invalid], radix: 16)))")
+    }
+    if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { index = 3 }
+    skipWhitespace()
+  }
+
+  /// Whether every byte has been read.
+  var isAtEnd: Bool { index == bytes.count }
+
+  mutating func parseValue() throws(ConfigurationError) -> JSONValue {
     guard index < bytes.count else { throw syntaxError("unexpected end of input") }
     switch bytes[index] {
     case UInt8(ascii: "{"): return try parseObject()
@@ -85,7 +94,7 @@ struct JSONParser {
     return nil
   }
 
-  private mutating func enterNesting() throws(ConfigurationError) {
+  mutating func enterNesting() throws(ConfigurationError) {
     depth += 1
     if depth > Self.maximumDepth { throw syntaxError("nesting deeper than \(Self.maximumDepth) levels") }
   }
@@ -152,7 +161,7 @@ struct JSONParser {
     }
   }
 
-  private mutating func parseString() throws(ConfigurationError) -> String {
+  mutating func parseString() throws(ConfigurationError) -> String {
     index += 1
     var scalars = String.UnicodeScalarView()
     var runStart = index
@@ -265,11 +274,11 @@ struct JSONParser {
     index += count
   }
 
-  private func peek(_ byte: UInt8) -> Bool {
+  func peek(_ byte: UInt8) -> Bool {
     index < bytes.count && bytes[index] == byte
   }
 
-  private mutating func skipWhitespace() {
+  mutating func skipWhitespace() {
     while index < bytes.count {
       switch bytes[index] {
       case 0x20, 0x09, 0x0A, 0x0D: index += 1
@@ -282,7 +291,7 @@ struct JSONParser {
     byte >= 0x20 && byte < 0x7F ? "\"\(Character(Unicode.Scalar(byte)))\"" : "0x" + String(byte, radix: 16)
   }
 
-  private func syntaxError(_ problem: String) -> ConfigurationError {
+  func syntaxError(_ problem: String) -> ConfigurationError {
     var line = 1
     var column = 1
     for byte in bytes[..<min(index, bytes.count)] {
