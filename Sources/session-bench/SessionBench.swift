@@ -45,6 +45,8 @@ struct SessionBench {
       return code
     case .run(let options):
       return await BenchRun.main(options)
+    case .soak(let options):
+      return await SoakRun.main(options)
     }
   }
 }

@@ -6,6 +6,8 @@ public enum BenchCommand: Sendable, Equatable {
   case replay(file: String, policy: String?)
   /// Compare two profiles (`session-bench compare BASE.json NEW.json [--max-regression PCT]`).
   case compare(base: String, new: String, maxRegressionPercent: Double)
+  /// Soak the engine with faults (`session-bench soak [options]`; ``SoakOptions``).
+  case soak(SoakOptions)
   /// Print the usage (`--help`, `-h` or `help`).
   case help
 }

@@ -14,6 +14,7 @@ public enum BenchCommandLine {
     USAGE: session-bench [run] [options]
            session-bench compare BASE.json NEW.json [--max-regression PCT]
            session-bench replay FILE [--policy FILE]
+           session-bench soak [--decisions N] [--roots N] [--concurrency N] [--RATE-rate P …]
            session-bench help
 
     Measures the latency of the session engine's decisions against baselines and prints a
@@ -56,6 +57,7 @@ public enum BenchCommandLine {
     case "run": return try parseRun(rest)
     case "replay": return try parseReplay(rest)
     case "compare": return try parseCompare(rest)
+    case "soak": return rest.contains { $0 == "--help" || $0 == "-h" } ? .help : .soak(try SoakOptions.parse(rest))
     case "help", "-h", "--help": return .help
     default:
       if first.hasPrefix("-") { return try parseRun(arguments) }
