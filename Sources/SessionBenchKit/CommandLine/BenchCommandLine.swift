@@ -34,6 +34,8 @@ public enum BenchCommandLine {
       --csv FILE          write the results as CSV to FILE
       --svg FILE          write a latency-by-percentile plot to FILE
       --quiet             print nothing but errors
+      --storm             also run a popup storm in one more tree during the engine phase
+                          (its own row, engine.storm; compare engine.decide with a run without)
       -h, --help          show this help
 
     COMPARE OPTIONS:
@@ -109,6 +111,9 @@ public enum BenchCommandLine {
       case "--quiet":
         guard inlineValue == nil else { throw UsageError("--quiet takes no value") }
         options.quiet = true
+      case "--storm":
+        guard inlineValue == nil else { throw UsageError("--storm takes no value") }
+        options.storm = true
       default:
         throw UsageError("unknown option \"\(name)\"")
       }

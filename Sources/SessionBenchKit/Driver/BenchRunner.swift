@@ -67,7 +67,9 @@ public struct BenchRunner: Sendable {
       engineWorkers.append(
         EngineWorker(name: "w\(worker)", engine: engine, catalog: catalog, generator: generator(worker), tabs: tabs))
     }
+    let storm = options.storm ? PopupStorm(engine: engine, catalog: catalog, seed: options.seed) : nil
     let engineRun = await loop(phase: "engine", isBaseline: false, progress: progress).run(engineWorkers)
+    let stormHistogram = await storm?.stop()
     var decide = LatencyHistogram()
     var popup = LatencyHistogram()
     var busy = EngineWorker.Busy()
@@ -103,7 +105,7 @@ public struct BenchRunner: Sendable {
       })
     await engine.shutdown()
 
-    let histograms: [(name: String, histogram: LatencyHistogram)] = [
+    var histograms: [(name: String, histogram: LatencyHistogram)] = [
       (BenchResult.engineDecide, decide),
       (BenchResult.enginePopup, popup),
       (BenchResult.baselineDirect, direct.histogram),
@@ -111,13 +113,17 @@ public struct BenchRunner: Sendable {
       (BenchResult.baselineNaive, naive.histogram),
     ]
     let engineSeconds = Double(engineRun.elapsedNanoseconds) / 1e9
-    let seconds = [
+    var seconds = [
       engineSeconds * attributedShare(busy.decide, of: busy.total),
       engineSeconds * attributedShare(busy.popup, of: busy.total),
       direct.seconds,
       hop.seconds,
       naive.seconds,
     ]
+    if let stormHistogram {
+      histograms.insert((BenchResult.engineStorm, stormHistogram), at: 2)
+      seconds.insert(engineSeconds, at: 2)
+    }
     let results = zip(histograms, seconds).map {
       BenchResult(name: $0.name, histogram: $0.histogram, elapsedSeconds: $1)
     }

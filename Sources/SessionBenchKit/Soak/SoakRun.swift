@@ -247,8 +247,9 @@ final class SoakDriver: Sendable {
       pending = 0
       guard let id else { break }
       let index = Int.random(in: 0..<roots.count, using: &random)
-      if roots[index].engine.isShutDown || shared.withLock({ $0.slots[roots[index].slot].generation })
-        != roots[index].generation
+      if roots[index].engine.isShutDown
+        || shared.withLock({ $0.slots[roots[index].slot].generation })
+          != roots[index].generation
       {
         roots[index] = makeRoot(slot: roots[index].slot)
       }
