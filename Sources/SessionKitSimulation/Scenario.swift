@@ -27,7 +27,12 @@ public struct Scenario: Sendable {
   public init(
     json: some Collection<UInt8>, policyOverride: PolicyConfiguration? = nil, list: PublicSuffixList = .shared
   ) throws(ConfigurationError) {
-    let reader = JSONReader(try JSONValue(parsing: json))
+    try self.init(parsed: JSONValue(parsing: json), policyOverride: policyOverride, list: list)
+  }
+
+  /// Validates a parsed scenario file (see ``init(json:policyOverride:list:)``).
+  init(parsed: JSONValue, policyOverride: PolicyConfiguration?, list: PublicSuffixList) throws(ConfigurationError) {
+    let reader = JSONReader(parsed)
     _ = try reader.object(allowing: ["name", "policy", "settings", "deciders", "steps", "expectFinal"])
     name = try reader.member("name")?.string()
     if let policyOverride {

@@ -10,7 +10,8 @@ import SessionKit
 public struct ScenarioRunner: Sendable {
   /// The result of a replay.
   public struct Report: Sendable {
-    /// One JSON line per step that ran, then the final line (absent when the run stopped on an invalid step).
+    /// One JSON line per step that ran, then the final line (absent when the run stopped on an invalid step);
+    /// empty for a run with `keepingLines: false`, whose lines only went to its `output`.
     public var lines: [String]
     /// Every expectation that did not hold, e.g. `steps[2].expect.outcome: expected "popup", got "external"`.
     public var failures: [String]
@@ -26,15 +27,40 @@ public struct ScenarioRunner: Sendable {
 
   /// The scenario to run.
   public var scenario: Scenario
+  /// The file whose steps a streaming run decodes one at a time, instead of `scenario.steps`.
+  private let file: ScenarioFile?
 
   /// Prepares a run.
   public init(scenario: Scenario) {
     self.scenario = scenario
+    self.file = nil
   }
 
-  /// Runs every step in order; `output` receives each line as soon as it is known.
+  /// Prepares a run of a file's steps, each decoded as it is reached: with `run(keepingLines: false)`, memory
+  /// does not grow with the number of steps.
+  public init(file: ScenarioFile) {
+    self.scenario = file.scenario
+    self.file = file
+  }
+
+  /// Runs every step in order; `output` receives each line as soon as its step is done.
+  /// - Parameters:
+  ///   - keepingLines: whether ``Report/lines`` keeps the lines too; pass `false` for long scenarios, whose
+  ///     lines only `output` sees.
+  ///   - output: receives each line.
   /// - Throws: `ConfigurationError` when the policy cannot be compiled.
-  public func run(output: (String) -> Void = { _ in }) async throws(ConfigurationError) -> Report {
+  public func run(
+    keepingLines: Bool = true, output: (String) -> Void = { _ in }
+  ) async throws(ConfigurationError) -> Report {
+    if let file {
+      return try await run(file.steps, keepingLines: keepingLines, output: output)
+    }
+    return try await run(scenario.steps, keepingLines: keepingLines, output: output)
+  }
+
+  private func run(
+    _ steps: some Sequence<ScenarioStep>, keepingLines: Bool, output: (String) -> Void
+  ) async throws(ConfigurationError) -> Report {
     let policy = try CompiledPolicy(scenario.policy)
     let clock = VirtualClock()
     let timeout = policy.deciders.timeoutMilliseconds
@@ -43,7 +69,7 @@ public struct ScenarioRunner: Sendable {
       events: .none, clock: clock, blankTimeouts: .manual)
     let simulator = WebKitSimulator(engine: engine, settings: scenario.settings)
     var report = Report(lines: [], failures: [], error: nil)
-    for (index, step) in scenario.steps.enumerated() {
+    for (index, step) in steps.enumerated() {
       let result: StepResult
       do {
         result = try await Self.perform(step.event, in: step.session, on: simulator, advancing: clock)
@@ -54,8 +80,9 @@ public struct ScenarioRunner: Sendable {
         return report
       }
       let line = result.json(step: index)
-      report.lines.append(line.serialized)
-      output(line.serialized)
+      let text = line.serialized
+      if keepingLines { report.lines.append(text) }
+      output(text)
       if let expect = step.expect {
         report.failures += Self.differences(expected: expect, actual: line, path: "\(step.path).expect")
       }
@@ -66,7 +93,7 @@ public struct ScenarioRunner: Sendable {
         (session.id.rawValue, .object([("url", .string(session.url)), ("history", .number(Double(session.history)))])))
     }
     let final = JSONValue.object([("final", .object([("sessions", .object(sessions))]))]).serialized
-    report.lines.append(final)
+    if keepingLines { report.lines.append(final) }
     output(final)
     if case .object(let expected)? = scenario.expectFinal {
       let actual = JSONValue.object(sessions)

@@ -11,8 +11,9 @@ enum Replay {
       if let policyFile {
         override = try PolicyConfiguration(json: try read(policyFile)).self
       }
-      let scenario = try Scenario(json: try read(file), policyOverride: override)
-      let report = try await ScenarioRunner(scenario: scenario).run { line in
+      // Streamed: each step is decoded when reached and its line written when done; no line is kept.
+      let scenario = try ScenarioFile(json: Array(try read(file)), policyOverride: override)
+      let report = try await ScenarioRunner(file: scenario).run(keepingLines: false) { line in
         FileHandle.standardOutput.write(Data((line + "\n").utf8))
       }
       if let error = report.error { fail("\(file): \(error)") }

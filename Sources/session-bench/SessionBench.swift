@@ -59,6 +59,8 @@ struct SessionBench {
       return report(await runDiff(options))
     case .run(let options):
       return await BenchRun.main(options)
+    case .soak(let options):
+      return await SoakRun.main(options)
     }
   }
 }

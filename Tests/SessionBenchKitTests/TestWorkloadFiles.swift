@@ -85,3 +85,29 @@ final class Lines: @unchecked Sendable {
 
   var text: String { lock.withLock { lines.joined() } }
 }
+
+final class TestStrictWorkloadAndProfileFiles: XCTestCase {
+  func test_weightsThatSumToInfinity_areAnErrorNamingTheWeights() {
+    XCTAssertThrowsError(
+      try WorkloadMix(json: Array(#"{"weights": {"load": 1e308, "back": 1e308, "reload": 1e308}}"#.utf8))
+    ) { error in
+      XCTAssertEqual(
+        "\(error)", "weights: the weights sum to more than the largest finite number: scale them down")
+    }
+  }
+
+  func test_aWorkloadFileWithInvalidUTF8_isRejectedWithLineAndColumn() {
+    let bytes: [UInt8] = Array(#"{"name": ""#.utf8) + [0xFE] + Array(#"", "weights": {"load": 1}}"#.utf8)
+    XCTAssertThrowsError(try WorkloadMix(json: bytes)) { error in
+      XCTAssertTrue("\(error)".contains("line 1, column 11: invalid UTF-8"), "\(error)")
+    }
+  }
+
+  func test_aProfileFileWithInvalidUTF8_isRejectedWithLineAndColumn() throws {
+    let bytes = Data(Array("{\n  \"tool\": \"session-".utf8) + [0xC0, 0x80] + Array("bench\"\n}".utf8))
+    let path = try ProfileFixtures.temporaryFile(bytes, name: "bad-utf8.json")
+    XCTAssertThrowsError(try BenchProfile.load(fromFile: path)) { error in
+      XCTAssertTrue("\(error)".contains("line 2, column 20: invalid UTF-8"), "\(error)")
+    }
+  }
+}

@@ -10,6 +10,8 @@ public enum BenchCommand: Sendable, Equatable {
   case lint(LintOptions)
   /// Compare the decisions of two policies (`session-bench diff OLD NEW …`).
   case diff(DiffOptions)
+  /// Soak the engine with faults (`session-bench soak [options]`; ``SoakOptions``).
+  case soak(SoakOptions)
   /// Print the usage (`--help`, `-h` or `help`).
   case help
 }

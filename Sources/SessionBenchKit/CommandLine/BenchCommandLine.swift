@@ -19,6 +19,7 @@ public enum BenchCommandLine {
            session-bench lint POLICY [--json] [--strict] [--probe] [--deciders NAME,…]
            session-bench diff OLD NEW [--scenarios FILE… | --urls FILE [--from URL]]
                               [--decisions N] [--seed S] [--json]
+           session-bench soak [--decisions N] [--roots N] [--concurrency N] [--RATE-rate P …]
            session-bench help
 
     Measures the latency of the session engine's decisions against baselines and prints a
@@ -39,6 +40,8 @@ public enum BenchCommandLine {
       --csv FILE          write the results as CSV to FILE
       --svg FILE          write a latency-by-percentile plot to FILE
       --quiet             print nothing but errors
+      --storm             also run a popup storm in one more tree during the engine phase
+                          (its own row, engine.storm; compare engine.decide with a run without)
       -h, --help          show this help
 
     COMPARE OPTIONS:
@@ -64,6 +67,7 @@ public enum BenchCommandLine {
     case "compare": return try parseCompare(rest)
     case "lint": return try ToolingCommandLine.parseLint(rest)
     case "diff": return try ToolingCommandLine.parseDiff(rest)
+    case "soak": return rest.contains { $0 == "--help" || $0 == "-h" } ? .help : .soak(try SoakOptions.parse(rest))
     case "help", "-h", "--help": return .help
     default:
       if first.hasPrefix("-") { return try parseRun(arguments) }
@@ -117,6 +121,9 @@ public enum BenchCommandLine {
       case "--quiet":
         guard inlineValue == nil else { throw UsageError("--quiet takes no value") }
         options.quiet = true
+      case "--storm":
+        guard inlineValue == nil else { throw UsageError("--storm takes no value") }
+        options.storm = true
       default:
         throw UsageError("unknown option \"\(name)\"")
       }

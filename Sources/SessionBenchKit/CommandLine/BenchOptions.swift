@@ -59,6 +59,9 @@ public struct BenchOptions: Sendable, Equatable {
   public var svgPath: String?
   /// Whether to print nothing but errors: no table, no progress line (`--quiet`).
   public var quiet = false
+  /// Runs a popup storm in one extra tree beside the sessions during the engine phase (`--storm`), reported as
+  /// its own result, ``BenchResult/engineStorm``.
+  public var storm = false
 
   /// Creates the default options.
   public init() {}

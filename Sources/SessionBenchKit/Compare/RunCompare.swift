@@ -1,4 +1,5 @@
 import Foundation
+import SessionKit
 
 /// Runs `session-bench compare`: loads two profiles and compares them.
 ///
@@ -46,6 +47,8 @@ extension BenchProfile {
       throw ProfileLoadError(path: path, reason: .unreadable(detail))
     }
     do {
+      // The strict parser first: invalid UTF-8 or a syntax error is reported with its line and column.
+      _ = try JSONValue(parsing: data)
       let profile = try decode(from: data)
       guard profile.tool == toolName else {
         throw ProfileLoadError(path: path, reason: .invalid("\"tool\" is \"\(profile.tool)\", not \"\(toolName)\""))

@@ -68,7 +68,9 @@ public struct BenchRunner: Sendable {
       engineWorkers.append(
         EngineWorker(name: "w\(worker)", engine: engine, catalog: catalog, generator: generator(worker), tabs: tabs))
     }
+    let storm = options.storm ? PopupStorm(engine: engine, catalog: catalog, seed: options.seed) : nil
     let engineRun = await loop(phase: "engine", isBaseline: false, progress: progress).run(engineWorkers)
+    let stormHistogram = await storm?.stop()
     var decide = LatencyHistogram()
     var popup = LatencyHistogram()
     var busy = EngineWorker.Busy()
@@ -126,6 +128,10 @@ public struct BenchRunner: Sendable {
     if let shadowed {
       histograms.insert((BenchResult.engineDecideShadowed, shadowed.histogram), at: 2)
       seconds.insert(shadowed.seconds, at: 2)
+    }
+    if let stormHistogram {
+      histograms.insert((BenchResult.engineStorm, stormHistogram), at: 2)
+      seconds.insert(engineSeconds, at: 2)
     }
     let results = zip(histograms, seconds).map {
       BenchResult(name: $0.name, histogram: $0.histogram, elapsedSeconds: $1)

@@ -4,6 +4,9 @@ public struct BenchResult: Codable, Sendable, Equatable {
   public static let engineDecide = "engine.decide"
   /// The result of `engine.popup`: one popup admission through the engine.
   public static let enginePopup = "engine.popup"
+  /// The name of the popup storm's result (`run --storm`): each operation of one tree that only opens, loads
+  /// and closes popups, flat out, beside the ordinary sessions.
+  public static let engineStorm = "engine.storm"
   /// The floor: the compiled policy called synchronously, without an actor.
   public static let baselineDirect = "baseline.direct"
   /// The concurrency floor: an empty actor round trip.

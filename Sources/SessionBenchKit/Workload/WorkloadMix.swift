@@ -113,6 +113,9 @@ public struct WorkloadMix: Sendable, Equatable {
     guard weights.values.contains(where: { $0 > 0 }) else {
       throw weightsReader.error("at least one weight must be positive")
     }
+    guard weights.values.reduce(0, +).isFinite else {
+      throw weightsReader.error("the weights sum to more than the largest finite number: scale them down")
+    }
     self.init(name: name, description: description, weights: weights)
   }
 

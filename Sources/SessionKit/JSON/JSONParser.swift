@@ -1,8 +1,9 @@
 /// A small, strict RFC 8259 parser producing ``JSONValue`` with line and column in its errors.
 struct JSONParser {
   private let bytes: [UInt8]
-  private var index = 0
-  private var depth = 0
+  // Internal, with the helpers below, for `JSONStreamedDocument` (JSONStreaming.swift).
+  var index = 0
+  var depth = 0
   private static let maximumDepth = 256
 
   init(_ bytes: [UInt8]) {
@@ -10,15 +11,27 @@ struct JSONParser {
   }
 
   mutating func parseDocument() throws(ConfigurationError) -> JSONValue {
-    if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { index = 3 }
-    skipWhitespace()
+    try begin()
     let value = try parseValue()
     skipWhitespace()
     guard index == bytes.count else { throw syntaxError("unexpected text after the JSON value") }
     return value
   }
 
-  private mutating func parseValue() throws(ConfigurationError) -> JSONValue {
+  /// Checks the encoding, skips a byte order mark and leading whitespace.
+  mutating func begin() throws(ConfigurationError) {
+    if let invalid = Self.firstInvalidUTF8(in: bytes) {
+      index = invalid
+      throw syntaxError("invalid UTF-8 (a sequence starting with byte 0x\(String(bytes[invalid], radix: 16)))")
+    }
+    if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { index = 3 }
+    skipWhitespace()
+  }
+
+  /// Whether every byte has been read.
+  var isAtEnd: Bool { index == bytes.count }
+
+  mutating func parseValue() throws(ConfigurationError) -> JSONValue {
     guard index < bytes.count else { throw syntaxError("unexpected end of input") }
     switch bytes[index] {
     case UInt8(ascii: "{"): return try parseObject()
@@ -38,7 +51,50 @@ struct JSONParser {
     }
   }
 
-  private mutating func enterNesting() throws(ConfigurationError) {
+  /// The offset of the first byte that does not start a well-formed UTF-8 sequence (RFC 3629:
+  /// no overlong forms, no surrogates, nothing above U+10FFFF), or `nil` when all of `bytes` is UTF-8. Strings
+  /// are then decoded knowing the text is valid, so nothing is ever replaced by U+FFFD.
+  static func firstInvalidUTF8(in bytes: [UInt8]) -> Int? {
+    var index = 0
+    while index < bytes.count {
+      let lead = bytes[index]
+      if lead < 0x80 {
+        index += 1
+        continue
+      }
+      // The length of the sequence and the range its second byte must fall in (Unicode Table 3-7).
+      let length: Int
+      var second: ClosedRange<UInt8> = 0x80...0xBF
+      switch lead {
+      case 0xC2...0xDF: length = 2
+      case 0xE0:
+        length = 3
+        second = 0xA0...0xBF
+      case 0xE1...0xEC, 0xEE...0xEF: length = 3
+      case 0xED:
+        length = 3
+        second = 0x80...0x9F
+      case 0xF0:
+        length = 4
+        second = 0x90...0xBF
+      case 0xF1...0xF3: length = 4
+      case 0xF4:
+        length = 4
+        second = 0x80...0x8F
+      default: return index
+      }
+      for offset in 1..<length {
+        let position = index + offset
+        guard position < bytes.count, (offset == 1 ? second : 0x80...0xBF).contains(bytes[position]) else {
+          return index
+        }
+      }
+      index += length
+    }
+    return nil
+  }
+
+  mutating func enterNesting() throws(ConfigurationError) {
     depth += 1
     if depth > Self.maximumDepth { throw syntaxError("nesting deeper than \(Self.maximumDepth) levels") }
   }
@@ -105,7 +161,7 @@ struct JSONParser {
     }
   }
 
-  private mutating func parseString() throws(ConfigurationError) -> String {
+  mutating func parseString() throws(ConfigurationError) -> String {
     index += 1
     var scalars = String.UnicodeScalarView()
     var runStart = index
@@ -218,11 +274,11 @@ struct JSONParser {
     index += count
   }
 
-  private func peek(_ byte: UInt8) -> Bool {
+  func peek(_ byte: UInt8) -> Bool {
     index < bytes.count && bytes[index] == byte
   }
 
-  private mutating func skipWhitespace() {
+  mutating func skipWhitespace() {
     while index < bytes.count {
       switch bytes[index] {
       case 0x20, 0x09, 0x0A, 0x0D: index += 1
@@ -235,7 +291,7 @@ struct JSONParser {
     byte >= 0x20 && byte < 0x7F ? "\"\(Character(Unicode.Scalar(byte)))\"" : "0x" + String(byte, radix: 16)
   }
 
-  private func syntaxError(_ problem: String) -> ConfigurationError {
+  func syntaxError(_ problem: String) -> ConfigurationError {
     var line = 1
     var column = 1
     for byte in bytes[..<min(index, bytes.count)] {

@@ -15,18 +15,24 @@ public final class SessionEngine: Sendable {
 
   /// The Public Suffix List sites are computed with.
   public let list: PublicSuffixList
-  /// What happened, for a UI layer to apply on the main actor. Unbounded: consume it, or choose
-  /// ``EventDelivery/none``.
+  /// What happened, for a UI layer to apply on the main actor; read it from one task.
+  ///
+  /// Lifecycle events (`popupOpened`, `popupClosed`, `openedExternally`, and any case added later unless its
+  /// documentation says otherwise) are kept until they are read. Per-decision events (`navigationDecided`)
+  /// are kept at most ``bufferedDecisionEventLimit`` at a time: past that the oldest is dropped and
+  /// ``droppedEventCount`` counts it. So an app that never reads the stream uses constant memory for decisions.
   public let events: AsyncStream<SessionEvent>
+
+  /// How many per-decision events ``events`` holds for a reader that is behind before it drops the oldest.
+  public static let bufferedDecisionEventLimit = 4096
   /// The clock decider timeouts, blank timeouts and the popup rate limit run on.
   let clock: EngineClock
   /// How popups whose blank timeout ran out are closed.
   public let blankTimeoutChecking: BlankTimeoutChecking
 
-  private let continuation: AsyncStream<SessionEvent>.Continuation
+  private let buffer: EventBuffer
   private let delivery: EventDelivery
   let state: Locked<EngineState>
-  private let yielded = Locked(0)
   /// Orders the delivery of the popup trees' queued events; counts the batches delivered (a real value:
   /// ThreadSanitizer reports accesses to an empty `Locked(())` state as races).
   private let deliveries = Locked<UInt64>(0)
@@ -53,8 +59,10 @@ public final class SessionEngine: Sendable {
     self.delivery = events
     self.list = list
     self.clock = EngineClock(clock)
-    (self.events, self.continuation) = AsyncStream.makeStream(of: SessionEvent.self)
-    if events == .none { continuation.finish() }
+    let buffer = EventBuffer(decisionLimit: Self.bufferedDecisionEventLimit)
+    self.buffer = buffer
+    self.events = AsyncStream(unfolding: { await buffer.next() })
+    if events == .none { buffer.finish() }
   }
 
   /// The current policy snapshot. Each decision reads it once, so it sees the old or the new policy, never a mix.
@@ -84,9 +92,14 @@ public final class SessionEngine: Sendable {
   /// Whether ``shutdown()`` was called.
   public var isShutDown: Bool { state.withLock { $0.isShutDown } }
 
-  /// How many events have been yielded on ``events`` so far: a reader that has received this many has
-  /// received everything that happened before it asked (a test's "the events so far were delivered").
-  public var yieldedEventCount: Int { yielded.withLock { $0 } }
+  /// How many events have been yielded on ``events`` so far, less those dropped: a reader that has received
+  /// this many has received everything that happened before it asked (a test's "the events so far were
+  /// delivered").
+  public var yieldedEventCount: Int { buffer.deliverableCount }
+
+  /// How many per-decision events were dropped because ``events`` was more than
+  /// ``bufferedDecisionEventLimit`` of them behind (always 0 for a reader that keeps up).
+  public var droppedEventCount: Int { buffer.droppedCount }
 
   /// Shuts the engine down: every decision under way ends with `cancel` (reason `cancelled`), later ones too,
   /// every completion handler is called, the tasks the engine started are awaited, and ``events`` finishes.
@@ -108,7 +121,7 @@ public final class SessionEngine: Sendable {
       }
       if finished { continuation.resume() }
     }
-    continuation.finish()
+    buffer.finish()
   }
 
   // MARK: - Internals used by sessions
@@ -141,10 +154,7 @@ public final class SessionEngine: Sendable {
   func emit(_ event: SessionEvent) {
     guard delivery != .none else { return }
     if delivery == .lifecycle, case .navigationDecided = event { return }
-    yielded.withLock { count in
-      continuation.yield(event)
-      count += 1
-    }
+    buffer.push(event)
   }
 
   /// Takes a batch of queued events and yields them, one batch at a time, so that batches taken in order are
