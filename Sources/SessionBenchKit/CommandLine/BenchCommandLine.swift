@@ -202,7 +202,7 @@ public enum BenchCommandLine {
 
   // MARK: Values
 
-  private static func positiveInteger(_ text: String, option: String) throws(UsageError) -> Int {
+  static func positiveInteger(_ text: String, option: String) throws(UsageError) -> Int {
     guard let value = Int(text), value > 0 else {
       throw UsageError("\(option): \"\(text)\" is not a positive whole number")
     }
@@ -216,7 +216,7 @@ public enum BenchCommandLine {
     return value
   }
 
-  private static func seed(_ text: String, option: String) throws(UsageError) -> UInt64 {
+  static func seed(_ text: String, option: String) throws(UsageError) -> UInt64 {
     guard let value = UInt64(text) else {
       throw UsageError("\(option): \"\(text)\" is not a whole number from 0 to \(UInt64.max)")
     }
@@ -265,7 +265,7 @@ public enum BenchCommandLine {
 }
 
 /// Walks a command line, splitting `--name=value` and fetching values that follow options.
-private struct ArgumentCursor {
+struct ArgumentCursor {
   enum Argument {
     case option(name: String, inlineValue: String?)
     case positional(String)

@@ -5,11 +5,12 @@ enum ToolingCommandLine {
     var files: [String] = []
     var flags: Set<String> = []
     var deciders: Set<String>?
-    var index = 0
-    while index < arguments.count {
-      let argument = arguments[index]
-      index += 1
-      let (name, inline) = split(argument)
+    var cursor = ArgumentCursor(arguments)
+    while let argument = cursor.next() {
+      guard case .option(let name, let inline) = argument else {
+        files.append(argument.text)
+        continue
+      }
       switch name {
       case "--help", "-h": return .help
       case "--json", "--strict", "--probe":
@@ -17,18 +18,15 @@ enum ToolingCommandLine {
         guard flags.insert(name).inserted else { throw UsageError("\(name) is given twice") }
       case "--deciders":
         guard deciders == nil else { throw UsageError("--deciders is given twice") }
-        let value = try value(of: name, inline: inline, arguments, &index)
+        let value = try cursor.value(for: name, inline: inline)
         let names = value.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
         guard !names.contains(where: \.isEmpty) else {
           throw UsageError("--deciders: \"\(value)\" is not a comma-separated list of names")
         }
         deciders = Set(names)
       default:
-        guard !name.hasPrefix("-") || name == "-" else {
-          throw UsageError(
-            "unknown option \"\(name)\" for lint; it takes --json, --strict, --probe and --deciders NAME,…")
-        }
-        files.append(argument)
+        throw UsageError(
+          "unknown option \"\(name)\" for lint; it takes --json, --strict, --probe and --deciders NAME,…")
       }
     }
     guard files.count == 1, let file = files.first, !file.isEmpty else {
@@ -52,12 +50,17 @@ enum ToolingCommandLine {
     var scenarios: [String]?
     var values: [String: String] = [:]
     var json = false
-    var index = 0
     var collectingScenarios = false
-    while index < arguments.count {
-      let argument = arguments[index]
-      index += 1
-      let (name, inline) = split(argument)
+    var cursor = ArgumentCursor(arguments)
+    while let argument = cursor.next() {
+      guard case .option(let name, let inline) = argument else {
+        if collectingScenarios {
+          scenarios?.append(argument.text)
+        } else {
+          files.append(argument.text)
+        }
+        continue
+      }
       switch name {
       case "--help", "-h": return .help
       case "--json":
@@ -70,19 +73,12 @@ enum ToolingCommandLine {
         collectingScenarios = true
       case "--urls", "--from", "--decisions", "--seed":
         guard values[name] == nil else { throw UsageError("\(name) is given twice") }
-        values[name] = try value(of: name, inline: inline, arguments, &index)
+        values[name] = try cursor.value(for: name, inline: inline)
         collectingScenarios = false
       default:
-        guard !name.hasPrefix("-") || name == "-" else {
-          throw UsageError(
-            "unknown option \"\(name)\" for diff; it takes --scenarios FILE…, --urls FILE, --from URL, "
-              + "--decisions N, --seed S and --json")
-        }
-        if collectingScenarios {
-          scenarios?.append(argument)
-        } else {
-          files.append(argument)
-        }
+        throw UsageError(
+          "unknown option \"\(name)\" for diff; it takes --scenarios FILE…, --urls FILE, --from URL, "
+            + "--decisions N, --seed S and --json")
       }
     }
     guard files.count == 2 else {
@@ -102,38 +98,16 @@ enum ToolingCommandLine {
     } else if let urls = values["--urls"] {
       options.source = .urls(file: urls, from: values["--from"] ?? DiffOptions.defaultFrom)
     } else {
-      var decisions = DiffOptions.defaultDecisions
-      if let text = values["--decisions"] {
-        guard let value = Int(text), value > 0 else {
-          throw UsageError("--decisions: \"\(text)\" is not a positive whole number")
-        }
-        decisions = value
-      }
-      var seed: UInt64 = 1
-      if let text = values["--seed"] {
-        guard let value = UInt64(text) else {
-          throw UsageError("--seed: \"\(text)\" is not a whole number from 0 to \(UInt64.max)")
-        }
-        seed = value
-      }
+      let decisions =
+        try values["--decisions"].map { (text) throws(UsageError) in
+          try BenchCommandLine.positiveInteger(text, option: "--decisions")
+        } ?? DiffOptions.defaultDecisions
+      let seed =
+        try values["--seed"].map { (text) throws(UsageError) in
+          try BenchCommandLine.seed(text, option: "--seed")
+        } ?? 1
       options.source = .workload(decisions: decisions, seed: seed)
     }
     return .diff(options)
-  }
-
-  private static func split(_ argument: String) -> (name: String, inline: String?) {
-    guard argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") else { return (argument, nil) }
-    return (String(argument[..<equals]), String(argument[argument.index(after: equals)...]))
-  }
-
-  private static func value(
-    of option: String, inline: String?, _ arguments: [String], _ index: inout Int
-  ) throws(UsageError) -> String {
-    if let inline { return inline }
-    guard index < arguments.count, !arguments[index].hasPrefix("--") else {
-      throw UsageError("\(option) needs a value")
-    }
-    defer { index += 1 }
-    return arguments[index]
   }
 }
