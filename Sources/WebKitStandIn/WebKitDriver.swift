@@ -14,6 +14,14 @@ import Foundation
 ///   raises "Returned WKWebView was not created with the given configuration." and the popup is dropped;
 /// - `window.open` without a user gesture never reaches the delegate unless `javaScriptCanOpenWindowsAutomatically`;
 /// - `webViewDidClose` is sent only for a window a script opened or whose history has one entry;
+/// - an iframe's navigation adds an entry to the web view's back-forward list (WebKit's joint session history)
+///   without a `didCommit` (WebKit reports main-frame commits only); back and forward onto such an entry
+///   navigate the iframe (`decidePolicyFor(backForward)`, target the subframe);
+/// - a window name is found only from windows familiar with the requester (`FrameTree::find`,
+///   `isFrameFamiliarWith`); `window.open` with `noopener`, a `_blank` link and a `_blank` form leave the new
+///   window without a page-visible opener, and `noopener` skips the lookup of an existing window by name (as
+///   the simulator and DESIGN §5 have it; WebKitGTK was seen to keep the lookup, see
+///   `Conformance/WebKit/known-differences.json`);
 /// - methods a delegate does not implement (``DelegateMethod``) are not called: WebKit's defaults apply (allow;
 ///   no new window).
 @MainActor public final class WebKitDriver {
@@ -165,14 +173,26 @@ import Foundation
     await settle()
   }
 
-  /// Back (`offset` −1) or forward (+1) in the web view's history.
+  /// Back (`offset` −1) or forward (+1) in the web view's history. Between two entries of one page that an
+  /// iframe's navigation separates, the iframe navigates (target the subframe, showing its current URL) and the
+  /// main frame stays.
   public func go(_ offset: Int, in webView: WKWebView) async {
     let list = webView.backForwardList
     let index = list.index + offset
-    guard index >= 0, index < list.items.count else { return }
-    await navigate(
-      webView, to: list.items[index].url, type: .backForward, frame: .main, source: mainFrame(of: webView),
-      history: .move(to: index))
+    guard let current = list.currentItem, index >= 0, index < list.items.count else { return }
+    let entry = list.items[index]
+    // Back undoes the current entry's iframe navigation; forward redoes the next entry's.
+    let frameChange = offset < 0 ? current.subframe : entry.subframe
+    if let change = frameChange, entry.url == current.url {
+      let (shown, destination) = offset < 0 ? (change.to, change.from) : (change.from, change.to)
+      await navigate(
+        webView, to: destination, type: .backForward, frame: .sub(shown), source: mainFrame(of: webView),
+        history: .move(to: index))
+    } else {
+      await navigate(
+        webView, to: entry.url, type: .backForward, frame: .main, source: mainFrame(of: webView),
+        history: .move(to: index))
+    }
     await settle()
   }
 
@@ -316,13 +336,23 @@ import Foundation
       request: request, sourceFrame: source, targetFrame: target, navigationType: type,
       shouldPerformDownload: download)
     let policy = await decidePolicy(action, in: webView, target: target.isMainFrame ? "main" : "sub")
-    guard policy == .allow, target.isMainFrame else { return policy }
+    guard policy == .allow else { return policy }
     let list = webView.backForwardList
+    guard target.isMainFrame else {
+      // The joint session history: an entry for the iframe's navigation, the main frame's URL unchanged; no
+      // didCommit (WebKit reports main-frame commits only). Nothing committed yet: nothing to add to.
+      guard case .sub(let frameURL) = frame, let current = list.currentItem else { return policy }
+      switch history {
+      case .push:
+        list.push(
+          WKBackForwardListItem(url: current.url, isPost: current.isPost, subframe: .init(from: frameURL, to: url)))
+      case .move(let index): list.index = index
+      case .stay: break
+      }
+      return policy
+    }
     switch history {
-    case .push:
-      if list.index + 1 < list.items.count { list.items.removeSubrange((list.index + 1)...) }
-      list.items.append(WKBackForwardListItem(url: url, isPost: request.httpMethod == "POST"))
-      list.index = list.items.count - 1
+    case .push: list.push(WKBackForwardListItem(url: url, isPost: request.httpMethod == "POST"))
     case .move(let index): list.index = index
     case .stay: break
     }

@@ -149,11 +149,21 @@ public enum WKNavigationActionPolicy: Int, Sendable {
 
   /// Whether a POST created the entry (its reload is `formResubmitted`).
   let isPost: Bool
+  /// For an entry an iframe's navigation added: the iframe's URL before and after it (`url` is the main frame's,
+  /// as in WebKit, whose list items are the main frame's; the frames' states are children of the item).
+  let subframe: FrameChange?
 
-  init(url: URL, isPost: Bool) {
+  /// An iframe's navigation within one main-frame page.
+  struct FrameChange {
+    let from: URL
+    let to: URL
+  }
+
+  init(url: URL, isPost: Bool, subframe: FrameChange? = nil) {
     self.url = url
     self.initialURL = url
     self.isPost = isPost
+    self.subframe = subframe
   }
 }
 
@@ -172,6 +182,13 @@ public enum WKNavigationActionPolicy: Int, Sendable {
   open var backList: [WKBackForwardListItem] { index >= 1 ? Array(items[..<index]) : [] }
   /// `WKBackForwardList.h`: `@property (nonatomic, readonly, copy) NSArray<WKBackForwardListItem *> *forwardList;`
   open var forwardList: [WKBackForwardListItem] { index + 1 < items.count ? Array(items[(index + 1)...]) : [] }
+
+  /// A new current entry after the current one; the forward entries go.
+  func push(_ item: WKBackForwardListItem) {
+    if index + 1 < items.count { items.removeSubrange((index + 1)...) }
+    items.append(item)
+    index = items.count - 1
+  }
 }
 
 /// `WKPreferences.h`.
