@@ -30,6 +30,9 @@ import Foundation
   public internal(set) var standInLabel = "unattached"
   /// The window name `window.open` or a link target gave it.
   var windowName: String?
+  /// The window the page sees as `window.opener`: `nil` for the root, and after `noopener` or a `_blank` link or
+  /// form. Decides which windows find this one by name.
+  weak var pageOpener: WKWebView?
   /// Whether a script (a `_blank` link or `window.open`) opened this window, which lets it close itself.
   var isOpenedByScript = false
   /// Whether `webViewDidClose` was sent for it.

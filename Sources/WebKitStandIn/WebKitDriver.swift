@@ -134,11 +134,13 @@ import Foundation
     await request(url, type: .formSubmitted, target: target, in: webView, frameURL: nil, method: method)
   }
 
-  /// The page calls `window.open(url, target)`; `url` `nil` is `window.open()`. Returns the new web view, if any.
+  /// The page calls `window.open(url, target)`, or `window.open(url, target, "noopener")`; `url` `nil` is
+  /// `window.open()`. Returns the new web view, if any (`window.open` itself returns null to a page with
+  /// `noopener`).
   @discardableResult
-  public func windowOpen(_ url: String?, target: String = "_blank", gesture: Bool, in webView: WKWebView) async
-    -> WKWebView?
-  {
+  public func windowOpen(
+    _ url: String?, target: String = "_blank", gesture: Bool, noopener: Bool = false, in webView: WKWebView
+  ) async -> WKWebView? {
     let source = mainFrame(of: webView)
     switch target {
     case "_self", "_top", "_parent":
@@ -148,7 +150,8 @@ import Foundation
       await settle()
       return nil
     default:
-      if let existing = namedWindow(target) {
+      // `noopener` skips the lookup of an existing window by name.
+      if !noopener, let existing = namedWindow(target, from: webView) {
         if let url = url.flatMap(URL.init(string:)) {
           await navigate(existing, to: url, type: .other, frame: .main, source: source)
         }
@@ -160,7 +163,8 @@ import Foundation
         return nil
       }
       let popup = await openWindow(
-        from: webView, url: url.flatMap(URL.init(string:)), type: .other, source: source, name: target)
+        from: webView, url: url.flatMap(URL.init(string:)), type: .other, source: source, name: target,
+        keepsOpener: !noopener)
       await settle()
       return popup
     }
@@ -232,9 +236,16 @@ import Foundation
     WKFrameInfo(isMainFrame: true, url: webView.url, webView: webView)
   }
 
-  private func namedWindow(_ name: String) -> WKWebView? {
+  /// The first-opened open window named `name` that is familiar with `requester`: the requester itself, its
+  /// page-visible opener, the windows it opened, and the other windows its opener opened.
+  private func namedWindow(_ name: String, from requester: WKWebView) -> WKWebView? {
     guard !name.hasPrefix("_") else { return nil }
-    return popups.first { $0.windowName == name && !$0.didSendClose }
+    let opener = requester.pageOpener
+    return popups.first { window in
+      guard window.windowName == name, !window.didSendClose else { return false }
+      return window === requester || window === opener || window.pageOpener === requester
+        || (opener != nil && window.pageOpener === opener)
+    }
   }
 
   private func request(
@@ -253,7 +264,7 @@ import Foundation
       // A top-level iframe's parent is the main frame; the main frame's parent is itself.
       await navigate(webView, to: url, type: type, frame: .main, source: source, method: method)
     default:
-      if let existing = namedWindow(target) {
+      if let existing = namedWindow(target, from: webView) {
         await navigate(existing, to: url, type: type, frame: .main, source: source, method: method)
         break
       }
@@ -262,7 +273,10 @@ import Foundation
         request: Self.request(url, method: method), sourceFrame: source, targetFrame: nil, navigationType: type)
       let policy = await decidePolicy(action, in: webView, target: "none")
       guard policy == .allow else { break }
-      await openWindow(from: webView, url: url, type: type, source: source, name: target, method: method)
+      // WebKit applies `noopener` to a `_blank` target; a named one keeps the opener.
+      await openWindow(
+        from: webView, url: url, type: type, source: source, name: target, keepsOpener: target != "_blank",
+        method: method)
     }
     await settle()
   }
@@ -276,10 +290,11 @@ import Foundation
 
   /// `createWebViewWith` with a copy of the opener's configuration, the check of the returned view, and its first
   /// load (none for `window.open()` without a URL: the initial about:blank commits without callbacks).
+  /// `keepsOpener` is whether the page sees its opener (`window.opener`), which decides who finds it by name.
   @discardableResult
   private func openWindow(
     from opener: WKWebView, url: URL?, type: WKNavigationType, source: WKFrameInfo, name: String,
-    method: String = "GET"
+    keepsOpener: Bool, method: String = "GET"
   ) async -> WKWebView? {
     guard let delegate = opener.uiDelegate, implemented.contains(.createWebView) else { return nil }
     let configuration = opener.configuration
@@ -301,6 +316,7 @@ import Foundation
     attach(returned, label: "popup\(popups.count)")
     returned.isOpenedByScript = true
     returned.windowName = name.hasPrefix("_") ? nil : name
+    returned.pageOpener = keepsOpener ? opener : nil
     callbacks.append(Callback("createWebViewWith", opener.standInLabel, type, answer: returned.standInLabel))
     if let url {
       await navigate(
