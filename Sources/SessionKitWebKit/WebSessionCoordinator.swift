@@ -58,6 +58,20 @@ import SessionKit
     /// Records what reaches the engine as a replayable scenario, while set.
     public var recorder: ScenarioRecorder?
 
+    /// Says whether a `window.open` had a user gesture when WebKit cannot: `nil` (the default) or `false` means
+    /// none.
+    ///
+    /// WebKit tells a delegate nothing about gestures (`WKNavigationAction` has no public flag on iOS). While
+    /// `javaScriptCanOpenWindowsAutomatically` is false (the iOS default) its popup gate lets only a
+    /// `window.open` with a gesture reach `createWebViewWith`, so the coordinator knows; once an app sets it
+    /// true, every `window.open` arrives alike and is treated as having none, so `requireUserGesture` refuses
+    /// them all. An app that knows better — its own pages open windows only from their click handlers, or post a
+    /// message when the user taps before they do — answers here, and the answer is what the engine judges and
+    /// what a ``recorder`` writes (`gesture`). Return `true` only on evidence the page cannot forge: a page that
+    /// can claim a gesture defeats `requireUserGesture`. Called synchronously inside `createWebViewWith` for a
+    /// `window.open` (`other`); links and forms always carry a gesture.
+    public var newWindowGesture: (@MainActor (WKNavigationAction, WKWebView) -> Bool)?
+
     /// Called once with the URL a popup finished with (`{"finish": "app"}`: an OAuth callback, a payment
     /// result) and the popup's id, when its navigation is answered; the popup's views go on its `popupClosed`.
     /// A `{"finish": "opener"}` URL is loaded in the opener's web view instead, without calling this.
@@ -73,6 +87,9 @@ import SessionKit
     /// The kind of commit the last allowed main-frame navigation of each session will make.
     private var expectedCommit: [SessionID: PendingCommit] = [:]
     private var committedIndex: [SessionID: Int] = [:]
+    /// The last allowed iframe navigation of each session, until the back-forward list shows whether it added
+    /// (or moved to) an entry: WebKit reports no commit of a subframe.
+    private var pendingSubframe: [SessionID: PendingSubframe] = [:]
     /// Commits are recorded on the session actor in order; a decision waits for the ones before it.
     private var commits: [SessionID: Task<Void, Never>] = [:]
     private var eventLoop: Task<Void, Never>?
@@ -81,6 +98,13 @@ import SessionKit
       case newEntry(isPost: Bool)
       case backForward
       case reload
+    }
+
+    /// An allowed iframe navigation from `from` to `to`; `isTraversal` for a back or forward onto another entry.
+    struct PendingSubframe {
+      let from: String
+      let to: String
+      let isTraversal: Bool
     }
 
     /// Binds `webView` to a new root session of `engine` and becomes its delegates.
@@ -121,6 +145,7 @@ import SessionKit
     /// Waits until every commit reported so far is recorded in its session (a test seam; decisions wait for it
     /// themselves).
     public func commitsRecorded() async {
+      for (id, webView) in webViews { recordSubframeCommit(in: webView, id: id) }
       for task in commits.values { await task.value }
     }
 
@@ -144,6 +169,8 @@ import SessionKit
     {
       guard let session = session(for: webView) else { return .allow }
       let id = session.id
+      let arrival = recorder?.now ?? .zero
+      recordSubframeCommit(in: webView, id: id)
       await commits[id]?.value
       let gesture =
         firstLoadGesture.removeValue(forKey: id) ?? NavigationActionConversion.isUserGesture(navigationAction)
@@ -152,7 +179,12 @@ import SessionKit
       let policy = answer(decision, to: navigationAction, in: webView)
       recorder?.decided(
         action, in: id, decision: decision, answer: policy.recordedName,
-        isBack: webView.backForwardList.backItem?.url == navigationAction.request.url)
+        isBack: isBack(action, in: session, webView: webView), arrival: arrival)
+      if policy == .allow, let frame = navigationAction.targetFrame, !frame.isMainFrame {
+        pendingSubframe[id] = PendingSubframe(
+          from: action.targetFrame?.requestURL ?? "", to: action.requestURL,
+          isTraversal: navigationAction.navigationType == .backForward)
+      }
       if policy == .allow, navigationAction.targetFrame?.isMainFrame == true {
         expectedCommit[id] = NavigationActionConversion.pendingCommit(navigationAction)
         if let popup = awaitingPresentation.removeValue(forKey: id), let opener = session.opener {
@@ -167,6 +199,7 @@ import SessionKit
     public func webView(_ webView: WKWebView, didCommit navigation: WKNavigation!) {
       if let session = session(for: webView), let url = webView.url?.absoluteString {
         let id = session.id
+        recordSubframeCommit(in: webView, id: id)
         let index = webView.backForwardList.backList.count
         let kind: CommitKind
         switch expectedCommit.removeValue(forKey: id) {
@@ -187,6 +220,38 @@ import SessionKit
       Forwarding.didCommit(navigationDelegate, webView, navigation)
     }
 
+    /// Records the iframe navigation allowed last in `id`, if the back-forward list shows it committed: its index
+    /// moved while the main frame's URL stayed (WebKit's joint session history; a subframe's commit reaches no
+    /// delegate). An iframe's first load, which replaces rather than adds an entry, leaves the index alone and
+    /// records nothing.
+    private func recordSubframeCommit(in webView: WKWebView, id: SessionID) {
+      guard let pending = pendingSubframe.removeValue(forKey: id), let session = sessions[ObjectIdentifier(webView)],
+        let known = committedIndex[id], let page = webView.url?.absoluteString
+      else { return }
+      let index = webView.backForwardList.backList.count
+      guard index != known else { return }
+      committedIndex[id] = index
+      let (url, kind): (String, CommitKind) =
+        pending.isTraversal
+        ? (page, .backForward(offset: index - known)) : (pending.to, .subframe(previousFrameURL: pending.from))
+      let previous = commits[id]
+      commits[id] = Task {
+        await previous?.value
+        try? await session.didCommit(url, kind: kind)
+      }
+    }
+
+    /// Whether a `backForward` navigation goes back (for the recorder, which writes `back` or `forward`): onto
+    /// the previous entry's URL for the main frame; for an iframe, onto the URL the current entry's iframe
+    /// navigation left (the engine's history, which knows the iframes' URLs that `WKBackForwardListItem` hides).
+    private func isBack(_ action: NavigationAction, in session: Session, webView: WKWebView) -> Bool {
+      guard action.targetFrame?.isMainFrame == false else {
+        return webView.backForwardList.backItem?.url.absoluteString == action.requestURL
+      }
+      let request = (try? WebAddress(action.requestURL))?.serialized
+      return session.backForwardList.current?.subframe?.from.serialized == request
+    }
+
     /// Forwarded to the app's delegate.
     public func webView(_ webView: WKWebView, didFinish navigation: WKNavigation!) {
       Forwarding.didFinish(navigationDelegate, webView, navigation)
@@ -201,14 +266,18 @@ import SessionKit
       for navigationAction: WKNavigationAction, windowFeatures: WKWindowFeatures
     ) -> WKWebView? {
       guard let session = session(for: webView) else { return nil }
-      let gesture = NavigationActionConversion.isUserGesture(forNewWindow: navigationAction, in: webView)
+      let arrival = recorder?.now ?? .zero
+      let gesture =
+        NavigationActionConversion.isUserGesture(forNewWindow: navigationAction, in: webView)
+        || newWindowGesture?(navigationAction, webView) == true
       let action = NavigationActionConversion.navigationAction(navigationAction, isUserGesture: gesture)
       let admission = session.admitPopup(for: action)
       // Only a plain `window.open` (`other`) hands its gesture to the popup's first load.
       let openedByGesture = gesture && navigationAction.navigationType == .other
       let popup = popup(for: admission, configuration: configuration, opener: webView, openedByGesture: openedByGesture)
       recorder?.admitted(
-        action, in: session.id, outcome: admission.outcome, popup: popup.flatMap { self.session(for: $0)?.id })
+        action, in: session.id, outcome: admission.outcome, popup: popup.flatMap { self.session(for: $0)?.id },
+        arrival: arrival)
       return popup
     }
 
@@ -263,6 +332,7 @@ import SessionKit
       firstLoadGesture[id] = nil
       expectedCommit[id] = nil
       committedIndex[id] = nil
+      pendingSubframe[id] = nil
       commits[id] = nil
     }
 

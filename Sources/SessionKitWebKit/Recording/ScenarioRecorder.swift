@@ -14,9 +14,14 @@ import SessionKit
 /// Each page event becomes a step (`click`, `submit`, `open`, `load`, `back`, `forward`, `reload`, `close`,
 /// `dismiss`) in the session it happened in, and the callbacks it caused, with WebKit's answers, become the
 /// step's `expect` (`callbacks`), so a replay fails where the engine would now answer otherwise. The loads
-/// a decision started (a popup's first load, a `sameView` load in the opener) belong to the step that caused
-/// them. What WebKit does not tell a delegate is not recorded: a window's name (the step names the session
-/// instead), `noopener`, whether a main-frame load came from the app or from a script (both are `load`s).
+/// a decision started (a popup's first load, a `sameView` load, the opener's load of a popup finished with
+/// `{"finish": "opener"}`) belong to the step that caused them: the replay's engine starts them again itself.
+/// Time that passes between steps, on the clock given to ``init(name:policy:deciders:redact:clock:minimumWait:)``
+/// (the engine's), becomes a `wait` step, so that blank timeouts and the popup rate limit fall due in the
+/// replay as they did on the device; time spent inside a step (a decider thinking) is the replay's own, from
+/// the `deciders` declared. What WebKit does not tell a delegate is not recorded: a window's name (the step
+/// names the session instead), `noopener`, whether a main-frame load came from the app or from a script (both
+/// are `load`s).
 ///
 /// The recorder lives on the main actor, where the coordinator reports to it.
 @MainActor
@@ -49,6 +54,12 @@ public final class ScenarioRecorder {
   /// A session whose next `createWebViewWith` follows its allowed new-window `decidePolicyFor`.
   private var pendingWindow: SessionID?
   private var opensWithoutGesture = false
+  /// The time on the recorder's clock since it was made.
+  private let elapsed: () -> Duration
+  /// The shortest gap between steps that becomes a `wait` step.
+  private let minimumWait: Duration
+  /// When the last callback was answered; `nil` before the first step.
+  private var lastAnswer: Duration?
 
   private struct Step {
     var members: [(key: String, value: JSONValue)]
@@ -62,15 +73,32 @@ public final class ScenarioRecorder {
   ///   - deciders: the scenario `deciders` object (`{"confirm": {"answer": "allow", "delayMs": 5}}`) declaring,
   ///     for each decider the policy asks, the answer replay should give; `nil` when the policy asks none.
   ///   - redact: what to strip from URLs.
+  ///   - clock: the clock the app's engine runs on (`SessionEngine`'s `clock`): the gaps between steps are
+  ///     measured on it and written as `wait` steps.
+  ///   - minimumWait: the shortest gap between two steps that is written as a `wait` (whole milliseconds,
+  ///     rounded down, so a timeout that was not yet due on the device is not due in the replay either).
+  ///     Raise it for a quieter file when the policy sets no `blankTimeoutMs` or `maxPerMinute`.
   /// - Throws: `ConfigurationError` when `policy` or `deciders` is not JSON.
   public init(
-    name: String, policy: some Collection<UInt8>, deciders: String? = nil, redact: Redaction = .none
+    name: String, policy: some Collection<UInt8>, deciders: String? = nil, redact: Redaction = .none,
+    clock: any Clock<Duration> = ContinuousClock(), minimumWait: Duration = .milliseconds(1)
   ) throws(ConfigurationError) {
     self.name = name
     self.policy = try JSONValue(parsing: policy)
     self.deciders = try deciders.map { (text) throws(ConfigurationError) in try JSONValue(parsing: text) }
     self.redaction = redact
+    self.elapsed = Self.elapsedTime(on: clock)
+    self.minimumWait = max(minimumWait, .milliseconds(1))
   }
+
+  private static func elapsedTime<C: Clock>(on clock: C) -> () -> Duration where C.Duration == Duration {
+    let start = clock.now
+    return { start.duration(to: clock.now) }
+  }
+
+  /// The time on the recorder's clock; the coordinator reads it when a callback arrives, before the engine
+  /// answers.
+  var now: Duration { elapsed() }
 
   /// The recording as a scenario.
   public var scenario: JSONValue {
@@ -91,9 +119,11 @@ public final class ScenarioRecorder {
 
   // MARK: - What the coordinator reports
 
-  /// A `decidePolicyFor` and WebKit's answer; `isBack` tells a back from a forward traversal.
+  /// A `decidePolicyFor` that arrived at `arrival` (``now``) and WebKit's answer; `isBack` tells a back from a
+  /// forward traversal.
   func decided(
-    _ action: NavigationAction, in session: SessionID, decision: NavigationDecision, answer: String, isBack: Bool
+    _ action: NavigationAction, in session: SessionID, decision: NavigationDecision, answer: String, isBack: Bool,
+    arrival: Duration
   ) {
     let target = action.targetFrame.map { $0.isMainFrame ? "main" : "sub" } ?? "none"
     let callback = Self.callback(
@@ -101,18 +131,26 @@ public final class ScenarioRecorder {
     if followUps.remove(session) != nil, target == "main" {
       append(callback)
     } else if let event = event(for: action, target: target, isBack: isBack) {
-      begin(session, event)
+      begin(session, event, at: arrival)
       append(callback)
     } else {
       unrecorded.append("\(session): \(action.requestURL) (a subframe navigation of type \(action.navigationType))")
       return
     }
     if target == "none", answer == "allow" { pendingWindow = session }
-    if case .loadInstead(_, let opener) = decision.outcome { followUps.insert(opener) }
+    switch decision.outcome {
+    // The engine loads these itself (the coordinator calls `load(_:)`); the replay's engine will again.
+    case .loadInstead(_, let opener), .finished(_, .opener, let opener?): followUps.insert(opener)
+    default: break
+    }
   }
 
-  /// A `createWebViewWith`, the engine's admission and the popup returned (`nil` when none).
-  func admitted(_ action: NavigationAction, in session: SessionID, outcome: NavigationOutcome, popup: SessionID?) {
+  /// A `createWebViewWith` that arrived at `arrival` (``now``), the engine's admission and the popup returned
+  /// (`nil` when none).
+  func admitted(
+    _ action: NavigationAction, in session: SessionID, outcome: NavigationOutcome, popup: SessionID?,
+    arrival: Duration
+  ) {
     if pendingWindow != session {
       var event: [(key: String, value: JSONValue)] = [
         ("open", action.requestURL.isEmpty ? .null : .string(redacted(action.requestURL)))
@@ -122,7 +160,7 @@ public final class ScenarioRecorder {
       } else {
         opensWithoutGesture = true
       }
-      begin(session, event)
+      begin(session, event, at: arrival)
     }
     pendingWindow = nil
     append(
@@ -134,20 +172,28 @@ public final class ScenarioRecorder {
 
   /// `webViewDidClose` (the page called `window.close()`).
   func closed(_ session: SessionID) {
-    begin(session, [("close", .bool(true))])
+    begin(session, [("close", .bool(true))], at: now)
     append(.object([("callback", .string("webViewDidClose")), ("session", .string(session.rawValue))]))
   }
 
   /// The user tapped a popup's close button.
   func dismissed(_ session: SessionID) {
-    begin(session, [("dismiss", .bool(true))])
+    begin(session, [("dismiss", .bool(true))], at: now)
   }
 
   // MARK: - Steps
 
-  private func begin(_ session: SessionID, _ event: [(key: String, value: JSONValue)]) {
+  /// Starts a step for a page event whose first callback arrived at `arrival`, after a `wait` step for the time
+  /// since the last answer.
+  private func begin(_ session: SessionID, _ event: [(key: String, value: JSONValue)], at arrival: Duration) {
     followUps = []
     pendingWindow = nil
+    if let lastAnswer, arrival - lastAnswer >= minimumWait {
+      let (seconds, attoseconds) = (arrival - lastAnswer).components
+      let milliseconds = seconds * 1000 + attoseconds / 1_000_000_000_000_000
+      steps.append(Step(members: [("wait", .number(Double(milliseconds)))]))
+    }
+    lastAnswer = arrival
     var members = event
     if session.rawValue != "main" { members.insert(("in", .string(session.rawValue)), at: 0) }
     steps.append(Step(members: members))
@@ -156,6 +202,7 @@ public final class ScenarioRecorder {
   private func append(_ callback: JSONValue) {
     guard !steps.isEmpty else { return }
     steps[steps.count - 1].callbacks.append(callback)
+    lastAnswer = now
   }
 
   /// The page event a `decidePolicyFor` that starts a step stands for.

@@ -40,6 +40,9 @@
     let raised = RaisedExceptions()
     private let presenter = ClosingPresenter()
     private let mainWebView: WKWebView
+    /// Whether the `window.open` being played has a gesture: the scenario knows, as an app that knows its pages
+    /// may (``WebSessionCoordinator/newWindowGesture``).
+    private var openGesture = false
 
     /// Prepares the scenario file `json` for a recording with `redact`.
     init(json: [UInt8], name: String, redact: ScenarioRecorder.Redaction = .none) throws {
@@ -47,14 +50,15 @@
       let file = try JSONValue(parsing: json)
       let policy = file["policy"] ?? .string(PolicyPreset.webkitDefault.rawValue)
       recorder = try ScenarioRecorder(
-        name: name, policy: Array(policy.serialized.utf8), deciders: file["deciders"]?.serialized, redact: redact)
+        name: name, policy: Array(policy.serialized.utf8), deciders: file["deciders"]?.serialized, redact: redact,
+        clock: clock)
       let compiled = try CompiledPolicy(scenario.policy)
       let timeout = compiled.deciders.timeoutMilliseconds
       let clock = clock
       engine = SessionEngine(
         policy: compiled,
         deciders: scenario.deciders.mapValues { $0.decider(timeoutMilliseconds: timeout, clock: clock) },
-        clock: clock)
+        clock: clock, blankTimeouts: .manual)
       let configuration = WKWebViewConfiguration()
       configuration.preferences.javaScriptCanOpenWindowsAutomatically =
         scenario.settings.javaScriptCanOpenWindowsAutomatically
@@ -64,6 +68,7 @@
       let raised = raised
       driver = WebKitDriver(implementing: AdapterHarness.coordinatorMethods, raise: { raised.record($0) })
       driver.attach(mainWebView)
+      coordinator.newWindowGesture = { [weak self] _, _ in self?.openGesture ?? false }
     }
 
     /// Plays every step; the recording is then in ``recorder``.
@@ -94,6 +99,9 @@
       await run(event, in: webView)
       advancing.cancel()
       await advancing.value
+      // A device's blank-timeout timer, checked when the step ends as the replay runner does: a timer asleep on
+      // the virtual clock would pass for half of a decider's race and move the clock early.
+      _ = engine.closeExpiredPopups()
     }
 
     private func run(_ event: PageEvent, in webView: WKWebView) async {
@@ -106,8 +114,11 @@
         await driver.tapLink(url, target: target, in: webView, frameURL: frame)
       case .submit(let url, let target, let method, _):
         await driver.submitForm(url, method: method.rawValue.uppercased(), target: target, in: webView)
-      case .open(let url, let target, let gesture, _):
-        await driver.windowOpen(url, target: target, gesture: gesture, in: webView)
+      case .open(let url, let target, let gesture, let noopener):
+        // What the app knows of the gesture when WebKit's popup gate is off (newWindowGesture).
+        openGesture = gesture
+        await driver.windowOpen(url, target: target, gesture: gesture, noopener: noopener, in: webView)
+        openGesture = false
       case .back: await driver.go(-1, in: webView)
       case .forward: await driver.go(1, in: webView)
       case .reload: await driver.reload(in: webView)
@@ -115,7 +126,6 @@
       case .dismiss: presenter.closers[ObjectIdentifier(webView)]?()
       case .wait(let milliseconds):
         clock.advance(by: .milliseconds(milliseconds))
-        _ = engine.closeExpiredPopups()
       }
     }
 
