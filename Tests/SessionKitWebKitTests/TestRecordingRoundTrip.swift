@@ -16,45 +16,12 @@
       .deletingLastPathComponent()  // Tests
       .appendingPathComponent("Scenarios")
 
-    /// Scenarios the stand-in WebKit cannot play as written, with why. The recorder is not the limit: on a device
-    /// WebKit reports these callbacks and the recording would hold them; the stand-in driver does not make them.
-    private static let unplayable: [String: String] = [
-      "forms-and-history.json":
-        "the stand-in WebKitDriver keeps no history entries for iframe navigations (its go(_:) moves between "
-        + "main-frame entries only), so back and forward after an iframe click are main-frame traversals there "
-        + "and subframe ones in WebKit and in the simulator",
-      "named-windows.json":
-        "the stand-in WebKitDriver's windowOpen has no noopener: its window.open(url, \"checkout\", noopener) "
-        + "navigates the existing \"checkout\" window instead of opening another",
-      "nested-popups-and-limits.json":
-        "it sets javaScriptCanOpenWindowsAutomatically, and then WebKit does not tell the adapter whether a "
-        + "window.open had a gesture: the adapter treats it as none (NavigationActionConversion), so "
-        + "requireUserGesture refuses the popups the scenario opens with one, and its later steps have no window",
-      "window-names.json":
-        "the stand-in WebKitDriver's windowOpen has no noopener, so window names are found where WebKit "
-        + "would not find them",
-      // Issue 14's scenarios that depend on time or on engine-started loads, which a recording does not yet
-      // carry (issue 15 stays open for these):
-      "lifecycle-blank-timeout.json":
-        "a recording has no `wait` steps: time passing between callbacks is not recorded, so the blank timeout "
-        + "that closed a popup on the device never fires in the replay",
-      "lifecycle-oauth-finish.json":
-        "`finish: opener` makes the engine load the URL in the opener; the recording holds that load's "
-        + "decidePolicyFor as an ordinary step, which the replay then judges (and cancels) instead of allowing it "
-        + "unjudged",
-      "lifecycle-rate-limit.json":
-        "a recording has no `wait` steps: the minute that lets the rate limit admit the last popup does not pass "
-        + "in the replay",
-    ]
-
     func test_everyScenario_recordedThroughTheAdapter_replaysToTheSameAnswers() async throws {
       let files = try FileManager.default.contentsOfDirectory(at: Self.scenarios, includingPropertiesForKeys: nil)
         .filter { $0.pathExtension == "json" }.sorted { $0.lastPathComponent < $1.lastPathComponent }
       XCTAssertGreaterThanOrEqual(files.count, 10)
-      XCTAssertTrue(Set(Self.unplayable.keys).isSubset(of: files.map(\.lastPathComponent)), "a stale exception")
       for file in files {
         let name = file.lastPathComponent
-        if Self.unplayable[name] != nil { continue }
         let bytes = Array(try Data(contentsOf: file))
         let played = try ScenarioThroughAdapter(json: bytes, name: name)
         try await played.play()
