@@ -1,0 +1,152 @@
+#if os(Linux)
+  import Foundation
+  import SessionKit
+  import SessionKitWebKit
+  import WebKitStandIn
+  import XCTest
+
+  /// The stand-in WebKit's joint session history (an iframe's navigation is an entry of its own) and window names
+  /// (`noopener`, familiar windows), and what the coordinator makes of them: the engine's history follows the
+  /// iframe's entries although WebKit reports no commit of a subframe; an app that knows a `window.open`'s gesture
+  /// can say so when WebKit's popup gate is off.
+  @MainActor
+  final class TestJointHistoryAndWindowNames: XCTestCase {
+    private let allowAll = #"{"version": 1}"#
+
+    private func harness(scriptsOpenWindows: Bool = false) async throws -> AdapterHarness {
+      let harness = try AdapterHarness(policy: allowAll, javaScriptCanOpenWindowsAutomatically: scriptsOpenWindows)
+      await harness.load("https://bank.example/")
+      return harness
+    }
+
+    // MARK: - Joint session history
+
+    func test_backAfterAnIframeNavigation_navigatesTheIframe_andTheMainFrameStays() async throws {
+      let harness = try await harness()
+      let webView = harness.mainWebView
+      await harness.driver.tapLink(
+        "https://widgets.example/rates?page=2", in: webView, frameURL: "https://widgets.example/rates")
+      XCTAssertEqual(webView.backForwardList.backList.count, 1, "the iframe's navigation is an entry")
+      XCTAssertEqual(webView.url?.absoluteString, "https://bank.example/")
+
+      let start = harness.driver.callbacks.count
+      await harness.driver.go(-1, in: webView)
+      XCTAssertEqual(harness.callbacks(from: start), ["decidePolicyFor main backForward target=sub → allow"])
+      XCTAssertEqual(webView.backForwardList.backList.count, 0)
+      XCTAssertEqual(webView.url?.absoluteString, "https://bank.example/")
+
+      let forward = harness.driver.callbacks.count
+      await harness.driver.go(1, in: webView)
+      XCTAssertEqual(harness.callbacks(from: forward), ["decidePolicyFor main backForward target=sub → allow"])
+      XCTAssertEqual(harness.raised.all, [])
+    }
+
+    func test_backOverAnIframeEntryOntoAnotherPage_isAMainFrameTraversal() async throws {
+      let harness = try await harness()
+      let webView = harness.mainWebView
+      await harness.driver.tapLink("https://widgets.example/b", in: webView, frameURL: "https://widgets.example/a")
+      await harness.driver.tapLink("https://bank.example/next", in: webView)
+      let start = harness.driver.callbacks.count
+      await harness.driver.go(-1, in: webView)
+      XCTAssertEqual(harness.callbacks(from: start).first, "decidePolicyFor main backForward target=main → allow")
+      XCTAssertEqual(webView.url?.absoluteString, "https://bank.example/")
+      XCTAssertEqual(webView.backForwardList.backList.count, 1)
+    }
+
+    func test_theEngineHistory_followsIframeEntries_thatWebKitReportsNoCommitOf() async throws {
+      let harness = try await harness()
+      let webView = harness.mainWebView
+      let session = harness.coordinator.rootSession
+      await harness.driver.tapLink("https://widgets.example/b", in: webView, frameURL: "https://widgets.example/a")
+      await harness.coordinator.commitsRecorded()
+      XCTAssertEqual(session.historyLength, 2)
+      XCTAssertEqual(session.backForwardList.current?.subframe?.to.serialized, "https://widgets.example/b")
+      XCTAssertEqual(session.committedURL?.serialized, "https://bank.example/")
+
+      await harness.driver.go(-1, in: webView)
+      await harness.coordinator.commitsRecorded()
+      XCTAssertEqual(session.backForwardList.currentIndex, 0)
+      await harness.driver.tapLink("https://bank.example/next", in: webView)
+      await harness.coordinator.commitsRecorded()
+      XCTAssertEqual(session.historyLength, 2, "the iframe's forward entry was dropped")
+      XCTAssertEqual(session.committedURL?.serialized, "https://bank.example/next")
+    }
+
+    // MARK: - Window names
+
+    func test_windowOpenWithNoopener_opensAnotherWindow_insteadOfNavigatingTheNamedOne() async throws {
+      let harness = try await harness()
+      let webView = harness.mainWebView
+      let checkout = await harness.driver.windowOpen(
+        "https://pay.example/start", target: "checkout", gesture: true, in: webView)
+      let start = harness.driver.callbacks.count
+      let other = await harness.driver.windowOpen(
+        "https://pay.example/receipt", target: "checkout", gesture: true, noopener: true, in: webView)
+      XCTAssertNotNil(other)
+      XCTAssertFalse(other === checkout)
+      XCTAssertEqual(harness.callbacks(from: start).first, "createWebViewWith main other → popup2")
+      XCTAssertEqual(checkout?.url?.absoluteString, "https://pay.example/start")
+
+      // Without noopener the name still finds the first "checkout".
+      let again = await harness.driver.windowOpen(
+        "https://pay.example/confirm", target: "checkout", gesture: true, in: webView)
+      XCTAssertTrue(again === checkout)
+      XCTAssertEqual(checkout?.url?.absoluteString, "https://pay.example/confirm")
+      XCTAssertEqual(harness.driver.popups.count, 2)
+    }
+
+    func test_aNoopenerWindow_isNotFoundByNameFromItsCreator_butFindsItself() async throws {
+      let harness = try await harness()
+      let webView = harness.mainWebView
+      let opened = await harness.driver.windowOpen(
+        "https://bank.example/help", target: "help", gesture: true, noopener: true, in: webView)
+      let help = try XCTUnwrap(opened)
+      let second = await harness.driver.windowOpen(
+        "https://bank.example/help/2", target: "help", gesture: true, in: webView)
+      XCTAssertFalse(second === help, "the creator does not find a noopener window by name")
+      XCTAssertEqual(harness.driver.popups.count, 2)
+
+      let start = harness.driver.callbacks.count
+      await harness.driver.tapLink("https://bank.example/help/3", target: "help", in: help)
+      XCTAssertEqual(harness.callbacks(from: start).first, "decidePolicyFor popup1 linkActivated target=main → allow")
+      XCTAssertEqual(harness.driver.popups.count, 2)
+    }
+
+    func test_aBlankLinksWindow_hasNoOpener_soItsNamedSiblingIsNotFoundFromIt() async throws {
+      let harness = try await harness()
+      let webView = harness.mainWebView
+      let named = await harness.driver.windowOpen("https://bank.example/a", target: "w", gesture: true, in: webView)
+      await harness.driver.tapLink("https://bank.example/b", target: "_blank", in: webView)
+      let blank = try XCTUnwrap(harness.driver.popups.last)
+      XCTAssertFalse(blank === named)
+      await harness.driver.tapLink("https://bank.example/c", target: "w", in: blank)
+      XCTAssertEqual(harness.driver.popups.count, 3, "a _blank link's window is familiar only with itself")
+      XCTAssertEqual(named?.url?.absoluteString, "https://bank.example/a")
+    }
+
+    // MARK: - Gestures WebKit does not report
+
+    func test_whenScriptsMayOpenWindows_aWindowOpenIsGestureless_unlessTheAppKnowsBetter() async throws {
+      let harness = try await harness(scriptsOpenWindows: true)
+      let webView = harness.mainWebView
+      let refused = await harness.driver.windowOpen("https://bank.example/a", gesture: true, in: webView)
+      XCTAssertNil(refused, "WebKit does not say that it had a gesture; requireUserGesture refuses it")
+
+      var asked = 0
+      harness.coordinator.newWindowGesture = { action, _ in
+        asked += 1
+        return action.request.url?.path == "/b"
+      }
+      let admitted = await harness.driver.windowOpen("https://bank.example/b", gesture: true, in: webView)
+      XCTAssertNotNil(admitted)
+      let stillRefused = await harness.driver.windowOpen("https://bank.example/c", gesture: true, in: webView)
+      XCTAssertNil(stillRefused)
+      XCTAssertEqual(asked, 2)
+
+      // Links carry a gesture without asking.
+      await harness.driver.tapLink("https://bank.example/d", target: "_blank", in: webView)
+      XCTAssertEqual(asked, 2)
+      XCTAssertEqual(harness.driver.popups.count, 2)
+    }
+  }
+#endif
