@@ -38,7 +38,10 @@ import SessionKit
   ///   the popup's web view is built from the configuration WebKit passes in.
   /// - `webViewDidClose(_:)` → `Session/windowDidClose()`; views are removed only on the engine's `popupClosed`
   ///   events, so a subtree goes as one and the root web view never does.
-  /// - `webView(_:didCommit:)` → `Session/didCommit(_:kind:)` with the kind of the navigation it allowed.
+  /// - `webView(_:didCommit:)` → `Session/didCommit(_:kind:)` with the kind of the navigation it allowed. An
+  ///   iframe's navigation adds a back-forward entry that no delegate hears of: the coordinator records it
+  ///   (`.subframe`, or a move for an iframe's back and forward) at the session's next callback, once the
+  ///   `backForwardList` shows it.
   /// - Everything else (and `didCommit`/`didFinish` after it) goes to ``navigationDelegate`` and ``uiDelegate``,
   ///   the app's own delegates.
   @MainActor
@@ -58,8 +61,8 @@ import SessionKit
     /// Records what reaches the engine as a replayable scenario, while set.
     public var recorder: ScenarioRecorder?
 
-    /// Says whether a `window.open` had a user gesture when WebKit cannot: `nil` (the default) or `false` means
-    /// none.
+    /// Says whether a `window.open` had a user gesture when WebKit cannot; unset (the default), or answering
+    /// `false`, means none.
     ///
     /// WebKit tells a delegate nothing about gestures (`WKNavigationAction` has no public flag on iOS). While
     /// `javaScriptCanOpenWindowsAutomatically` is false (the iOS default) its popup gate lets only a

@@ -21,7 +21,11 @@ import SessionKit
 /// replay as they did on the device; time spent inside a step (a decider thinking) is the replay's own, from
 /// the `deciders` declared. What WebKit does not tell a delegate is not recorded: a window's name (the step
 /// names the session instead), `noopener`, whether a main-frame load came from the app or from a script (both
-/// are `load`s).
+/// are `load`s), an iframe's own first load (a subframe navigation of type `other`, listed in ``unrecorded``).
+/// A `window.open`'s gesture is written as the coordinator judged it: with
+/// `javaScriptCanOpenWindowsAutomatically` on, WebKit does not report it, so it is `false` unless the app said
+/// otherwise (``WebSessionCoordinator/newWindowGesture``), and the recording then sets that setting so that
+/// the replay's popup gate lets the `open` through as WebKit did.
 ///
 /// The recorder lives on the main actor, where the coordinator reports to it.
 @MainActor
@@ -119,7 +123,7 @@ public final class ScenarioRecorder {
 
   // MARK: - What the coordinator reports
 
-  /// A `decidePolicyFor` that arrived at `arrival` (``now``) and WebKit's answer; `isBack` tells a back from a
+  /// A `decidePolicyFor` that arrived at `arrival` (`now`) and WebKit's answer; `isBack` tells a back from a
   /// forward traversal.
   func decided(
     _ action: NavigationAction, in session: SessionID, decision: NavigationDecision, answer: String, isBack: Bool,
@@ -145,7 +149,7 @@ public final class ScenarioRecorder {
     }
   }
 
-  /// A `createWebViewWith` that arrived at `arrival` (``now``), the engine's admission and the popup returned
+  /// A `createWebViewWith` that arrived at `arrival` (`now`), the engine's admission and the popup returned
   /// (`nil` when none).
   func admitted(
     _ action: NavigationAction, in session: SessionID, outcome: NavigationOutcome, popup: SessionID?,
