@@ -36,6 +36,9 @@
 
         let original = try await ScenarioRunner(scenario: Scenario(json: bytes)).run()
         XCTAssertEqual(try Self.callbacks(replay.lines), try Self.callbacks(original.lines), name)
+        // The sessions left open, with their URLs and history lengths (iframe entries included).
+        XCTAssertEqual(replay.lines.last, original.lines.last, name)
+        XCTAssertEqual(played.finalLine, original.lines.last, "\(name): the adapter's engine")
       }
     }
 

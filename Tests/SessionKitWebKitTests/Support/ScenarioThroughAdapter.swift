@@ -43,6 +43,8 @@
     /// Whether the `window.open` being played has a gesture: the scenario knows, as an app that knows its pages
     /// may (``WebSessionCoordinator/newWindowGesture``).
     private var openGesture = false
+    /// After ``play()``: the sessions the adapter's engine had open at the end, as a replay's final line.
+    private(set) var finalLine = ""
 
     /// Prepares the scenario file `json` for a recording with `redact`.
     init(json: [UInt8], name: String, redact: ScenarioRecorder.Redaction = .none) throws {
@@ -81,8 +83,21 @@
         await perform(step.event, in: webView)
         await coordinator.commitsRecorded()
       }
+      finalLine = openSessionsLine()
       coordinator.tearDown()
       await engine.shutdown()
+    }
+
+    /// The sessions open in the adapter's engine, in creation order, as the replay's final line writes them.
+    private func openSessionsLine() -> String {
+      var sessions: [(key: String, value: JSONValue)] = []
+      for webView in [mainWebView] + driver.popups {
+        guard let session = coordinator.session(for: webView), !session.isClosed else { continue }
+        let url = JSONValue.string(session.committedURL?.serialized ?? "about:blank")
+        sessions.append(
+          (session.id.rawValue, .object([("url", url), ("history", .number(Double(session.historyLength)))])))
+      }
+      return JSONValue.object([("final", .object([("sessions", .object(sessions))]))]).serialized
     }
 
     /// Performs `event` while a task moves the clock whenever a decider and its timeout are both asleep, as
