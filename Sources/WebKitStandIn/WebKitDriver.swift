@@ -16,7 +16,9 @@ import Foundation
 /// - `webViewDidClose` is sent only for a window a script opened or whose history has one entry;
 /// - an iframe's navigation adds an entry to the web view's back-forward list (WebKit's joint session history)
 ///   without a `didCommit` (WebKit reports main-frame commits only); back and forward onto such an entry
-///   navigate the iframe (`decidePolicyFor(backForward)`, target the subframe);
+///   navigate the iframe (`decidePolicyFor(backForward)`, target the subframe), also after a reload (DESIGN §5;
+///   WebKitGTK was seen to put iframes back at their `src` on reload and then make no callback, see
+///   `reload-resets-iframes` in `Conformance/WebKit/known-differences.json`);
 /// - a window name is found only from windows familiar with the requester (`FrameTree::find`,
 ///   `isFrameFamiliarWith`); `window.open` with `noopener`, a `_blank` link and a `_blank` form leave the new
 ///   window without a page-visible opener, and `noopener` skips the lookup of an existing window by name (as
