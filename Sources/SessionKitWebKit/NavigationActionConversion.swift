@@ -23,7 +23,8 @@ import SessionKit
   /// - `createWebViewWith`: links and forms carry a gesture; for `window.open` (`other`), WebKit's popup gate
   ///   lets a script without a gesture reach the delegate only when `javaScriptCanOpenWindowsAutomatically` is
   ///   true, so with it false (the iOS default) the request is a gesture, and with it true it is treated as none
-  ///   (an app that lets scripts open windows freely cannot tell, and `requireUserGesture` then refuses them).
+  ///   (an app that lets scripts open windows freely cannot tell from WebKit, and `requireUserGesture` then
+  ///   refuses them) unless the app answers ``WebSessionCoordinator/newWindowGesture``.
   enum NavigationActionConversion {
     /// The gesture of a `decidePolicyFor` action.
     @MainActor
