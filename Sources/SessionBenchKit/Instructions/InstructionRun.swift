@@ -58,7 +58,8 @@ public enum InstructionRun {
       case .site:
         checksum &+= item.address.site(using: .shared)?.description.utf8.count ?? -1
       case .naive:
-        checksum &+= NaiveWorker.decide(item.action.requestURL, currentHost: item.currentHost, hosts: naiveHosts) ? 1 : 0
+        checksum &+=
+          NaiveWorker.decide(item.action.requestURL, currentHost: item.currentHost, hosts: naiveHosts) ? 1 : 0
       case .linear:
         checksum &+= linear.evaluate(item.action, in: item.context).ruleIndex ?? -1
       }

@@ -90,7 +90,9 @@ public struct ReportTable: Sendable {
     var text = csvHeader + "\n"
     for result in results {
       let latency = result.latencyNs.labelledValues.map { String($0.value) }
-      let usage = [result.cpuNsPerOp.map { String($0) } ?? "", result.involuntaryContextSwitches.map(String.init) ?? ""]
+      let usage = [
+        result.cpuNsPerOp.map { String($0) } ?? "", result.involuntaryContextSwitches.map(String.init) ?? "",
+      ]
       let fields = [csvField(result.name), String(result.samples), String(result.throughputPerSec)] + latency + usage
       text += fields.joined(separator: ",") + "\n"
     }

@@ -84,7 +84,8 @@ public struct TargetReport: Sendable {
       } else { nil }
     lines.append(
       Line(
-        target: "engine.decide / baseline.direct throughput", measured: throughput.map { String(format: "%.2f", $0) } ?? "n/a",
+        target: "engine.decide / baseline.direct throughput",
+        measured: throughput.map { String(format: "%.2f", $0) } ?? "n/a",
         bar: "≥ 0.80", goal: "≥ 0.90",
         verdict: throughput.map { $0 >= 0.9 ? .goalMet : $0 >= 0.8 ? .barMet : .missed } ?? .unknown("n/a")))
     let cores = profile.machine.cores

@@ -13,7 +13,7 @@ public struct GeneratedHosts: Sendable {
   public static let suffixes = [
     "com", "com", "com", "com", "net", "org", "de", "co.uk", "com.au", "fr", "jp", "co.jp", "io", "github.io",
     "com.br", "ru", "es", "ca", "in", "pl", "blogspot.com", "org.uk", "nl", "it", "herokuapp.com", "ch", "se",
-    "kawasaki.jp", "nom.br", "us",
+    "ac.jp", "net.br", "us",
   ]
   private static let syllables = [
     "ka", "lo", "mi", "ra", "ten", "vo", "shi", "ne", "bu", "dar", "el", "po", "qui", "sa", "tor", "un", "ze",

@@ -61,7 +61,9 @@ enum DifferentialPolicies {
       rules.append(
         "{\"name\": \"r\(index)\", \"match\": {\(conditions.joined(separator: ", "))}, \"action\": \(pick(actions))}")
     }
-    let include = PolicyPreset.allCases.shuffled(using: &generator).filter { _ in Int.random(in: 0..<4, using: &generator) == 0 }
+    let include = PolicyPreset.allCases.shuffled(using: &generator).filter { _ in
+      Int.random(in: 0..<4, using: &generator) == 0
+    }
     let defaultAction = pick(["\"allow\"", "\"cancel\"", "{\"external\": \"safari\"}"])
     return "{\"version\": 1, \"include\": [" + include.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
       + "],\n \"rules\": [\n  " + rules.joined(separator: ",\n  ") + "],\n \"default\": \(defaultAction)}"
