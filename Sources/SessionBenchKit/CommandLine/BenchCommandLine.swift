@@ -37,6 +37,8 @@ public enum BenchCommandLine {
       --rules N           pad the policy with N extra host rules (default 0)
       --hosts N           draw the destinations no rule names from N generated hosts
                           (Zipf-distributed, real public suffixes) instead of 32 (default 0)
+                          (--rules and --hosts add engine.decide.default: the same phase
+                          without them, which their targets divide by)
       --seed N            random seed of the workload (default 1)
       --json FILE         write the JSON profile to FILE
       --csv FILE          write the results as CSV to FILE
