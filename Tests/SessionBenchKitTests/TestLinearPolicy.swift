@@ -6,8 +6,8 @@ import XCTest
 /// policies, URLs and contexts they must give the same action from the same rule. This guards rewrites of the
 /// evaluator; the last test shows the comparison can fail.
 final class TestLinearPolicy: XCTestCase {
-  private static let policies = 400
-  private static let navigationsPerPolicy = 250
+  private static let policies = 300
+  private static let navigationsPerPolicy = 200
 
   private struct Tally {
     var decisions = 0
@@ -77,7 +77,7 @@ final class TestLinearPolicy: XCTestCase {
     XCTAssertEqual(failures, 0, "disagreements")
     // The comparison means something only if it covers many rules, the default and invalid URLs.
     XCTAssertGreaterThan(tally.compiledPolicies, Self.policies * 3 / 4, "most random policies are valid")
-    XCTAssertGreaterThan(tally.decidingRules.count, 800, "distinct (policy, rule) pairs that decided")
+    XCTAssertGreaterThan(tally.decidingRules.count, 600, "distinct (policy, rule) pairs that decided")
     XCTAssertGreaterThan(tally.byRule, tally.decisions / 3)
     XCTAssertGreaterThan(tally.byDefault, tally.decisions / 20)
     XCTAssertGreaterThan(tally.invalid, 0)
@@ -86,10 +86,12 @@ final class TestLinearPolicy: XCTestCase {
   func test_realisticPolicy_linearScanAgrees_onTheWorkloadsRequests() throws {
     let policy = try CompiledPolicy(RealisticPolicy.configuration())
     let linear = LinearPolicy(policy)
-    let catalog = WebCatalog(generatedHosts: 300, seed: 7)
+    let catalog = WebCatalog(generatedHosts: 100, seed: 7)
     var rules: Set<Int> = []
     for page in catalog.pages {
-      for from in catalog.pages.prefix(48) + catalog.pages.suffix(8) {
+      for from in catalog.pages.prefix(48).enumerated().filter({ $0.offset % 3 == 0 }).map(\.element)
+        + catalog.pages.suffix(4)
+      {
         for (type, target) in [(NavigationType.linkActivated, true), (.other, false), (.formSubmitted, true)] {
           let action = NavigationAction(
             requestURL: page.url, sourceFrame: from.mainFrame, targetFrame: target ? from.mainFrame : nil,
@@ -117,7 +119,7 @@ final class TestLinearPolicy: XCTestCase {
     for (name, drop) in drops {
       var disagreements = 0
       _ = run(
-        seed: 0xBAD_0012, policies: 100, navigations: 100,
+        seed: 0xBAD_0012, policies: 60, navigations: 100,
         rules: { policy in
           policy.rules.map { rule in
             var rule = rule
@@ -126,7 +128,7 @@ final class TestLinearPolicy: XCTestCase {
           }
         },
         compare: { compiled, plain, _ in if !Self.sameDecision(compiled, plain) { disagreements += 1 } })
-      XCTAssertGreaterThan(disagreements, 10, "ignoring \(name) goes unnoticed")
+      XCTAssertGreaterThan(disagreements, 50, "ignoring \(name) goes unnoticed")
     }
   }
 }
