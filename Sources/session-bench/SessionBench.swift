@@ -61,6 +61,8 @@ struct SessionBench {
       return await BenchRun.main(options)
     case .soak(let options):
       return await SoakRun.main(options)
+    case .instructions(let options):
+      return await InstructionRun.main(options)
     }
   }
 }

@@ -49,8 +49,9 @@ final class TestBenchCommandLine: XCTestCase {
     let options = try runOptions([
       "run", "--sessions", "500", "--decisions", "20000", "--rate", "2500.5", "--workload", "popups",
       "--policy", "policy.json", "--rules", "1000", "--seed", "99", "--json", "out.json", "--csv", "out.csv",
-      "--svg", "out.svg", "--quiet",
+      "--svg", "out.svg", "--quiet", "--hosts", "100000",
     ])
+    XCTAssertEqual(options.hosts, 100_000)
     XCTAssertEqual(options.sessions, 500)
     XCTAssertEqual(options.length, .decisions(20_000))
     XCTAssertEqual(options.load, .open(ratePerSecond: 2_500.5))

@@ -16,7 +16,9 @@ final class TestBenchProfileSchema: XCTestCase {
     let results = try XCTUnwrap(json["results"] as? [[String: Any]])
     XCTAssertEqual(results.map { $0["name"] as? String }, ProfileFixtures.standardNames)
     for result in results {
-      XCTAssertEqual(Set(result.keys), ["name", "samples", "throughputPerSec", "latencyNs"])
+      XCTAssertEqual(
+        Set(result.keys),
+        ["name", "samples", "throughputPerSec", "latencyNs", "cpuNsPerOp", "involuntaryContextSwitches"])
       let latency = try XCTUnwrap(result["latencyNs"] as? [String: Any])
       XCTAssertEqual(Set(latency.keys), ["p0", "p25", "p50", "p75", "p90", "p99", "p999", "p100"])
     }
@@ -30,7 +32,20 @@ final class TestBenchProfileSchema: XCTestCase {
     let config = try XCTUnwrap(json["config"] as? [String: Any])
     XCTAssertEqual(
       Set(config.keys),
-      ["sessions", "durationSeconds", "decisions", "concurrency", "rate", "workload", "policy", "rules", "seed"])
+      [
+        "sessions", "durationSeconds", "decisions", "concurrency", "rate", "workload", "policy", "rules", "seed",
+        "hosts",
+      ])
+  }
+
+  func test_aProfileWrittenBeforeHostsAndCPUTime_stillDecodes() throws {
+    var json = String(decoding: ProfileFixtures.standardProfile().encode(), as: UTF8.self)
+    for key in ["hosts", "cpuNsPerOp", "involuntaryContextSwitches"] {
+      json = json.split(separator: "\n").filter { !$0.contains("\"\(key)\"") }.joined(separator: "\n")
+    }
+    let profile = try BenchProfile.decode(from: Data(json.utf8))
+    XCTAssertNil(profile.config.hosts)
+    XCTAssertNil(profile.results[0].cpuNsPerOp)
   }
 
   func test_absentOptions_andUnmeasuredMemory_areWrittenAsNull() throws {

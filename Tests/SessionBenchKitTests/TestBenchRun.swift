@@ -19,7 +19,7 @@ final class TestBenchRun: XCTestCase {
       report.profile.results.map(\.name),
       [
         BenchResult.engineDecide, BenchResult.enginePopup, BenchResult.baselineDirect, BenchResult.baselineActorHop,
-        BenchResult.baselineNaive,
+        BenchResult.baselineNaive, BenchResult.baselineLinear,
       ])
     for result in report.profile.results {
       XCTAssertGreaterThan(result.samples, 0, result.name)
@@ -46,9 +46,12 @@ final class TestBenchRun: XCTestCase {
     let json = try XCTUnwrap(object as? [String: Any])
     XCTAssertEqual(Set(json.keys), ["tool", "version", "machine", "config", "results", "memory"])
     let results = try XCTUnwrap(json["results"] as? [[String: Any]])
-    XCTAssertEqual(results.count, 5)
+    XCTAssertEqual(results.count, 6)
     for result in results {
-      XCTAssertEqual(Set(result.keys), ["name", "samples", "throughputPerSec", "latencyNs"])
+      XCTAssertEqual(
+        Set(result.keys),
+        ["name", "samples", "throughputPerSec", "latencyNs", "cpuNsPerOp", "involuntaryContextSwitches"])
+      XCTAssertGreaterThan(result["cpuNsPerOp"] as? Double ?? 0, 0)
       XCTAssertGreaterThan(result["samples"] as? Int ?? 0, 0)
       let latency = try XCTUnwrap(result["latencyNs"] as? [String: Any])
       XCTAssertEqual(Set(latency.keys), ["p0", "p25", "p50", "p75", "p90", "p99", "p999", "p100"])
@@ -60,7 +63,7 @@ final class TestBenchRun: XCTestCase {
     XCTAssertEqual(config["concurrency"] as? Int, 4)
 
     let csv = try String(contentsOfFile: options.csvPath!, encoding: .utf8)
-    XCTAssertEqual(csv.split(separator: "\n").count, 6)
+    XCTAssertEqual(csv.split(separator: "\n").count, 7)
     let svg = try String(contentsOfFile: options.svgPath!, encoding: .utf8)
     XCTAssertTrue(svg.contains("engine.decide") && svg.hasSuffix("</svg>\n"))
   }
@@ -73,8 +76,21 @@ final class TestBenchRun: XCTestCase {
     XCTAssertEqual(status, 0)
     let text = output.text
     XCTAssertTrue(text.contains("engine.decide / baseline.direct"))
-    XCTAssertTrue(text.contains("engine.decide p50 ≤ 3 × baseline.direct p50"))
+    XCTAssertTrue(text.contains("engine.decide p50 / baseline.direct p50"))
+    XCTAssertTrue(text.contains("run with --hosts 100000"), "the hosts target says how to measure it")
+    XCTAssertTrue(text.contains("floor (no target)"))
+    XCTAssertTrue(text.contains("caches: none"))
     XCTAssertTrue(text.contains("per idle session"))
+  }
+
+  func test_hostsN_addsTheDefaultReferenceRow_andDrawsGeneratedHosts() async throws {
+    var options = tinyOptions()
+    options.hosts = 5_000
+    let report = try await BenchRunner(options: options).run()
+    XCTAssertEqual(report.profile.config.hosts, 5_000)
+    XCTAssertEqual(report.profile.results.map(\.name)[2], BenchResult.engineDecideDefault)
+    XCTAssertGreaterThan(report.profile.result(named: BenchResult.engineDecideDefault)?.samples ?? 0, 0)
+    XCTAssertTrue(report.summary.contains("5000 generated hosts"), report.summary)
   }
 
   func test_rulesN_padsThePolicyWithNHostRules_beforeItsOwn() throws {

@@ -48,20 +48,65 @@ final class TestPercentilePlot: XCTestCase {
 
   func test_svg_labelsTheClassicPercentileAxis() {
     let svg = sampleSVG()
-    for label in [">0%<", ">90%<", ">99%<", ">99.9%<", ">99.99%<", ">99.999%<", ">Percentile<", ">Latency<"] {
+    let labels = [
+      ">0%<", ">90%<", ">99%<", ">99.9%<", ">99.99%<", ">99.999%<", ">max<", ">Percentile (max = p100)<",
+      ">Latency (lower is better)<",
+    ]
+    for label in labels {
       XCTAssertTrue(svg.contains(label), label)
     }
     XCTAssertTrue(svg.contains(">10 ns<"))
     XCTAssertTrue(svg.contains(">1 µs<"))
   }
 
-  func test_curve_coversZeroTo99999_andIncludesTheReportPercentiles() {
-    let curve = PercentilePlot.curve(of: histogram(median: 1_000, count: 1_000, seed: 4), points: 50)
+  func test_curve_coversZeroToTheMaximum_andIncludesTheReportPercentiles() {
+    let source = histogram(median: 1_000, count: 1_000, seed: 4)
+    let curve = PercentilePlot.curve(of: source, points: 50)
     XCTAssertEqual(curve.first?.percentile, 0)
-    XCTAssertEqual(curve.last?.percentile ?? 0, 99.999, accuracy: 1e-9)
+    XCTAssertEqual(curve.last?.percentile, 100)
+    XCTAssertEqual(curve.last?.nanoseconds, source.summary().p100)
+    XCTAssertTrue(curve.contains { abs($0.percentile - 99.999) < 1e-9 })
     XCTAssertTrue(curve.contains { $0.percentile == 99.9 })
     XCTAssertEqual(curve.map(\.percentile), curve.map(\.percentile).sorted())
     XCTAssertEqual(curve.map(\.nanoseconds), curve.map(\.nanoseconds).sorted(), "latency never falls")
+  }
+
+  func test_axis_topIsTheFirstOneTwoOrFiveStep_atOrAboveTheMaximum() {
+    // engine.popup's 1.27 ms maximum: the axis goes to 2 ms, not 1 ms.
+    XCTAssertEqual(LatencyAxis(minimum: 60, maximum: 1_270_000).top, 2_000_000)
+    XCTAssertEqual(LatencyAxis(minimum: 60, maximum: 1_270_000).bottom, 10)
+    XCTAssertEqual(LatencyAxis(minimum: 60, maximum: 4_060_000).top, 5_000_000)
+    XCTAssertEqual(LatencyAxis(minimum: 60, maximum: 5_000_001).top, 10_000_000)
+    XCTAssertEqual(LatencyAxis(minimum: 100, maximum: 1_000_000).top, 1_000_000, "an exact step is the top")
+    XCTAssertEqual(LatencyAxis(minimum: 250, maximum: 250).bottom, 100)
+    XCTAssertEqual(LatencyAxis(minimum: 250, maximum: 250).top, 500)
+    XCTAssertEqual(LatencyAxis(minimum: 0, maximum: 0).top, 2, "an empty range still has height")
+    for maximum: UInt64 in [1, 7, 99, 101, 999, 12_345, 1_270_000, 987_654_321] {
+      let axis = LatencyAxis(minimum: 1, maximum: maximum)
+      XCTAssertGreaterThanOrEqual(axis.top, maximum)
+      XCTAssertLessThanOrEqual(Double(axis.top), 2.5 * Double(max(maximum, 1)) + 1, "no more than one step above")
+      XCTAssertLessThanOrEqual(axis.fraction(of: maximum), 1)
+      XCTAssertEqual(axis.ticks.last?.nanoseconds, axis.top)
+      XCTAssertNotNil(axis.ticks.last?.label, "the top is labelled")
+    }
+  }
+
+  func test_plot_putsTheMaximumInside_marksP100ForEverySeries_andSaysWhatIsPlotted() {
+    var tail = histogram(median: 4_500, count: 10_000, seed: 5)
+    tail.record(1_270_000)
+    let plot = PercentilePlot(
+      histograms: [("engine.popup", tail), ("baseline.naive", histogram(median: 570, count: 10_000, seed: 6))],
+      notes: PercentilePlot.notes(machine: ProfileFixtures.machine, names: ["engine.popup", "baseline.naive"]))
+    XCTAssertEqual(plot.axis.top, 2_000_000)
+    let svg = plot.svg
+    XCTAssertTrue(XMLParser(data: Data(svg.utf8)).parse())
+    XCTAssertTrue(svg.contains(">2 ms<"), "the top tick is labelled")
+    XCTAssertTrue(svg.contains(">max<"), "the x axis reaches the maximum")
+    XCTAssertEqual(svg.components(separatedBy: "<circle").count - 1, 2, "one p100 mark per series")
+    XCTAssertTrue(svg.contains("engine.popup p100 1.27 ms"))
+    XCTAssertTrue(svg.contains("lower is better"))
+    XCTAssertTrue(svg.contains("2 cores"))
+    XCTAssertTrue(svg.contains("baseline.naive: the guides"))
   }
 
   func test_emptyPlot_isStillValidSVG() {

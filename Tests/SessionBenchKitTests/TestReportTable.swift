@@ -5,9 +5,21 @@ final class TestReportTable: XCTestCase {
   func test_csv_hasTheHeader_andOneLinePerResult_inNanoseconds() {
     let csv = ReportTable.csv(ProfileFixtures.standardProfile().results)
     let lines = csv.split(separator: "\n").map(String.init)
-    XCTAssertEqual(lines.first, "name,samples,throughputPerSec,p0,p25,p50,p75,p90,p99,p999,p100")
-    XCTAssertEqual(lines.count, 6)
-    XCTAssertEqual(lines[1], "engine.decide,500000,100000.0,100,200,300,400,500,1000,2000,10000")
+    XCTAssertEqual(
+      lines.first,
+      "name,samples,throughputPerSec,p0,p25,p50,p75,p90,p99,p999,p100,cpuNsPerOp,involuntaryContextSwitches")
+    XCTAssertEqual(lines.count, 1 + ProfileFixtures.standardNames.count)
+    XCTAssertEqual(lines[1], "engine.decide,500000,100000.0,100,200,300,400,500,1000,2000,10000,,")
+  }
+
+  func test_cpuTimeAndContextSwitches_areShownBesideTheLatencies() {
+    var decide = ProfileFixtures.result(BenchResult.engineDecide)
+    decide.cpuNsPerOp = 4_250
+    decide.involuntaryContextSwitches = 17
+    let text = ReportTable(results: [decide]).text
+    XCTAssertTrue(text.contains("cpu/op") && text.contains("invol. cs"), text)
+    XCTAssertTrue(text.contains("4.25 µs") && text.contains(" 17"), text)
+    XCTAssertTrue(ReportTable.csv([decide]).hasSuffix(",4250.0,17\n"))
   }
 
   func test_table_showsEveryResult_withScaledUnits() {
@@ -24,7 +36,7 @@ final class TestReportTable: XCTestCase {
 
   func test_table_columnsAreAligned() {
     let lines = ReportTable(results: ProfileFixtures.standardProfile().results).text.split(separator: "\n")
-    let tableLines = lines.prefix(7)
+    let tableLines = lines.prefix(2 + ProfileFixtures.standardNames.count)
     XCTAssertEqual(Set(tableLines.map(\.count)).count, 1, "every table line has the same width:\n\(tableLines)")
   }
 

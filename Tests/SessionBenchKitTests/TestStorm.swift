@@ -20,7 +20,7 @@ final class TestStorm: XCTestCase {
       report.profile.results.map(\.name),
       [
         BenchResult.engineDecide, BenchResult.enginePopup, BenchResult.engineStorm, BenchResult.baselineDirect,
-        BenchResult.baselineActorHop, BenchResult.baselineNaive,
+        BenchResult.baselineActorHop, BenchResult.baselineNaive, BenchResult.baselineLinear,
       ])
     let storm = try XCTUnwrap(report.profile.result(named: BenchResult.engineStorm))
     XCTAssertGreaterThan(storm.samples, 0)

@@ -35,6 +35,10 @@ public enum BenchCommandLine {
       --policy FILE       policy file (default: the built-in realistic policy)
       --shadow FILE       also measure engine.decide on an engine shadowing this policy
       --rules N           pad the policy with N extra host rules (default 0)
+      --hosts N           draw the destinations no rule names from N generated hosts
+                          (Zipf-distributed, real public suffixes) instead of 32 (default 0)
+                          (--rules and --hosts add engine.decide.default: the same phase
+                          without them, which their targets divide by)
       --seed N            random seed of the workload (default 1)
       --json FILE         write the JSON profile to FILE
       --csv FILE          write the results as CSV to FILE
@@ -67,6 +71,7 @@ public enum BenchCommandLine {
     case "compare": return try parseCompare(rest)
     case "lint": return try ToolingCommandLine.parseLint(rest)
     case "diff": return try ToolingCommandLine.parseDiff(rest)
+    case "instructions": return try parseInstructions(rest)
     case "soak": return rest.contains { $0 == "--help" || $0 == "-h" } ? .help : .soak(try SoakOptions.parse(rest))
     case "help", "-h", "--help": return .help
     default:
@@ -110,6 +115,8 @@ public enum BenchCommandLine {
         options.shadow = try nonEmpty(cursor.value(for: name, inline: inlineValue), option: name, what: "file path")
       case "--rules":
         options.rules = try nonNegativeInteger(cursor.value(for: name, inline: inlineValue), option: name)
+      case "--hosts":
+        options.hosts = try nonNegativeInteger(cursor.value(for: name, inline: inlineValue), option: name)
       case "--seed":
         options.seed = try seed(cursor.value(for: name, inline: inlineValue), option: name)
       case "--json":
@@ -139,6 +146,44 @@ public enum BenchCommandLine {
     if let concurrency { options.load = .closed(concurrency: concurrency) }
     if let rate { options.load = .open(ratePerSecond: rate) }
     return .run(options)
+  }
+
+  /// `instructions --op OP --count N [--seed S]`: internal, for `Benchmarks/instructions.sh`; not in the usage.
+  private static func parseInstructions(_ arguments: [String]) throws(UsageError) -> BenchCommand {
+    var cursor = ArgumentCursor(arguments)
+    var operation: InstructionOperation?
+    var count: Int?
+    var seedValue: UInt64?
+    let operations = InstructionOperation.allCases.map(\.rawValue).joined(separator: ", ")
+    while let argument = cursor.next() {
+      guard case .option(let name, let inlineValue) = argument else {
+        throw UsageError("unexpected argument \"\(argument.text)\"; instructions takes --op, --count and --seed")
+      }
+      switch name {
+      case "--op":
+        let text = try cursor.value(for: name, inline: inlineValue)
+        guard let value = InstructionOperation(rawValue: text) else {
+          throw UsageError("--op: \"\(text)\" is not one of \(operations)")
+        }
+        operation = value
+      case "--count":
+        let text = try cursor.value(for: name, inline: inlineValue)
+        guard let value = Int(text), value >= 0 else {
+          throw UsageError("--count: \"\(text)\" is not a whole number (0 or more)")
+        }
+        count = value
+      case "--seed":
+        seedValue = try seed(cursor.value(for: name, inline: inlineValue), option: name)
+      default:
+        throw UsageError("unknown option \"\(name)\" for instructions; it takes --op OP --count N [--seed S]")
+      }
+    }
+    guard let operation, let count else {
+      throw UsageError("instructions needs --op (\(operations)) and --count N")
+    }
+    var options = InstructionOptions(operation: operation, count: count)
+    if let seedValue { options.seed = seedValue }
+    return .instructions(options)
   }
 
   private static func parseReplay(_ arguments: [String]) throws(UsageError) -> BenchCommand {

@@ -49,6 +49,10 @@ public struct BenchOptions: Sendable, Equatable {
   public var shadow: String?
   /// Extra host rules to pad the policy with, to show scaling (`--rules`).
   public var rules = 0
+  /// Generated hosts (registrable domains under real public suffixes, Zipf-distributed) that the destinations
+  /// the policy names no rule for are drawn from, instead of the catalogue's 32 advertisers (`--hosts`; 0: the
+  /// catalogue's own). A run with `--hosts` also measures ``BenchResult/engineDecideDefault``.
+  public var hosts = 0
   /// The workload's random seed (`--seed`).
   public var seed = defaultSeed
   /// Where to write the JSON profile (`--json`).

@@ -8,7 +8,13 @@ import SessionKit
 /// 1. Memory: `--sessions` root sessions that each commit one URL; resident-memory growth per session.
 /// 2. Engine: `--sessions` sessions shared out among the workers; each step of the workload is a `decide`
 ///    (`engine.decide`) or a popup's life (`engine.popup`), with its commit (untimed) when it is allowed.
-/// 3. `baseline.direct`, `baseline.actor-hop`, `baseline.naive`, each with the same workers, seed and steps.
+/// 3. With `--hosts` or `--rules`, `engine.decide.default`: the engine phase again on a fresh engine, with the
+///    catalogue's own hosts and the policy unpadded, as long as a baseline phase: the reference of their targets.
+/// 4. `baseline.direct`, `baseline.actor-hop`, `baseline.naive`, `baseline.linear`, each with the same workers,
+///    seed and steps.
+///
+/// Each phase's CPU time and involuntary context switches (``ResourceUsage``, the process's) are measured as
+/// deltas; an engine result gets the share of its phase's CPU time that it gets of the phase's wall-clock time.
 ///
 /// With `--duration T` the engine phase lasts T and each baseline 0.4 T; with `--decisions N` every phase
 /// performs N operations (steps of the workload; a `_blank` link that opens a popup yields an `engine.decide`
@@ -43,7 +49,7 @@ public struct BenchRunner: Sendable {
     let mix = try WorkloadMix.resolve(options.workload)
     let policy = try BenchPolicy.load(options)
     let candidate = try options.shadow.map { (path) throws(BenchSetupError) in try Self.shadowCandidate(path) }
-    let catalog = WebCatalog.standard
+    let catalog = options.hosts > 0 ? WebCatalog(generatedHosts: options.hosts, seed: options.seed) : .standard
     let engine = SessionEngine(policy: policy, events: .none)
     let bytesPerSession = await MemoryProbe.bytesPerIdleSession(
       engine: engine, count: options.sessions, catalog: catalog)
@@ -69,7 +75,9 @@ public struct BenchRunner: Sendable {
         EngineWorker(name: "w\(worker)", engine: engine, catalog: catalog, generator: generator(worker), tabs: tabs))
     }
     let storm = options.storm ? PopupStorm(engine: engine, catalog: catalog, seed: options.seed) : nil
+    let usageBefore = ResourceUsage.current()
     let engineRun = await loop(phase: "engine", isBaseline: false, progress: progress).run(engineWorkers)
+    let engineUsage = ResourceUsage.current().since(usageBefore)
     let stormHistogram = await storm?.stop()
     var decide = LatencyHistogram()
     var popup = LatencyHistogram()
@@ -83,7 +91,11 @@ public struct BenchRunner: Sendable {
     engineWorkers = []
     var shadowed: ShadowRun?
     if let candidate {
-      shadowed = await shadowPhase(policy: policy, candidate: candidate, mix: mix, progress: progress)
+      shadowed = await shadowPhase(policy: policy, candidate: candidate, mix: mix, catalog: catalog, progress: progress)
+    }
+    var reference: ReferenceRun?
+    if options.hosts > 0 || options.rules > 0 {
+      reference = try await referencePhase(mix: mix, progress: progress)
     }
 
     // Baselines. Each phase's histograms are merged at once, so that only one phase's workers are alive.
@@ -108,6 +120,14 @@ public struct BenchRunner: Sendable {
           hosts: naiveHosts, catalog: catalog, generator: generator(worker),
           tabs: startPages(worker).map(TabHistory.init(start:)))
       })
+    let linearPolicy = LinearPolicy(policy)
+    let linear = await measure(
+      BenchResult.baselineLinear, progress: progress,
+      workers: (0..<workers).map { worker in
+        LinearWorker(
+          policy: linearPolicy, catalog: catalog, generator: generator(worker),
+          tabs: startPages(worker).map(TabHistory.init(start:)))
+      })
     await engine.shutdown()
 
     var histograms: [(name: String, histogram: LatencyHistogram)] = [
@@ -116,32 +136,47 @@ public struct BenchRunner: Sendable {
       (BenchResult.baselineDirect, direct.histogram),
       (BenchResult.baselineActorHop, hop.histogram),
       (BenchResult.baselineNaive, naive.histogram),
+      (BenchResult.baselineLinear, linear.histogram),
     ]
     let engineSeconds = Double(engineRun.elapsedNanoseconds) / 1e9
+    let decideShare = attributedShare(busy.decide, of: busy.total)
+    let popupShare = attributedShare(busy.popup, of: busy.total)
     var seconds = [
-      engineSeconds * attributedShare(busy.decide, of: busy.total),
-      engineSeconds * attributedShare(busy.popup, of: busy.total),
+      engineSeconds * decideShare,
+      engineSeconds * popupShare,
       direct.seconds,
       hop.seconds,
       naive.seconds,
+      linear.seconds,
     ]
+    var usages: [Usage?] = [
+      engineUsage.shared(decideShare), engineUsage.shared(popupShare), direct.usage.shared(1), hop.usage.shared(1),
+      naive.usage.shared(1), linear.usage.shared(1),
+    ]
+    if let reference {
+      histograms.insert((BenchResult.engineDecideDefault, reference.histogram), at: 2)
+      seconds.insert(reference.seconds, at: 2)
+      usages.insert(reference.usage, at: 2)
+    }
     if let shadowed {
       histograms.insert((BenchResult.engineDecideShadowed, shadowed.histogram), at: 2)
       seconds.insert(shadowed.seconds, at: 2)
+      usages.insert(nil, at: 2)
     }
     if let stormHistogram {
       histograms.insert((BenchResult.engineStorm, stormHistogram), at: 2)
       seconds.insert(engineSeconds, at: 2)
+      usages.insert(nil, at: 2)
     }
-    let results = zip(histograms, seconds).map {
-      BenchResult(name: $0.name, histogram: $0.histogram, elapsedSeconds: $1)
+    let results = zip(zip(histograms, seconds), usages).map {
+      BenchResult(name: $0.0.name, histogram: $0.0.histogram, elapsedSeconds: $0.1, usage: $1)
     }
     let profile = BenchProfile(
       config: BenchProfile.Config(options), results: results,
       memory: BenchProfile.Memory(bytesPerSession: bytesPerSession, peakResidentBytes: ResidentMemory.peak()))
     return BenchReport(
       profile: profile, histograms: histograms,
-      summary: summary(mix: mix, rules: policy.rules.count, workers: workers)
+      summary: summary(mix: mix, rules: policy.rules.count, workers: workers, hosts: catalog.generatedHostCount)
         + (shadowed.map { ", shadowing \(options.shadow ?? "") (\($0.disagreements) disagreements)" } ?? ""))
   }
 
@@ -154,12 +189,17 @@ public struct BenchRunner: Sendable {
     return total > 0 ? Double(part) / Double(total) : 0
   }
 
+  /// A result's CPU time and its phase's involuntary context switches.
+  typealias Usage = (cpuNanoseconds: Double, involuntaryContextSwitches: UInt64)
+
   /// Runs a baseline phase and merges its workers' histograms.
   private func measure<Worker: BaselineWorker>(
     _ phase: String, progress: ProgressLine?, workers: [Worker]
-  ) async -> (histogram: LatencyHistogram, seconds: Double) {
+  ) async -> (histogram: LatencyHistogram, seconds: Double, usage: ResourceUsage) {
+    let before = ResourceUsage.current()
     let run = await loop(phase: phase, isBaseline: true, progress: progress).run(workers)
-    return (Self.merged(run.workers.map(\.histogram)), Double(run.elapsedNanoseconds) / 1e9)
+    let usage = ResourceUsage.current().since(before)
+    return (Self.merged(run.workers.map(\.histogram)), Double(run.elapsedNanoseconds) / 1e9, usage)
   }
 
   func loop(phase: String, isBaseline: Bool, progress: ProgressLine?) -> LoadLoop {
@@ -182,7 +222,7 @@ public struct BenchRunner: Sendable {
     }
   }
 
-  private func summary(mix: WorkloadMix, rules: Int, workers: Int) -> String {
+  private func summary(mix: WorkloadMix, rules: Int, workers: Int, hosts: Int) -> String {
     let length =
       switch options.length {
       case .duration(let duration):
@@ -194,7 +234,8 @@ public struct BenchRunner: Sendable {
       case .closed: "closed loop, \(workers) workers"
       case .open(let rate): String(format: "open loop, %.0f requests/s over %d workers", rate, workers)
       }
-    return "\(options.sessions) sessions, \(load), \(length), workload \(mix.name), "
+    return "\(options.sessions) sessions, \(load), \(length), workload \(mix.name)"
+      + (hosts > 0 ? " over \(hosts) generated hosts" : "") + ", "
       + "policy \(options.policy ?? "built-in realistic") (\(rules) rules), seed \(options.seed)"
   }
 

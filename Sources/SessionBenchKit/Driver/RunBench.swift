@@ -38,11 +38,13 @@ public func runBench(
   write(report.profile.encode(), to: options.jsonPath)
   write(Data(ReportTable.csv(report.profile.results).utf8), to: options.csvPath)
   let plot = PercentilePlot(
-    title: "session-bench latency by percentile", subtitle: report.summary, histograms: report.histograms)
+    title: "session-bench latency by percentile", subtitle: report.summary, histograms: report.histograms,
+    notes: PercentilePlot.notes(machine: report.profile.machine, names: report.histograms.map(\.name)))
   if options.svgPath != nil { write(Data(plot.svg.utf8), to: options.svgPath) }
   if !options.quiet {
     standardOutput(
       "session-bench: \(report.summary)\n\n" + ReportTable(profile: report.profile).text + "\n"
+        + "caches: none (the engine has no cache today: no hit rate to report)\n\n"
         + TargetReport(profile: report.profile).text)
   }
   return status

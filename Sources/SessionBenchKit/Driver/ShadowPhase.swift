@@ -27,9 +27,8 @@ extension BenchRunner {
   /// `candidate` and whose events (lifecycle ones and the disagreements) a task consumes and counts, as an app
   /// would; its `decide` latencies are the `engine.decide.shadowed` row.
   func shadowPhase(
-    policy: CompiledPolicy, candidate: CompiledPolicy, mix: WorkloadMix, progress: ProgressLine?
+    policy: CompiledPolicy, candidate: CompiledPolicy, mix: WorkloadMix, catalog: WebCatalog, progress: ProgressLine?
   ) async -> ShadowRun {
-    let catalog = WebCatalog.standard
     let engine = SessionEngine(policy: policy, events: .lifecycle)
     engine.shadow(candidate)
     let events = engine.events
@@ -40,23 +39,7 @@ extension BenchRunner {
       }
       return disagreements
     }
-    let workers = workerCount
-    let shares = Self.shares(of: options.sessions, among: workers)
-    var engineWorkers: [EngineWorker] = []
-    for worker in 0..<workers {
-      var tabs: [EngineWorker.Tab] = []
-      for session in shares[worker] {
-        let page = catalog.start(pick: UInt64(session) &* 0x9E37_79B9_7F4A_7C15)
-        tabs.append(
-          await EngineWorker.openTab(id: SessionID("s\(session)"), on: page, engine: engine, catalog: catalog))
-      }
-      engineWorkers.append(
-        EngineWorker(
-          name: "w\(worker)", engine: engine, catalog: catalog,
-          generator: WorkloadGenerator(
-            mix: mix, seed: options.seed, stream: worker, sessions: shares[worker].count),
-          tabs: tabs))
-    }
+    var engineWorkers = await makeEngineWorkers(engine: engine, catalog: catalog, mix: mix)
     let run = await loop(phase: BenchResult.engineDecideShadowed, isBaseline: true, progress: progress)
       .run(engineWorkers)
     var histogram = LatencyHistogram()

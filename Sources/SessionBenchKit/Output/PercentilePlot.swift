@@ -4,8 +4,11 @@ import Foundation
 /// HdrHistogram "percentile distribution".
 ///
 /// The x axis is `1 / (1 − p)` on a log scale, so that 90 %, 99 %, 99.9 % … are evenly spaced
-/// and the tail gets the room it deserves; the y axis is the latency on a log scale. Each
-/// result is one coloured line, named in a legend with its p50 and p99.
+/// and the tail gets the room it deserves, then one more step to the maximum (p100); the y axis is
+/// the latency on a log scale from the decade below the smallest sample to the first 1, 2 or 5
+/// step at or above the largest (``LatencyAxis``), so no curve runs along an edge. Each result is
+/// one coloured line ending in a dot at its maximum, named in a legend with its p50, p99 and
+/// p100; ``notes`` under the plot say what is plotted.
 public struct PercentilePlot: Sendable {
   /// One point of a curve.
   public struct Point: Sendable, Equatable {
@@ -44,6 +47,8 @@ public struct PercentilePlot: Sendable {
   public var subtitle: String?
   /// The curves, drawn in order with the colours of ``palette``.
   public var series: [Series]
+  /// Lines printed under the plot: what is plotted, the machine, what each baseline is.
+  public var notes: [String] = []
 
   /// Line colours, chosen to stay distinct from one another (Tableau 10).
   static let palette = [
@@ -51,32 +56,51 @@ public struct PercentilePlot: Sendable {
   ]
 
   /// Creates a plot of prepared curves.
-  public init(title: String = "Latency by percentile", subtitle: String? = nil, series: [Series]) {
+  public init(title: String = "Latency by percentile", subtitle: String? = nil, series: [Series], notes: [String] = [])
+  {
     self.title = title
     self.subtitle = subtitle
     self.series = series
+    self.notes = notes
   }
 
   /// Creates a plot of histograms, one curve of `pointsPerCurve` points each.
   public init(
     title: String = "Latency by percentile", subtitle: String? = nil,
-    histograms: [(name: String, histogram: LatencyHistogram)], pointsPerCurve: Int = 200
+    histograms: [(name: String, histogram: LatencyHistogram)], pointsPerCurve: Int = 200, notes: [String] = []
   ) {
     self.init(
       title: title, subtitle: subtitle,
-      series: histograms.map { Series(name: $0.name, points: Self.curve(of: $0.histogram, points: pointsPerCurve)) }
+      series: histograms.map { Series(name: $0.name, points: Self.curve(of: $0.histogram, points: pointsPerCurve)) },
+      notes: notes
     )
   }
 
+  /// The notes a run's plot carries: what is plotted, the machine, and what each baseline in `names` is.
+  public static func notes(machine: BenchProfile.Machine, names: [String]) -> [String] {
+    let baselines: [(String, String)] = [
+      (BenchResult.baselineDirect, "CompiledPolicy.evaluate called synchronously (no actor): the floor"),
+      (BenchResult.baselineActorHop, "an empty actor round trip: the concurrency floor"),
+      (BenchResult.baselineNaive, "the guides' sample code: URL(string:).host compared with == / hasSuffix"),
+      (BenchResult.baselineLinear, "correct by hand: WebAddress, Public Suffix List, every rule in order"),
+    ]
+    var notes = [
+      "Latency of one operation at each percentile (log scales; the last step is the maximum, p100): lower is better.",
+      "Machine: \(machine.cores) cores, \(machine.arch), \(machine.os), Swift \(machine.swiftVersion).",
+    ]
+    for (name, meaning) in baselines where names.contains(name) { notes.append("\(name): \(meaning).") }
+    return notes
+  }
+
   /// A histogram's latency at `points` percentiles evenly spaced on the plot's x axis, from
-  /// 0 % to 99.999 %, and at the percentiles of a report (p25 … p99.9), so that the curve and
-  /// the legend agree with the table exactly.
+  /// 0 % to 99.999 %, at the percentiles of a report (p25 … p99.9), so that the curve and
+  /// the legend agree with the table exactly, and at 100 % (the maximum).
   public static func curve(of histogram: LatencyHistogram, points: Int = 200) -> [Point] {
     let count = max(points, 2)
     let evenlySpaced = (0..<count).map { index in
       100 * (1 - pow(10, -Double(nines) * Double(index) / Double(count - 1)))
     }
-    let percentiles = Set(evenlySpaced + [25, 50, 75, 90, 99, 99.9, 99.99]).sorted()
+    let percentiles = Set(evenlySpaced + [25, 50, 75, 90, 99, 99.9, 99.99, 100]).sorted()
     return zip(percentiles, histogram.values(atPercentiles: percentiles)).map {
       Point(percentile: $0, nanoseconds: $1)
     }
@@ -85,16 +109,22 @@ public struct PercentilePlot: Sendable {
   // MARK: Layout
 
   private static let width = 960.0
-  private static let height = 560.0
+  private static let height = 640.0
   private static let plotLeft = 86.0
   private static let plotRight = 736.0
   private static let plotTop = 72.0
   private static let plotBottom = 488.0
   private static let legendLeft = 756.0
 
+  /// The y axis the plot's data gets.
+  public var axis: LatencyAxis {
+    let values = series.flatMap { $0.points.map(\.nanoseconds) }
+    return LatencyAxis(minimum: values.min() ?? 100, maximum: values.max() ?? 1_000)
+  }
+
   /// The plot as SVG text.
   public var svg: String {
-    let scale = LatencyScale(series: series)
+    let scale = axis
     var svg = """
       <?xml version="1.0" encoding="UTF-8"?>
       <svg xmlns="http://www.w3.org/2000/svg" version="1.1" width="\(Int(Self.width))" \
@@ -110,11 +140,16 @@ public struct PercentilePlot: Sendable {
     svg += grid(scale)
     svg += curves(scale)
     svg += legend()
+    for (index, note) in notes.enumerated() {
+      svg += text(
+        note, x: Self.plotLeft - 60, y: Self.plotBottom + 66 + Double(index) * 15,
+        ["font-size": "11", "fill": "#555555"])
+    }
     svg += "</svg>\n"
     return svg
   }
 
-  private func grid(_ scale: LatencyScale) -> String {
+  private func grid(_ scale: LatencyAxis) -> String {
     var svg = "<g stroke-width=\"1\" shape-rendering=\"crispEdges\">\n"
     // Horizontal lines: every decade labelled, the steps in between light.
     for tick in scale.ticks {
@@ -123,7 +158,7 @@ public struct PercentilePlot: Sendable {
       svg += line(x1: Self.plotLeft, y1: y, x2: Self.plotRight, y2: y, colour: colour)
     }
     // Vertical lines at 0 %, 90 %, 99 % … with light lines at 50 %, 75 %, 95 %, 97.5 % ….
-    for nine in 0...Self.nines {
+    for nine in 0...Self.nines + 1 {
       let x = Self.x(nines: Double(nine))
       svg += line(x1: x, y1: Self.plotTop, x2: x, y2: Self.plotBottom, colour: "#d9d9d9")
       if nine < Self.nines {
@@ -143,22 +178,22 @@ public struct PercentilePlot: Sendable {
       let y = Self.y(tick.nanoseconds, scale)
       svg += text(tick.label ?? "", x: Self.plotLeft - 8, y: y + 4, ["text-anchor": "end"])
     }
-    for nine in 0...Self.nines {
-      let label = nine == 0 ? "0%" : Self.percentLabel(nines: nine)
+    for nine in 0...Self.nines + 1 {
+      let label = nine == 0 ? "0%" : nine > Self.nines ? "max" : Self.percentLabel(nines: nine)
       svg += text(label, x: Self.x(nines: Double(nine)), y: Self.plotBottom + 18, ["text-anchor": "middle"])
     }
     svg += "</g>\n"
     // Axis titles.
     let middleX = (Self.plotLeft + Self.plotRight) / 2
-    svg += text("Percentile", x: middleX, y: Self.plotBottom + 44, ["text-anchor": "middle"])
+    svg += text("Percentile (max = p100)", x: middleX, y: Self.plotBottom + 40, ["text-anchor": "middle"])
     let middleY = (Self.plotTop + Self.plotBottom) / 2
     svg += text(
-      "Latency", x: 0, y: 0,
+      "Latency (lower is better)", x: 0, y: 0,
       ["text-anchor": "middle", "transform": "translate(24,\(Self.number(middleY))) rotate(-90)"])
     return svg
   }
 
-  private func curves(_ scale: LatencyScale) -> String {
+  private func curves(_ scale: LatencyAxis) -> String {
     var svg = "<g fill=\"none\" stroke-width=\"2\" stroke-linejoin=\"round\" stroke-linecap=\"round\">\n"
     for (index, series) in series.enumerated() {
       let points = series.points.map { point in
@@ -167,6 +202,16 @@ public struct PercentilePlot: Sendable {
       }
       svg += "<polyline stroke=\"\(Self.colour(index))\" points=\"\(points.joined(separator: " "))\">"
       svg += "<title>\(escape(series.name))</title></polyline>\n"
+    }
+    svg += "</g>\n"
+    // The maximum of every series, marked where the curve ends.
+    svg += "<g stroke=\"#ffffff\" stroke-width=\"1\">\n"
+    for (index, series) in series.enumerated() {
+      guard let maximum = series.points.map(\.nanoseconds).max() else { continue }
+      let x = Self.x(nines: Double(Self.nines + 1))
+      let y = Self.y(maximum, scale)
+      svg += "<circle cx=\"\(Self.number(x))\" cy=\"\(Self.number(y))\" r=\"4\" fill=\"\(Self.colour(index))\">"
+      svg += "<title>\(escape(series.name)) p100 \(Format.latency(nanoseconds: Double(maximum)))</title></circle>\n"
     }
     svg += "</g>\n"
     return svg
@@ -195,24 +240,29 @@ public struct PercentilePlot: Sendable {
     func value(at percentile: Double) -> UInt64? {
       series.points.first { $0.percentile >= percentile - 1e-9 }?.nanoseconds
     }
-    guard let p50 = value(at: 50), let p99 = value(at: 99) else { return nil }
-    return "p50 \(Format.latency(nanoseconds: Double(p50))) · p99 \(Format.latency(nanoseconds: Double(p99)))"
+    guard let p50 = value(at: 50), let p99 = value(at: 99), let p100 = series.points.map(\.nanoseconds).max() else {
+      return nil
+    }
+    return [("p50", p50), ("p99", p99), ("max", p100)].map { "\($0) \(Format.latency(nanoseconds: Double($1)))" }
+      .joined(separator: " · ")
   }
 
   // MARK: Scales
 
+  /// Where a percentile goes on the x axis, in nines: 99.9 % is 3; 100 % (the maximum) is one step past the
+  /// last labelled nine.
   private static func nines(ofPercentile percentile: Double) -> Double {
-    let remaining = 1 - min(max(percentile, 0), 100) / 100
+    if percentile >= 100 { return Double(nines + 1) }
+    let remaining = 1 - max(percentile, 0) / 100
     return min(-log10(max(remaining, 1e-12)), Double(nines))
   }
 
   private static func x(nines value: Double) -> Double {
-    plotLeft + value / Double(nines) * (plotRight - plotLeft)
+    plotLeft + value / Double(nines + 1) * (plotRight - plotLeft)
   }
 
-  private static func y(_ nanoseconds: UInt64, _ scale: LatencyScale) -> Double {
-    let fraction = (log10(Double(max(nanoseconds, 1))) - scale.lowDecade) / (scale.highDecade - scale.lowDecade)
-    return plotBottom - fraction * (plotBottom - plotTop)
+  private static func y(_ nanoseconds: UInt64, _ scale: LatencyAxis) -> Double {
+    plotBottom - scale.fraction(of: nanoseconds) * (plotBottom - plotTop)
   }
 
   /// `90%`, `99%`, `99.9%` … for 1, 2, 3 … nines.
@@ -262,46 +312,75 @@ public struct PercentilePlot: Sendable {
   }
 }
 
-/// The y axis: whole decades of nanoseconds around the data, with its ticks.
-private struct LatencyScale {
-  struct Tick {
-    var nanoseconds: UInt64
-    var isMajor: Bool
-    var label: String?
+/// The y axis of a ``PercentilePlot``: a log scale from the decade at or below the smallest latency to the first
+/// 1, 2 or 5 × 10ⁿ at or above the largest, so that the maximum is inside the plot, near its top edge.
+public struct LatencyAxis: Sendable, Equatable {
+  /// A horizontal grid line.
+  public struct Tick: Sendable, Equatable {
+    /// Its latency.
+    public var nanoseconds: UInt64
+    /// Whether it is a decade (1 × 10ⁿ), drawn darker.
+    public var isMajor: Bool
+    /// Its label, for decades (and 2 and 5 steps when the axis spans two decades or fewer) and the top.
+    public var label: String?
   }
 
-  let lowDecade: Double
-  let highDecade: Double
-  let ticks: [Tick]
+  /// The bottom of the axis: a power of ten.
+  public let bottom: UInt64
+  /// The top of the axis: 1, 2 or 5 × 10ⁿ, at or above the largest latency.
+  public let top: UInt64
+  /// The grid lines, from the bottom up; the last is the top.
+  public let ticks: [Tick]
 
-  init(series: [PercentilePlot.Series]) {
-    let values = series.flatMap { $0.points.map { max($0.nanoseconds, 1) } }
-    let low = floor(log10(Double(values.min() ?? 100)))
-    var high = ceil(log10(Double(values.max() ?? 1_000)))
-    if high <= low { high = low + 1 }
-    lowDecade = low
-    highDecade = high
-    // Few decades leave room to label 2 and 5 as well.
-    let labelled: Set<UInt64> = high - low <= 2 ? [1, 2, 5] : [1]
+  /// The axis for latencies from `minimum` to `maximum` nanoseconds.
+  public init(minimum: UInt64, maximum: UInt64) {
+    let low = max(minimum, 1)
+    let high = max(maximum, low, 1)
+    let bottomDecade = Int(floor(log10(Double(low))))
+    var bottom: UInt64 = 1
+    for _ in 0..<max(bottomDecade, 0) { bottom *= 10 }
+    // The first 1, 2 or 5 step at or above the maximum, and above the bottom.
+    var top = bottom
+    var steps: [UInt64] = [1, 2, 5]
+    var unit = bottom
+    search: while true {
+      for step in steps where unit * step >= high && unit * step > bottom {
+        top = unit * step
+        break search
+      }
+      unit *= 10
+      steps = [1, 2, 5]
+    }
+    self.bottom = bottom
+    self.top = top
+    let decades = log10(Double(top)) - log10(Double(bottom))
+    let labelled: Set<UInt64> = decades <= 2 ? [1, 2, 5] : [1]
     var ticks: [Tick] = []
-    for decade in Int(low)...Int(high) {
-      let unit = UInt64(pow(10, Double(decade)))
-      for step in 1...9 {
-        guard decade < Int(high) || step == 1 else { break }
-        let value = unit * UInt64(step)
+    var decade = bottom
+    while decade <= top {
+      for step in UInt64(1)...9 {
+        let value = decade * step
+        if value > top { break }
         ticks.append(
           Tick(
             nanoseconds: value, isMajor: step == 1,
-            label: labelled.contains(UInt64(step)) ? Self.label(value) : nil
-          )
-        )
+            label: labelled.contains(step) || value == top ? Self.label(value) : nil))
       }
+      decade *= 10
     }
     self.ticks = ticks
   }
 
+  /// Where `nanoseconds` falls, from 0 (the bottom) to 1 (the top), on the log scale.
+  public func fraction(of nanoseconds: UInt64) -> Double {
+    let low = log10(Double(bottom))
+    let high = log10(Double(top))
+    guard high > low else { return 0 }
+    return (log10(Double(max(nanoseconds, 1))) - low) / (high - low)
+  }
+
   /// `1 ns`, `20 ns`, `1 µs`, `500 µs`, `2 ms`, `1 s`.
-  private static func label(_ nanoseconds: UInt64) -> String {
+  static func label(_ nanoseconds: UInt64) -> String {
     let units: [(scale: UInt64, name: String)] = [(1_000_000_000, "s"), (1_000_000, "ms"), (1_000, "µs"), (1, "ns")]
     for unit in units where nanoseconds >= unit.scale && nanoseconds % unit.scale == 0 {
       return "\(nanoseconds / unit.scale) \(unit.name)"

@@ -11,7 +11,8 @@ import Foundation
 /// ```
 public struct ReportTable: Sendable {
   /// The header of ``csv(_:)``.
-  public static let csvHeader = "name,samples,throughputPerSec,p0,p25,p50,p75,p90,p99,p999,p100"
+  public static let csvHeader =
+    "name,samples,throughputPerSec,p0,p25,p50,p75,p90,p99,p999,p100,cpuNsPerOp,involuntaryContextSwitches"
 
   /// The results, in the order they are shown.
   public var results: [BenchResult]
@@ -33,16 +34,17 @@ public struct ReportTable: Sendable {
   public var text: String {
     var table = TextTable([
       ("result", .left), ("samples", .right), ("throughput", .right), ("p50", .right), ("p90", .right),
-      ("p99", .right), ("p99.9", .right), ("p100", .right),
+      ("p99", .right), ("p99.9", .right), ("p100", .right), ("cpu/op", .right), ("invol. cs", .right),
     ])
     for result in results {
       let latency = result.latencyNs
-      table.append(
-        [result.name, String(result.samples), Format.throughput(perSecond: result.throughputPerSec)]
-          + [latency.p50, latency.p90, latency.p99, latency.p999, latency.p100].map {
-            Format.latency(nanoseconds: Double($0))
-          }
-      )
+      var row = [result.name, String(result.samples), Format.throughput(perSecond: result.throughputPerSec)]
+      for value in [latency.p50, latency.p90, latency.p99, latency.p999, latency.p100] {
+        row.append(Format.latency(nanoseconds: Double(value)))
+      }
+      row.append(result.cpuNsPerOp.map { Format.latency(nanoseconds: $0) } ?? "-")
+      row.append(result.involuntaryContextSwitches.map { String($0) } ?? "-")
+      table.append(row)
     }
     var text = table.render()
     let ratios = ratioLines
@@ -88,7 +90,10 @@ public struct ReportTable: Sendable {
     var text = csvHeader + "\n"
     for result in results {
       let latency = result.latencyNs.labelledValues.map { String($0.value) }
-      let fields = [csvField(result.name), String(result.samples), String(result.throughputPerSec)] + latency
+      let usage = [
+        result.cpuNsPerOp.map { String($0) } ?? "", result.involuntaryContextSwitches.map(String.init) ?? "",
+      ]
+      let fields = [csvField(result.name), String(result.samples), String(result.throughputPerSec)] + latency + usage
       text += fields.joined(separator: ",") + "\n"
     }
     return text

@@ -174,12 +174,16 @@ extension BenchProfile {
     public var rules: Int
     /// The random seed of the workload.
     public var seed: UInt64
+    /// Generated hosts the unnamed destinations were drawn from (`--hosts`; 0: the catalogue's own); `null` in
+    /// profiles written before the option existed.
+    public var hosts: Int?
 
     /// Creates a configuration from its fields.
     public init(
       sessions: Int, durationSeconds: Double?, decisions: Int?, concurrency: Int?, rate: Double?, workload: String,
-      policy: String?, rules: Int, seed: UInt64
+      policy: String?, rules: Int, seed: UInt64, hosts: Int? = 0
     ) {
+      self.hosts = hosts
       self.sessions = sessions
       self.durationSeconds = durationSeconds
       self.decisions = decisions
@@ -208,7 +212,7 @@ extension BenchProfile {
       self.init(
         sessions: options.sessions, durationSeconds: durationSeconds, decisions: decisions,
         concurrency: concurrency, rate: rate, workload: options.workload, policy: options.policy,
-        rules: options.rules, seed: options.seed
+        rules: options.rules, seed: options.seed, hosts: options.hosts
       )
     }
 
@@ -224,6 +228,7 @@ extension BenchProfile {
       try container.encode(policy, forKey: .policy)
       try container.encode(rules, forKey: .rules)
       try container.encode(seed, forKey: .seed)
+      try container.encode(hosts, forKey: .hosts)
     }
   }
 

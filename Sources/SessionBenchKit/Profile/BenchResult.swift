@@ -13,6 +13,12 @@ public struct BenchResult: Codable, Sendable, Equatable {
   public static let baselineActorHop = "baseline.actor-hop"
   /// What sample code does: parse the URL string and compare hosts, per call.
   public static let baselineNaive = "baseline.naive"
+  /// What a careful app writes by hand: the URL parsed as a browser does, the site from the Public Suffix
+  /// List, every rule tried in order (``LinearPolicy``).
+  public static let baselineLinear = "baseline.linear"
+  /// `engine.decide` on the catalogue's own hosts and the policy without `--rules` padding, measured in an
+  /// extra phase of a run with `--hosts` or `--rules`: the reference their targets divide by.
+  public static let engineDecideDefault = "engine.decide.default"
 
   /// The operation measured, e.g. `engine.decide` or `baseline.direct`.
   public var name: String
@@ -22,13 +28,36 @@ public struct BenchResult: Codable, Sendable, Equatable {
   public var throughputPerSec: Double
   /// The latency distribution, in nanoseconds.
   public var latencyNs: LatencySummary
+  /// CPU time (user + system, every thread of the process) per operation, in nanoseconds: the phase's CPU time,
+  /// shared between the phase's results as its wall-clock time is, over the samples. `null` in profiles written
+  /// before it was measured.
+  public var cpuNsPerOp: Double?
+  /// Involuntary context switches (every thread of the process) during the phase the result was measured in;
+  /// the engine's results share one phase. `null` in profiles written before it was measured.
+  public var involuntaryContextSwitches: UInt64?
 
   /// Creates a result from its fields.
-  public init(name: String, samples: UInt64, throughputPerSec: Double, latencyNs: LatencySummary) {
+  public init(
+    name: String, samples: UInt64, throughputPerSec: Double, latencyNs: LatencySummary, cpuNsPerOp: Double? = nil,
+    involuntaryContextSwitches: UInt64? = nil
+  ) {
     self.name = name
     self.samples = samples
     self.throughputPerSec = throughputPerSec
     self.latencyNs = latencyNs
+    self.cpuNsPerOp = cpuNsPerOp
+    self.involuntaryContextSwitches = involuntaryContextSwitches
+  }
+
+  /// Writes every key, with `null` for what was not measured, so that profiles share one schema.
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(name, forKey: .name)
+    try container.encode(samples, forKey: .samples)
+    try container.encode(throughputPerSec, forKey: .throughputPerSec)
+    try container.encode(latencyNs, forKey: .latencyNs)
+    try container.encode(cpuNsPerOp, forKey: .cpuNsPerOp)
+    try container.encode(involuntaryContextSwitches, forKey: .involuntaryContextSwitches)
   }
 
   /// Creates a result from a merged histogram and the wall-clock time the run took.
@@ -38,12 +67,18 @@ public struct BenchResult: Codable, Sendable, Equatable {
   ///   - histogram: Every worker's latencies, merged.
   ///   - elapsedSeconds: The wall-clock duration over which the samples were taken; the
   ///     throughput is 0 when it is not positive.
-  public init(name: String, histogram: LatencyHistogram, elapsedSeconds: Double) {
+  ///   - usage: The CPU time attributed to this result and the involuntary context switches of its phase.
+  public init(
+    name: String, histogram: LatencyHistogram, elapsedSeconds: Double,
+    usage: (cpuNanoseconds: Double, involuntaryContextSwitches: UInt64)? = nil
+  ) {
     self.init(
       name: name,
       samples: histogram.count,
       throughputPerSec: elapsedSeconds > 0 ? Double(histogram.count) / elapsedSeconds : 0,
-      latencyNs: histogram.summary()
+      latencyNs: histogram.summary(),
+      cpuNsPerOp: usage.flatMap { histogram.count > 0 ? $0.cpuNanoseconds / Double(histogram.count) : nil },
+      involuntaryContextSwitches: usage?.involuntaryContextSwitches
     )
   }
 }

@@ -38,11 +38,26 @@ public struct WebCatalog: Sendable {
   let starts: [Int]
   /// The main frame of a popup before its first load (`about:blank`).
   public let blankFrame: FrameInfo
+  /// The groups of the advertisers (destinations no rule names), which `--hosts` replaces.
+  private let advertiserGroups: Set<Int>
+  /// `--hosts`: the generated hosts and the index of the first of their pages (one page each, in rank order).
+  private let generated: (hosts: GeneratedHosts, firstPage: Int)?
 
-  /// The catalog every run uses.
+  /// The catalog of a run without `--hosts`.
   public static let standard = WebCatalog()
 
-  private init() {
+  /// The standard catalog, except that a step that would visit an advertiser (a host no rule names: 50 % of
+  /// cross-site clicks, 35 % of `_blank` links, 10 % of `window.open`s) visits one of `count` generated hosts
+  /// instead (``GeneratedHosts``: real public suffixes, Zipf-distributed), so that unnamed destinations are as
+  /// many as a real user's rather than 32.
+  public init(generatedHosts count: Int, seed: UInt64) {
+    self.init(generating: count > 0 ? GeneratedHosts(count: count, seed: seed) : nil)
+  }
+
+  /// The number of generated hosts (`--hosts`), 0 for the standard catalog.
+  public var generatedHostCount: Int { generated?.hosts.hosts.count ?? 0 }
+
+  private init(generating generatedHosts: GeneratedHosts? = nil) {
     var builder = Builder()
     let own = builder.group(
       (1...24).map { "https://www.games.example/play/level-\($0)?mode=arcade" }
@@ -76,6 +91,16 @@ public struct WebCatalog: Sendable {
     ])
     let sso = [15, 25, 35].flatMap { builder.group(["https://login.sso-\($0).example/authorize?client=games"]) }
     let checkouts = [12, 22, 32].flatMap { builder.group(["https://pay.partner-\($0).example/checkout?cart=17"]) }
+    advertiserGroups = Set(advertisers.map { builder.pages[$0].group })
+    if let generatedHosts {
+      let first = builder.pages.count
+      for (rank, host) in generatedHosts.hosts.enumerated() {
+        _ = builder.group(["https://\(host)/offer?id=\(rank &* 7919)&utm_source=games"])
+      }
+      generated = (generatedHosts, first)
+    } else {
+      generated = nil
+    }
 
     pages = builder.pages
     groups = builder.groups
@@ -106,11 +131,20 @@ public struct WebCatalog: Sendable {
     switch kind {
     case .load: Self.choose(loads, pick)
     case .sameSiteClick: Self.choose(groups[pages[current].group], pick)
-    case .crossSiteClick: Self.choose(crossSite, pick)
-    case .blankLink: Self.choose(blankLinks, pick)
-    case .windowOpen: Self.choose(windowOpens, pick)
+    case .crossSiteClick: unnamed(Self.choose(crossSite, pick), pick)
+    case .blankLink: unnamed(Self.choose(blankLinks, pick), pick)
+    case .windowOpen: unnamed(Self.choose(windowOpens, pick), pick)
     case .back, .forward, .reload: current
     }
+  }
+
+  /// With `--hosts`, an advertiser's page becomes a generated host's, by rank drawn from the pick's low bits
+  /// (mixed, since the high bits chose the pool entry).
+  private func unnamed(_ page: Int, _ pick: UInt64) -> Int {
+    guard let generated, advertiserGroups.contains(pages[page].group) else { return page }
+    var bits = pick &* 0x9E37_79B9_7F4A_7C15
+    bits ^= bits >> 29
+    return generated.firstPage + generated.hosts.rank(pick: bits &* 0xBF58_476D_1CE4_E5B9)
   }
 
   /// The page a new tab starts on.

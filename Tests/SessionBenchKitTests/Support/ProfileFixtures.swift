@@ -31,7 +31,7 @@ enum ProfileFixtures {
 
   static let standardNames = [
     BenchResult.engineDecide, BenchResult.enginePopup, BenchResult.baselineDirect, BenchResult.baselineActorHop,
-    BenchResult.baselineNaive,
+    BenchResult.baselineNaive, BenchResult.baselineLinear,
   ]
 
   static func standardProfile() -> BenchProfile {

@@ -1,0 +1,34 @@
+/// What `session-bench instructions --op OP` repeats, for `Benchmarks/instructions.sh` to count instructions
+/// per call under callgrind.
+public enum InstructionOperation: String, Sendable, CaseIterable {
+  /// `CompiledPolicy.evaluate(action, in: context)`: parse, then the indexed rules.
+  case evaluate
+  /// `Session.decide(action)` on an engine (actor hop, locks, evaluate, bookkeeping).
+  case decide
+  /// `WebAddress(string)` of the request URL.
+  case parse
+  /// `PolicyRequest(action)`: the parse plus the request's checks.
+  case request
+  /// `address.site(using: .shared)` on a parsed URL: the Public Suffix List lookup.
+  case site
+  /// `baseline.naive`'s decision (`URL(string:)`, `.host`, string comparisons).
+  case naive
+  /// `baseline.linear`'s decision (``LinearPolicy``).
+  case linear
+}
+
+/// The options of `session-bench instructions` (internal: what `Benchmarks/instructions.sh` runs).
+public struct InstructionOptions: Sendable, Equatable {
+  /// The operation to repeat.
+  public var operation: InstructionOperation
+  /// How many times (0 runs the setup alone).
+  public var count: Int
+  /// The seed of the request stream.
+  public var seed: UInt64 = 1
+
+  /// Options for `count` calls of `operation`.
+  public init(operation: InstructionOperation, count: Int) {
+    self.operation = operation
+    self.count = count
+  }
+}

@@ -1,0 +1,93 @@
+import Foundation
+import SessionKit
+
+/// `session-bench instructions --op OP --count N`: prepares a fixed stream of requests (the `mixed` workload
+/// from a fixed seed over the standard catalogue, judged by the realistic policy), then performs OP N times on
+/// it, cycling through the stream, and prints a checksum so that nothing is optimised away.
+///
+/// The setup does the same work whatever OP and N are (the policy, its linear form, the engine and a session per
+/// page are always built), so that under callgrind `(Ir(N₂) − Ir(N₁)) / (N₂ − N₁)` is the cost of one call.
+public enum InstructionRun {
+  /// Requests in the stream.
+  public static let streamLength = 4_096
+
+  /// One request of the stream.
+  struct Item {
+    var action: NavigationAction
+    var context: PolicyContext
+    var address: WebAddress
+    var currentHost: String
+    var session: Int
+  }
+
+  /// Runs the command; returns the exit status.
+  public static func main(_ options: InstructionOptions) async -> Int32 {
+    let policy: CompiledPolicy
+    do {
+      policy = try CompiledPolicy(RealisticPolicy.configuration())
+    } catch {
+      FileHandle.standardError.write(Data("session-bench instructions: \(error)\n".utf8))
+      return 2
+    }
+    let linear = LinearPolicy(policy)
+    let naiveHosts = BenchRunner.naiveHosts(of: policy)
+    let catalog = WebCatalog.standard
+    let items = stream(policy: policy, catalog: catalog, seed: options.seed)
+    let engine = SessionEngine(policy: policy, events: .none)
+    var sessions: [Session] = []
+    for page in catalog.pages.indices {
+      let session = engine.makeRootSession(id: SessionID("i\(page)"))
+      try? await session.didCommit(catalog.pages[page].url, kind: .newEntry(isPost: false))
+      sessions.append(session)
+    }
+
+    var checksum = 0
+    var index = 0
+    for _ in 0..<options.count {
+      let item = items[index]
+      index = index + 1 == items.count ? 0 : index + 1
+      switch options.operation {
+      case .evaluate:
+        checksum &+= policy.evaluate(item.action, in: item.context).trace.ruleIndex ?? -1
+      case .decide:
+        checksum &+= await sessions[item.session].decide(item.action).policy.rawValue
+      case .parse:
+        checksum &+= (try? WebAddress(item.action.requestURL))?.path.utf8.count ?? -1
+      case .request:
+        checksum &+= (try? PolicyRequest(item.action))?.address.path.utf8.count ?? -1
+      case .site:
+        checksum &+= item.address.site(using: .shared)?.description.utf8.count ?? -1
+      case .naive:
+        checksum &+=
+          NaiveWorker.decide(item.action.requestURL, currentHost: item.currentHost, hosts: naiveHosts) ? 1 : 0
+      case .linear:
+        checksum &+= linear.evaluate(item.action, in: item.context).ruleIndex ?? -1
+      }
+    }
+    for session in sessions { session.tearDown() }
+    await engine.shutdown()
+    print("\(options.operation.rawValue) \(options.count) checksum \(checksum)")
+    return 0
+  }
+
+  /// The stream: the workload's steps for 64 tabs whose histories follow the policy's answers (as the
+  /// baselines' do), without `window.open` (which is a popup's life, not a decision).
+  static func stream(policy: CompiledPolicy, catalog: WebCatalog, seed: UInt64) -> [Item] {
+    var generator = WorkloadGenerator(mix: .mixed, seed: seed, stream: 0, sessions: 64)
+    var tabs = (0..<64).map { TabHistory(start: catalog.start(pick: UInt64($0) &* 0x9E37_79B9_7F4A_7C15)) }
+    var items: [Item] = []
+    while items.count < streamLength {
+      let (plan, tab) = StepPlan.next(from: &generator, tabs: &tabs, catalog: catalog)
+      let current = tabs[tab].current
+      let page = catalog.pages[current]
+      let decision = policy.evaluate(plan.action, in: page.context)
+      if let commit = plan.commit, decision.action == .allow || decision.action == .sameView {
+        tabs[tab].commit(plan.page, kind: commit)
+      }
+      guard plan.kind != .windowOpen, let address = try? WebAddress(plan.action.requestURL) else { continue }
+      items.append(
+        Item(action: plan.action, context: page.context, address: address, currentHost: page.host, session: current))
+    }
+    return items
+  }
+}
