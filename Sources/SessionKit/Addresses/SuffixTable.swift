@@ -84,29 +84,9 @@ final class SuffixTable: Sendable {
 
   private func matches(_ key: Key, _ suffix: UnsafeBufferPointer<UInt8>) -> Bool {
     arena.withUnsafeBufferPointer { arena in
-      guard let base = arena.baseAddress, let other = suffix.baseAddress else { return suffix.isEmpty }
-      return memcmpBytes(base + Int(key.start), other, suffix.count)
+      UTF8Bytes.equal(UnsafeBufferPointer(rebasing: arena[Int(key.start)..<Int(key.start) + suffix.count]), suffix)
     }
   }
-}
-
-/// Byte equality of two ranges, without Foundation.
-@inline(__always)
-private func memcmpBytes(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, _ count: Int) -> Bool {
-  var index = 0
-  while index + 8 <= count {
-    if UnsafeRawPointer(a + index).loadUnaligned(as: UInt64.self)
-      != UnsafeRawPointer(b + index).loadUnaligned(as: UInt64.self)
-    {
-      return false
-    }
-    index += 8
-  }
-  while index < count {
-    if a[index] != b[index] { return false }
-    index += 1
-  }
-  return true
 }
 
 /// The hash of a host suffix, computed from its last byte to its first (FNV-1a over the reversed bytes), so
