@@ -2,13 +2,13 @@
 /// (`!www.ck`) rules, as browsers use it to tell sites apart (`alice.github.io` and
 /// `bob.github.io` are two sites).
 ///
-/// Rules are indexed once in a dictionary keyed by the rule's labels (every IDN rule both as
+/// Rules are indexed once in a ``SuffixTable`` keyed by the rule's labels (every IDN rule both as
 /// listed and in punycode, so Unicode and `xn--` input both match). A query walks the domain's
-/// labels from the right with substring lookups: a handful of hash probes, no per-label strings.
+/// labels from the right with one hash probe per label: no per-label strings, no dictionary.
 public struct PublicSuffixList: Sendable {
   /// What is known about one key: the rules that end there, and whether longer rules do.
-  private struct Entry: OptionSet, Sendable {
-    let rawValue: UInt8
+  struct Entry: OptionSet, Sendable {
+    let rawValue: UInt32
     /// The key is a rule.
     static let rule = Entry(rawValue: 1)
     /// `*.key` is a rule.
@@ -19,7 +19,7 @@ public struct PublicSuffixList: Sendable {
     static let parent = Entry(rawValue: 8)
   }
 
-  private let entries: [Substring: Entry]
+  private let table: SuffixTable
 
   /// The number of rules read from the list (each counted once, whatever its forms).
   public let ruleCount: Int
@@ -27,8 +27,8 @@ public struct PublicSuffixList: Sendable {
   /// Parses the list's `.dat` format: one rule a line, `//` comments, a rule ending at the first
   /// whitespace, `*.` wildcard and `!` exception prefixes.
   public init(contents: String) {
-    var entries: [Substring: Entry] = [:]
-    entries.reserveCapacity(16_384)
+    var entries: [([UInt8], UInt32)] = []
+    entries.reserveCapacity(32_768)
     var ruleCount = 0
     let text = contents[...]
     for line in text.utf8.split(separator: UInt8(ascii: "\n")) {
@@ -46,15 +46,16 @@ public struct PublicSuffixList: Sendable {
         (kind, key) = (.rule, rule)
       }
       for form in Self.forms(of: key) {
-        entries[form, default: []].insert(kind)
-        var suffix = form[...]
-        while let dot = suffix.firstIndex(of: ".") {
-          suffix = suffix[suffix.index(after: dot)...]
-          entries[suffix, default: []].insert(.parent)
+        let bytes = Array(form.utf8)
+        entries.append((bytes, kind.rawValue))
+        var start = 0
+        while let dot = bytes[start...].firstIndex(of: UInt8(ascii: ".")) {
+          start = dot + 1
+          entries.append((Array(bytes[start...]), Entry.parent.rawValue))
         }
       }
     }
-    self.entries = entries
+    self.table = SuffixTable(entries)
     self.ruleCount = ruleCount
   }
 
@@ -99,65 +100,70 @@ public struct PublicSuffixList: Sendable {
   /// form (Unicode or punycode). A domain matching no rule has its last label as public suffix.
   /// `nil` for an empty domain, a leading dot or an empty label; one trailing dot is ignored.
   public func publicSuffix(of domain: String) -> String? {
-    guard let name = Self.normalized(domain) else { return nil }
-    return String(name[publicSuffixStart(in: name)...])
+    guard var name = Self.normalized(domain) else { return nil }
+    return name.withUTF8 { bytes in String(decoding: bytes[publicSuffixStart(in: bytes)...], as: UTF8.self) }
   }
 
   /// The registrable domain (eTLD+1) of `domain` (`example.co.uk` for `www.example.co.uk`),
   /// lower-cased, in the input's form. `nil` when `domain` is itself a public suffix, or invalid
   /// as for ``publicSuffix(of:)``.
   public func registrableDomain(of domain: String) -> String? {
-    guard let name = Self.normalized(domain),
-      let start = Self.suffixStart(in: name, extending: publicSuffixStart(in: name))
-    else { return nil }
-    return String(name[start...])
+    guard var name = Self.normalized(domain) else { return nil }
+    return name.withUTF8 { bytes in
+      registrableStart(in: bytes).map { String(decoding: bytes[$0...], as: UTF8.self) }
+    }
   }
 
   /// Whether `domain` is a public suffix (`com`, `co.uk`, `github.io`, or any unlisted TLD).
   public func isPublicSuffix(_ domain: String) -> Bool {
-    guard let name = Self.normalized(domain) else { return false }
-    return publicSuffixStart(in: name) == name.startIndex
+    guard var name = Self.normalized(domain) else { return false }
+    return name.withUTF8 { publicSuffixStart(in: $0) == 0 }
+  }
+
+  /// Where the registrable domain of a normalized name (lower-case, no trailing dot, no empty label)
+  /// starts; `nil` when the name is a public suffix.
+  @inline(__always)
+  func registrableStart(in name: UnsafeBufferPointer<UInt8>) -> Int? {
+    let suffix = publicSuffixStart(in: name)
+    guard suffix > 0 else { return nil }
+    var index = suffix - 1
+    while index > 0 && name[index - 1] != UInt8(ascii: ".") {
+      index -= 1
+    }
+    return index
   }
 
   /// Where the public suffix of a normalized name starts, by the prevailing rule: an exception
   /// wins, else the longest matching rule or wildcard, else the default rule `*` (one label).
-  private func publicSuffixStart(in name: Substring) -> String.Index {
-    var suffix = name.endIndex
-    var result = Self.suffixStart(in: name, extending: suffix) ?? name.startIndex
+  /// One hash probe per label, from the right, until no longer rule can match.
+  func publicSuffixStart(in name: UnsafeBufferPointer<UInt8>) -> Int {
+    var walk = LabelWalk(count: name.count)
+    guard walk.step(name) else { return 0 }
+    var result = walk.start
+    var suffix = name.count
     var parentHasWildcard = false
-    while let longer = Self.suffixStart(in: name, extending: suffix) {
+    repeat {
+      let longer = walk.start
       if parentHasWildcard {
         result = longer
       }
-      guard let entry = entries[name[longer...]] else { break }
+      guard let payload = table.payload(hash: walk.hash, suffix: UnsafeBufferPointer(rebasing: name[longer...]))
+      else { break }
+      let entry = Entry(rawValue: payload)
       if entry.contains(.exception) {
-        return suffix == name.endIndex ? longer : suffix
+        return suffix == name.count ? longer : suffix
       }
       if entry.contains(.rule) {
         result = longer
       }
       parentHasWildcard = entry.contains(.wildcard)
       suffix = longer
-    }
+    } while walk.step(name)
     return result
   }
 
-  /// The start of the suffix one label longer than the one starting at `suffix` (`endIndex`
-  /// for the empty suffix); `nil` when `suffix` is already the whole name.
-  private static func suffixStart(in name: Substring, extending suffix: String.Index) -> String.Index? {
-    let utf8 = name.utf8
-    guard suffix > utf8.startIndex else { return nil }
-    var index = suffix == utf8.endIndex ? suffix : utf8.index(before: suffix)
-    while index > utf8.startIndex {
-      let previous = utf8.index(before: index)
-      if utf8[previous] == UInt8(ascii: ".") { return index }
-      index = previous
-    }
-    return utf8.startIndex
-  }
-
   /// The domain lower-cased without one trailing dot; `nil` when empty or with an empty label.
-  private static func normalized(_ domain: String) -> Substring? {
+  private static func normalized(_ domain: String) -> String? {
     // One pass over contiguous bytes (hosts from the URL parser are already lower-case ASCII, the hot case).
     var copy = domain
     let (needsLowering, hasEmptyLabel) = copy.withUTF8 { bytes -> (Bool, Bool) in
@@ -175,14 +181,14 @@ public struct PublicSuffixList: Sendable {
     }
     guard !needsLowering else { return slowNormalized(domain) }
     guard !hasEmptyLabel else { return nil }
-    return domain.utf8.last == UInt8(ascii: ".") ? domain.dropLast() : domain[...]
+    return domain.utf8.last == UInt8(ascii: ".") ? String(domain.dropLast()) : domain
   }
 
   /// ``normalized(_:)`` for names that need lower-casing (upper case or non-ASCII).
-  private static func slowNormalized(_ domain: String) -> Substring? {
-    var name = domain.lowercased()[...]
+  private static func slowNormalized(_ domain: String) -> String? {
+    var name = domain.lowercased()
     if name.utf8.last == UInt8(ascii: ".") {
-      name = name.dropLast()
+      name.removeLast()
     }
     guard !name.isEmpty else { return nil }
     var previous = UInt8(ascii: ".")

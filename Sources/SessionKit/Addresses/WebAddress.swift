@@ -125,8 +125,8 @@ public struct WebAddress: Sendable, Hashable, CustomStringConvertible {
   /// Whether this is `about:blank` (query and fragment allowed) or `about:srcdoc` (fragment
   /// allowed), the two URLs whose documents inherit their creator's origin.
   public var isAboutBlankOrSrcdoc: Bool {
-    guard scheme == "about", host == nil, username.isEmpty, password.isEmpty else { return false }
-    return path == "blank" || (path == "srcdoc" && query == nil)
+    guard host == nil, scheme.hasSameBytes(as: "about"), username.isEmpty, password.isEmpty else { return false }
+    return path.hasSameBytes(as: "blank") || (path.hasSameBytes(as: "srcdoc") && query == nil)
   }
 
   /// The site of the URL's host by `list`; `nil` when the URL has no host or an opaque or empty

@@ -76,13 +76,15 @@ public enum WebHost: Sendable, Hashable, CustomStringConvertible {
   /// `evil.example..`, `.example.com`, `.`): the URL Standard accepts such a host, but no DNS resolves it,
   /// so policies judge a URL with one as invalid.
   public var hasEmptyLabel: Bool {
-    guard case .domain(let name) = self else { return false }
-    var previous = UInt8(ascii: ".")
-    for byte in name.utf8 {
-      if byte == UInt8(ascii: ".") && previous == UInt8(ascii: ".") { return true }
-      previous = byte
+    guard case .domain(var name) = self else { return false }
+    return name.withUTF8 { bytes in
+      var previous = UInt8(ascii: ".")
+      for byte in bytes {
+        if byte == UInt8(ascii: ".") && previous == UInt8(ascii: ".") { return true }
+        previous = byte
+      }
+      return bytes.count == 1
     }
-    return name.utf8.count == 1
   }
 
   /// The domain name when the host is a domain, else `nil`.

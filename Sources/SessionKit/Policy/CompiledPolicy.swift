@@ -1,10 +1,13 @@
 /// An immutable, compiled policy snapshot whose evaluation is a pure synchronous function.
 ///
 /// Rules are indexed so that the cost of an evaluation does not grow with the number of rules that name hosts,
-/// sites or schemes: a lookup per label of the URL's host, one per site and one per scheme find the candidates,
-/// and the remaining rules are kept in one ordered list per (target, navigation type) pair, so a request only
-/// scans the rules that could hold for it. A candidate found through an index already satisfies the indexed
-/// condition; the rest of its conditions are flat fields checked cheapest first. No regex is involved.
+/// sites or schemes. The host, subdomain and site indexes are one ``SuffixTable`` keyed by host suffixes: one
+/// right-to-left walk over the URL's host labels probes it (and, with the same hash, the Public Suffix List),
+/// one probe per label. Schemes are a short list; the remaining rules are kept in one ordered list per
+/// (target, navigation type) pair, so a request only scans the rules that could hold for it. A candidate found
+/// through an index already satisfies the indexed condition; its target, navigation type, gesture, first-load,
+/// cross-site and cross-origin conditions are one bit-mask test on a plain value, and only rules with
+/// schemes, paths or sites left to check look further. No regex, no `String` made, no cache.
 /// The engine swaps snapshots atomically (a reference), so a decision sees exactly one of them.
 public final class CompiledPolicy: Sendable {
   /// The configuration this snapshot was compiled from.
@@ -19,12 +22,20 @@ public final class CompiledPolicy: Sendable {
   public let snapshot: UInt64
 
   private let compiled: [CompiledRule]
-  private let exactHosts: [String: [Int]]
-  private let subdomainsOf: [Substring: [Int]]
-  private let sites: [String: [Int]]
-  private let schemes: [String: [Int]]
+  private let filters: [RuleFilter]
+  /// Exact hosts, subdomain patterns and sites by DNS name; a payload `n > 0` is `hostLists[n - 1]`, `0` a
+  /// suffix of some key (keep walking left).
+  private let hostTable: SuffixTable
+  private let hostLists: [HostLists]
+  /// Exact hosts and sites that are IP literals, by serialization.
+  private let literalHosts: [String: CandidateList]
+  private let literalSites: [String: CandidateList]
+  private let schemeNames: [String]
+  private let schemeLists: [CandidateList]
   /// Rules with no host, site or scheme condition, one ordered list per `RequestShape`.
-  private let unindexed: [[Int]]
+  private let unindexed: [CandidateList]
+  /// Every candidate list, back to back (rule indexes in rule order).
+  private let pool: [Int32]
   private let list: PublicSuffixList
   private let defaultTrace: PolicyDecision.Trace
 
@@ -42,35 +53,63 @@ public final class CompiledPolicy: Sendable {
     }
     self.defaultTrace = PolicyDecision.Trace(source: .defaultAction, snapshot: snapshot)
     let compiled = rules.enumerated().map { CompiledRule($0.element, index: $0.offset) }
-    var exactHosts: [String: [Int]] = [:]
-    var subdomainsOf: [Substring: [Int]] = [:]
-    var sites: [String: [Int]] = [:]
-    var schemes: [String: [Int]] = [:]
-    var unindexed = [[Int]](repeating: [], count: RequestShape.count)
+    var builder = IndexBuilder()
     for (index, rule) in rules.enumerated() {
       if let hosts = rule.match.hosts {
         for pattern in Set(hosts) {
           switch pattern {
-          case .exact(let host): exactHosts[host, default: []].append(index)
-          case .subdomains(let domain): subdomainsOf[domain[...], default: []].append(index)
+          case .exact(let host) where HostPattern.normalisedHost(host)?.isIPAddress == true:
+            builder.literalHosts[host, default: []].append(index)
+          case .exact(let host): builder[host: host].exact.append(index)
+          case .subdomains(let domain): builder[host: domain].subdomains.append(index)
           }
         }
       } else if let ruleSites = rule.match.sites {
-        for site in Set(ruleSites) { sites[site, default: []].append(index) }
+        for site in Set(ruleSites) {
+          if HostPattern.normalisedHost(site)?.isIPAddress == true {
+            builder.literalSites[site, default: []].append(index)
+          } else {
+            builder[host: site].sites.append(index)
+          }
+        }
       } else if let ruleSchemes = rule.match.schemes {
-        for scheme in Set(ruleSchemes) { schemes[scheme, default: []].append(index) }
+        for scheme in Set(ruleSchemes) { builder.schemes[scheme, default: []].append(index) }
       } else {
         for shape in 0..<RequestShape.count where compiled[index].admits(shape: shape) {
-          unindexed[shape].append(index)
+          builder.unindexed[shape].append(index)
         }
       }
     }
     self.compiled = compiled
-    self.exactHosts = exactHosts
-    self.subdomainsOf = subdomainsOf
-    self.sites = sites
-    self.schemes = schemes
-    self.unindexed = unindexed
+    self.filters = compiled.map(\.filter)
+    var pool: [Int32] = []
+    func store(_ indexes: [Int]) -> CandidateList {
+      let list = CandidateList(start: Int32(pool.count), count: Int32(indexes.count))
+      pool.append(contentsOf: indexes.lazy.map { Int32($0) })
+      return list
+    }
+    var tableEntries: [([UInt8], UInt32)] = []
+    var hostLists: [HostLists] = []
+    for (name, lists) in builder.hosts.sorted(by: { $0.key < $1.key }) {
+      hostLists.append(
+        HostLists(exact: store(lists.exact), subdomains: store(lists.subdomains), sites: store(lists.sites)))
+      let bytes = Array(name.utf8)
+      tableEntries.append((bytes, UInt32(hostLists.count)))
+      var start = 0
+      while let dot = bytes[start...].firstIndex(of: UInt8(ascii: ".")) {
+        start = dot + 1
+        tableEntries.append((Array(bytes[start...]), 0))
+      }
+    }
+    self.hostTable = SuffixTable(tableEntries, merge: max)
+    self.hostLists = hostLists
+    self.literalHosts = builder.literalHosts.mapValues(store)
+    self.literalSites = builder.literalSites.mapValues(store)
+    let schemes = builder.schemes.sorted { $0.key < $1.key }
+    self.schemeNames = schemes.map(\.key)
+    self.schemeLists = schemes.map { store($0.value) }
+    self.unindexed = builder.unindexed.map(store)
+    self.pool = pool
   }
 
   /// Decodes, validates and compiles policy JSON.
@@ -99,28 +138,38 @@ public final class CompiledPolicy: Sendable {
   /// Evaluates a navigation whose URL is already parsed: the first rule whose match holds decides, else the
   /// default.
   public func evaluate(_ request: PolicyRequest, in context: PolicyContext) -> PolicyDecision {
-    let shape = RequestShape(request)
-    var site = LazySite()
+    var facts = RequestFacts(request, context)
     var best = Int.max
-    let host = request.address.host
-    if case .domain? = host, let domain = host?.dnsName {
-      firstMatch(exactHosts[domain], shape, request, context, &site, &best)
-      let utf8 = domain.utf8
-      var labelStart = utf8.startIndex
-      while let dot = utf8[labelStart...].firstIndex(of: UInt8(ascii: ".")) {
-        labelStart = utf8.index(after: dot)
-        firstMatch(subdomainsOf[domain[labelStart...]], shape, request, context, &site, &best)
+    if case .domain(var name)? = request.address.host {
+      name.withUTF8 { raw in
+        // A DNS name: without one trailing dot.
+        let trimmed = raw.count > 1 && raw[raw.count - 1] == UInt8(ascii: ".") ? raw.count - 1 : raw.count
+        let bytes = UnsafeBufferPointer(rebasing: raw[..<trimmed])
+        let siteStart = Self.hasEmptyLabel(bytes) ? 0 : list.registrableStart(in: bytes) ?? 0
+        facts.site = .bytes(host: bytes, site: UnsafeBufferPointer(rebasing: bytes[siteStart...]))
+        var walk = LabelWalk(count: bytes.count)
+        while walk.step(bytes) {
+          guard
+            let payload = hostTable.payload(
+              hash: walk.hash, suffix: UnsafeBufferPointer(rebasing: bytes[walk.start...]))
+          else { break }
+          guard payload > 0 else { continue }
+          let lists = hostLists[Int(payload - 1)]
+          firstMatch(walk.start == 0 ? lists.exact : lists.subdomains, request, context, &facts, &best)
+          if walk.start == siteStart { firstMatch(lists.sites, request, context, &facts, &best) }
+        }
+        remainingLists(request, context, &facts, &best)
+        facts.site = .none  // The bytes are valid only inside this closure.
       }
-    } else if let host, host.isIPAddress {
-      firstMatch(exactHosts[host.serialized], shape, request, context, &site, &best)
+    } else {
+      facts.site = .site(request.address.site(using: list))
+      if let host = request.address.host, host.isIPAddress {
+        let literal = host.serialized
+        if let list = literalHosts[literal] { firstMatch(list, request, context, &facts, &best) }
+        if let list = literalSites[literal] { firstMatch(list, request, context, &facts, &best) }
+      }
+      remainingLists(request, context, &facts, &best)
     }
-    if !sites.isEmpty, let targetSite = site.of(request.address, list) {
-      firstMatch(sites[targetSite.description], shape, request, context, &site, &best)
-    }
-    if !schemes.isEmpty {
-      firstMatch(schemes[request.address.scheme], shape, request, context, &site, &best)
-    }
-    firstMatch(unindexed[shape.index], shape, request, context, &site, &best)
     guard best != Int.max else {
       return resolved(configuration.defaultAction, trace: defaultTrace, address: request.address)
     }
@@ -128,18 +177,50 @@ public final class CompiledPolicy: Sendable {
     return resolved(rule.action, trace: rule.trace(snapshot: snapshot), address: request.address)
   }
 
-  /// Lowers `best` to the first candidate (in rule order, below `best`) whose remaining conditions hold.
-  private func firstMatch(
-    _ candidates: [Int]?, _ shape: RequestShape, _ request: PolicyRequest, _ context: PolicyContext,
-    _ site: inout LazySite, _ best: inout Int
+  /// The scheme list and the unindexed list of the request's shape.
+  @inline(__always)
+  private func remainingLists(
+    _ request: PolicyRequest, _ context: PolicyContext, _ facts: inout RequestFacts, _ best: inout Int
   ) {
-    guard let candidates else { return }
-    for index in candidates {
+    if !schemeNames.isEmpty {
+      let scheme = request.address.scheme
+      for (index, name) in schemeNames.enumerated() where name.hasSameBytes(as: scheme) {
+        firstMatch(schemeLists[index], request, context, &facts, &best)
+        break
+      }
+    }
+    firstMatch(unindexed[facts.shape.index], request, context, &facts, &best)
+  }
+
+  /// Whether a DNS name has an empty label (it then has no registrable domain: its site is the whole name).
+  @inline(__always)
+  private static func hasEmptyLabel(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    var previous = UInt8(ascii: ".")
+    for byte in bytes {
+      if byte == UInt8(ascii: ".") && previous == UInt8(ascii: ".") { return true }
+      previous = byte
+    }
+    return previous == UInt8(ascii: ".")
+  }
+
+  /// Lowers `best` to the first candidate (in rule order, below `best`) whose remaining conditions hold.
+  @inline(__always)
+  private func firstMatch(
+    _ candidates: CandidateList, _ request: PolicyRequest, _ context: PolicyContext, _ facts: inout RequestFacts,
+    _ best: inout Int
+  ) {
+    var position = Int(candidates.start)
+    let end = position + Int(candidates.count)
+    while position < end {
+      let index = Int(pool[position])
       if index >= best { return }
-      if compiled[index].holds(shape, request, context, &site, list) {
+      if filters[index].admits(&facts, request, context)
+        && (!filters[index].hasMore || compiled[index].holds(request, facts))
+      {
         best = index
         return
       }
+      position += 1
     }
   }
 
@@ -188,33 +269,165 @@ struct RequestShape {
   }
 }
 
-/// The URL's site, computed at most once per evaluation and only when a rule needs it.
-struct LazySite {
-  private var computed: Site??
+/// A run of rule indexes in a policy's candidate pool.
+struct CandidateList: Sendable {
+  var start: Int32
+  var count: Int32
 
-  mutating func of(_ address: WebAddress, _ list: PublicSuffixList) -> Site? {
-    if let computed { return computed }
-    let site = address.site(using: list)
-    computed = .some(site)
-    return site
+  static let empty = CandidateList(start: 0, count: 0)
+}
+
+/// The candidate lists one host-table key leads to.
+struct HostLists: Sendable {
+  /// Rules with `hosts` naming the key exactly: candidates when the key is the whole host.
+  var exact: CandidateList
+  /// Rules with `*.key`: candidates when the key is a suffix of the host after a dot.
+  var subdomains: CandidateList
+  /// Rules with `sites` naming the key: candidates when the key is the host's site.
+  var sites: CandidateList
+}
+
+/// The indexes of a policy while it compiles.
+struct IndexBuilder {
+  struct Lists {
+    var exact: [Int] = []
+    var subdomains: [Int] = []
+    var sites: [Int] = []
+  }
+
+  var hosts: [String: Lists] = [:]
+  var literalHosts: [String: [Int]] = [:]
+  var literalSites: [String: [Int]] = [:]
+  var schemes: [String: [Int]] = [:]
+  var unindexed = [[Int]](repeating: [], count: RequestShape.count)
+
+  subscript(host name: String) -> Lists {
+    get { hosts[name, default: Lists()] }
+    set { hosts[name] = newValue }
   }
 }
 
-/// A rule with its conditions flattened for evaluation: a reference, so that trying a candidate copies and
-/// retains nothing, with the cheap conditions (bit masks, a flag) checked before any string.
+/// What one evaluation knows about its request: its shape, its condition bits (gesture and first load at
+/// once, cross-site and cross-origin when a candidate first asks), and its site.
+struct RequestFacts {
+  /// The site of the URL: the bytes of a domain and where its registrable domain starts, or a computed site
+  /// for other hosts.
+  enum TargetSite {
+    case none
+    case bytes(host: UnsafeBufferPointer<UInt8>, site: UnsafeBufferPointer<UInt8>)
+    case site(Site?)
+  }
+
+  static let userGesture: UInt8 = 1
+  static let popupFirstLoad: UInt8 = 2
+  static let crossSite: UInt8 = 4
+  static let crossOrigin: UInt8 = 8
+
+  let shape: RequestShape
+  var known: UInt8 = userGesture | popupFirstLoad
+  var bits: UInt8 = 0
+  var site = TargetSite.none
+
+  init(_ request: PolicyRequest, _ context: PolicyContext) {
+    shape = RequestShape(request)
+    if request.isUserGesture { bits |= Self.userGesture }
+    if context.isBlankPopup && request.target == .mainFrame { bits |= Self.popupFirstLoad }
+  }
+
+  /// Works out the cross-site and cross-origin bits in `wanted` not yet known.
+  mutating func learn(_ wanted: UInt8, _ request: PolicyRequest, _ context: PolicyContext) {
+    let missing = wanted & ~known
+    if missing & Self.crossSite != 0, isCrossSite(request.address, context) { bits |= Self.crossSite }
+    if missing & Self.crossOrigin != 0, Self.isCrossOrigin(request.address, context) { bits |= Self.crossOrigin }
+    known |= missing
+  }
+
+  /// `about:blank`/`about:srcdoc` inherit the session's origin; other host-less URLs are cross-site
+  /// to everything; everything is cross-site to a session without an origin.
+  private func isCrossSite(_ address: WebAddress, _ context: PolicyContext) -> Bool {
+    guard context.currentURL != nil else { return true }
+    switch site {
+    case .bytes(let host, let target):
+      // The same DNS name is the same site; only other hosts need the site.
+      if case .domain(var current)? = context.currentURL?.host,
+        current.withUTF8({ Self.equal(Self.dnsName($0), host) })
+      {
+        return false
+      }
+      guard case .domain(var current)? = context.currentSite?.host else { return true }
+      return !current.withUTF8 { Self.equal($0, target) }
+    case .site(let target):
+      if address.isAboutBlankOrSrcdoc { return false }
+      guard let current = context.currentSite, let target else { return true }
+      return current != target
+    case .none:
+      return true
+    }
+  }
+
+  private static func isCrossOrigin(_ address: WebAddress, _ context: PolicyContext) -> Bool {
+    // A method on the optional's payload: binding `currentURL` would copy it (and retain its strings).
+    context.currentURL?.isCrossOrigin(to: address) ?? true
+  }
+
+  @inline(__always)
+  private static func dnsName(_ bytes: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
+    bytes.count > 1 && bytes[bytes.count - 1] == UInt8(ascii: ".")
+      ? UnsafeBufferPointer(rebasing: bytes[..<(bytes.count - 1)]) : bytes
+  }
+
+  @inline(__always)
+  static func equal(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
+    UTF8Bytes.equal(a, b)
+  }
+
+  /// Whether the URL's site is one of `sites` (each a registrable domain or an IP literal, serialized).
+  func siteIsOne(of sites: [String]) -> Bool {
+    switch site {
+    case .bytes(_, let target):
+      return sites.contains { site in
+        var site = site
+        return site.withUTF8 { Self.equal($0, target) }
+      }
+    case .site(let target?):
+      return sites.contains(target.description)
+    case .site(nil), .none:
+      return false
+    }
+  }
+}
+
+/// A rule's target, navigation-type and boolean conditions as one plain value: checking them is a few bit
+/// operations on the candidate's own 5 bytes.
+struct RuleFilter: Sendable {
+  let targets: UInt8
+  let types: UInt8
+  /// The ``RequestFacts`` bits the rule has a condition on, and the values it requires.
+  let care: UInt8
+  let want: UInt8
+  /// Whether schemes, paths or sites are left to check (``CompiledRule/holds(_:_:)``).
+  let hasMore: Bool
+
+  @inline(__always)
+  func admits(_ facts: inout RequestFacts, _ request: PolicyRequest, _ context: PolicyContext) -> Bool {
+    if targets & facts.shape.targetBit == 0 || types & facts.shape.typeBit == 0 { return false }
+    if care == 0 { return true }
+    if care & ~facts.known != 0 { facts.learn(care, request, context) }
+    return facts.bits & care == want
+  }
+}
+
+/// A rule with its conditions flattened for evaluation: the bit-mask part in ``filter``, and the conditions
+/// that compare strings (schemes, paths, sites), checked only when the index lookup did not establish them.
 final class CompiledRule: Sendable {
   let index: Int
   let name: String
   let action: PolicyAction
-  private let targets: UInt8
-  private let types: UInt8
-  private let userGesture: Bool?
-  private let schemes: [String]?
-  private let sites: Set<String>?
-  private let paths: [PathPattern]?
-  private let crossSite: Bool?
-  private let crossOrigin: Bool?
+  let filter: RuleFilter
   private let popupFirstLoad: Bool?
+  private let schemes: [String]?
+  private let sites: [String]?
+  private let paths: [PathPattern]?
   private let conditions: [String]
 
   init(_ rule: PolicyRule, index: Int) {
@@ -222,16 +435,26 @@ final class CompiledRule: Sendable {
     self.index = index
     self.name = rule.name
     self.action = rule.action
-    self.targets = match.target.map { 1 << UInt8(RequestShape.targetIndex($0)) } ?? 0xFF
-    self.types = match.navigationTypes.map { $0.reduce(0) { $0 | 1 << UInt8($1.rawValue + 1) } } ?? 0xFF
-    self.userGesture = match.userGesture
-    self.schemes = match.schemes
-    self.sites = match.sites.map(Set.init)
-    self.paths = match.paths
-    self.crossSite = match.crossSite
-    self.crossOrigin = match.crossOrigin
     self.popupFirstLoad = match.popupFirstLoad
+    // A rule is indexed by its hosts, else its sites, else its schemes: the index establishes that condition.
+    self.schemes = match.hosts != nil || match.sites != nil ? match.schemes : nil
+    self.sites = match.hosts != nil ? match.sites : nil
+    self.paths = match.paths
     self.conditions = match.conditionDescriptions
+    var care: UInt8 = 0
+    var want: UInt8 = 0
+    for (condition, bit) in [
+      (match.userGesture, RequestFacts.userGesture), (match.popupFirstLoad, RequestFacts.popupFirstLoad),
+      (match.crossSite, RequestFacts.crossSite), (match.crossOrigin, RequestFacts.crossOrigin),
+    ] {
+      guard let condition else { continue }
+      care |= bit
+      if condition { want |= bit }
+    }
+    self.filter = RuleFilter(
+      targets: match.target.map { 1 << UInt8(RequestShape.targetIndex($0)) } ?? 0xFF,
+      types: match.navigationTypes.map { $0.reduce(0) { $0 | 1 << UInt8($1.rawValue + 1) } } ?? 0xFF,
+      care: care, want: want, hasMore: schemes != nil || sites != nil || paths != nil)
   }
 
   func trace(snapshot: UInt64) -> PolicyDecision.Trace {
@@ -243,51 +466,31 @@ final class CompiledRule: Sendable {
     let shape = RequestShape(index: index)
     // A popup's first load is a main-frame navigation: `popupFirstLoad: true` rules wait on no other list.
     if popupFirstLoad == true, shape.targetBit != 1 << UInt8(RequestShape.targetIndex(.mainFrame)) { return false }
-    return targets & shape.targetBit != 0 && types & shape.typeBit != 0
+    return filter.targets & shape.targetBit != 0 && filter.types & shape.typeBit != 0
   }
 
-  /// Whether every condition holds. Conditions an index lookup established are checked again only when cheap.
-  func holds(
-    _ shape: RequestShape, _ request: PolicyRequest, _ context: PolicyContext, _ site: inout LazySite,
-    _ list: PublicSuffixList
-  ) -> Bool {
-    if targets & shape.targetBit == 0 || types & shape.typeBit == 0 { return false }
-    if let userGesture, userGesture != request.isUserGesture { return false }
-    if let popupFirstLoad, popupFirstLoad != (context.isBlankPopup && request.target == .mainFrame) { return false }
-    let address = request.address
-    if let schemes, !schemes.contains(address.scheme) { return false }
+  /// Whether the string conditions the index did not establish hold (the filter has already passed).
+  func holds(_ request: PolicyRequest, _ facts: RequestFacts) -> Bool {
+    if let schemes, !schemes.contains(where: { $0.hasSameBytes(as: request.address.scheme) }) { return false }
     // `hosts` needs no check: a rule with hosts is a candidate only when the host index found the URL's host
     // (a domain or an IP literal; never a non-special URL's opaque host) under one of its patterns.
-    if let paths, !paths.contains(where: { $0.matches(address.path) }) { return false }
-    if let sites {
-      guard let targetSite = site.of(address, list), sites.contains(targetSite.description) else { return false }
-    }
-    if let crossSite, crossSite != isCrossSite(address, context, &site, list) { return false }
-    if let crossOrigin, crossOrigin != isCrossOrigin(address, context) { return false }
+    if let paths, !paths.contains(where: { $0.matches(request.address.path) }) { return false }
+    if let sites, !facts.siteIsOne(of: sites) { return false }
     return true
   }
+}
 
-  /// `about:blank`/`about:srcdoc` inherit the session's origin; other host-less URLs are cross-site
-  /// to everything; everything is cross-site to a session without an origin.
-  private func isCrossSite(
-    _ address: WebAddress, _ context: PolicyContext, _ site: inout LazySite, _ list: PublicSuffixList
-  ) -> Bool {
-    guard let currentURL = context.currentURL else { return true }
+extension WebAddress {
+  /// Whether `address` is cross-origin to this URL (the session's): `about:blank` and `about:srcdoc` inherit
+  /// the session's origin; an opaque origin is cross-origin to everything.
+  func isCrossOrigin(to address: WebAddress) -> Bool {
     if address.isAboutBlankOrSrcdoc { return false }
-    // The same DNS name is the same site; only other hosts need the Public Suffix List.
-    if case .domain? = address.host, case .domain? = currentURL.host,
-      address.host?.dnsName == currentURL.host?.dnsName
-    {
-      return false
+    if SchemeKind(scheme).hasTupleOrigin && SchemeKind(address.scheme).hasTupleOrigin {
+      // The tuple (scheme, host, port) without building either origin.
+      guard host != nil, address.host != nil else { return true }
+      return !scheme.hasSameBytes(as: address.scheme) || port != address.port || host != address.host
     }
-    guard let current = context.currentSite, let target = site.of(address, list) else { return true }
-    return current != target
-  }
-
-  private func isCrossOrigin(_ address: WebAddress, _ context: PolicyContext) -> Bool {
-    guard let current = context.currentURL else { return true }
-    if address.isAboutBlankOrSrcdoc { return false }
-    guard case .tuple = current.origin, case .tuple = address.origin else { return true }
-    return current.origin != address.origin
+    guard case .tuple = origin, case .tuple = address.origin else { return true }
+    return origin != address.origin
   }
 }

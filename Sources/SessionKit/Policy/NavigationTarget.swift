@@ -9,10 +9,11 @@ public enum NavigationTarget: String, Sendable, Hashable, CaseIterable {
 
   /// The target of a WebKit navigation action.
   public init(_ action: NavigationAction) {
-    guard let frame = action.targetFrame else {
-      self = .newWindow
-      return
+    // Reads the flag through the optional: binding the frame would copy it (and retain its strings).
+    switch action.targetFrame?.isMainFrame {
+    case nil: self = .newWindow
+    case true?: self = .mainFrame
+    case false?: self = .subframe
     }
-    self = frame.isMainFrame ? .mainFrame : .subframe
   }
 }

@@ -23,8 +23,10 @@ public enum PathPattern: Sendable, Hashable, CustomStringConvertible {
   /// Whether a URL path matches.
   public func matches(_ path: String) -> Bool {
     switch self {
-    case .exact(let exact): path == exact
-    case .prefix(let prefix): path.hasPrefix(prefix)
+    // Byte comparisons: a parsed path is ASCII (the parser percent-encodes the rest), and `String`'s own `==`
+    // and `hasPrefix` compare by canonical equivalence, which costs more and changes nothing here.
+    case .exact(let exact): path.hasSameBytes(as: exact)
+    case .prefix(let prefix): path.startsWithBytes(of: prefix)
     }
   }
 

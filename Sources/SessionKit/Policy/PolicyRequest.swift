@@ -23,9 +23,10 @@ public struct PolicyRequest: Sendable, Hashable {
   ///   no DNS resolves yet would slip past host rules as another string.
   public init(_ action: NavigationAction) throws(AddressError) {
     let address = try WebAddress(action.requestURL)
-    if let host = address.host, host.hasEmptyLabel {
+    if address.host?.hasEmptyLabel == true {
       throw AddressError(
-        code: .emptyLabel, input: action.requestURL, detail: "\"\(host.serialized)\" has an empty label")
+        code: .emptyLabel, input: action.requestURL,
+        detail: "\"\(address.host?.serialized ?? "")\" has an empty label")
     }
     self.init(
       address: address, navigationType: action.navigationType,
