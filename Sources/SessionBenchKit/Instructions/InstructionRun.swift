@@ -11,13 +11,22 @@ public enum InstructionRun {
   /// Requests in the stream.
   public static let streamLength = 4_096
 
-  /// One request of the stream.
-  struct Item {
-    var action: NavigationAction
-    var context: PolicyContext
-    var address: WebAddress
-    var currentHost: String
-    var session: Int
+  /// One request of the stream. A class, so that taking the next item costs one retain and one release, the
+  /// same for every operation, instead of copying (and retaining each string of) the action, context and URL.
+  final class Item: Sendable {
+    let action: NavigationAction
+    let context: PolicyContext
+    let address: WebAddress
+    let currentHost: String
+    let session: Int
+
+    init(action: NavigationAction, context: PolicyContext, address: WebAddress, currentHost: String, session: Int) {
+      self.action = action
+      self.context = context
+      self.address = address
+      self.currentHost = currentHost
+      self.session = session
+    }
   }
 
   /// Runs the command; returns the exit status.
