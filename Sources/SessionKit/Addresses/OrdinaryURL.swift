@@ -26,17 +26,20 @@ enum OrdinaryURL {
     var labelStart = index
     while index < count {
       let byte = bytes[index]
-      if byte == UInt8(ascii: ".") {
+      if Self.hostBytes.contains(byte) {
+        // An `xn--` label is punycode, which the full parser validates.
+        if index == labelStart && byte == UInt8(ascii: "x") && index + 3 < count
+          && bytes[index + 1] == UInt8(ascii: "n") && bytes[index + 2] == UInt8(ascii: "-")
+          && bytes[index + 3] == UInt8(ascii: "-")
+        {
+          return nil
+        }
+      } else if byte == UInt8(ascii: ".") {
         guard index > labelStart else { return nil }
         labelStart = index + 1
       } else if byte == UInt8(ascii: "/") || byte == UInt8(ascii: "?") || byte == UInt8(ascii: "#") {
         break
-      } else if !Self.hostBytes.contains(byte) {
-        return nil
-      } else if index == labelStart && byte == UInt8(ascii: "x") && index + 3 < count
-        && bytes[index + 1] == UInt8(ascii: "n") && bytes[index + 2] == UInt8(ascii: "-")
-        && bytes[index + 3] == UInt8(ascii: "-")
-      {
+      } else {
         return nil
       }
       index += 1

@@ -30,7 +30,7 @@ public final class CompiledPolicy: Sendable {
   /// Exact hosts and sites that are IP literals, by serialization.
   private let literalHosts: [String: CandidateList]
   private let literalSites: [String: CandidateList]
-  private let schemeNames: [String]
+  private let schemeNames: [[UInt8]]
   private let schemeLists: [CandidateList]
   /// Rules with no host, site or scheme condition, one ordered list per `RequestShape`.
   private let unindexed: [CandidateList]
@@ -106,7 +106,7 @@ public final class CompiledPolicy: Sendable {
     self.literalHosts = builder.literalHosts.mapValues(store)
     self.literalSites = builder.literalSites.mapValues(store)
     let schemes = builder.schemes.sorted { $0.key < $1.key }
-    self.schemeNames = schemes.map(\.key)
+    self.schemeNames = schemes.map { Array($0.key.utf8) }
     self.schemeLists = schemes.map { store($0.value) }
     self.unindexed = builder.unindexed.map(store)
     self.pool = pool
@@ -120,9 +120,9 @@ public final class CompiledPolicy: Sendable {
 
   /// Evaluates a WebKit navigation action. A URL that cannot be parsed is never allowed: the decision is
   /// `cancel` with the trace rule `invalid-url`.
-  public func evaluate(_ action: NavigationAction, in context: PolicyContext) -> PolicyDecision {
+  public func evaluate(_ action: borrowing NavigationAction, in context: borrowing PolicyContext) -> PolicyDecision {
     do {
-      return evaluate(try PolicyRequest(action), in: context)
+      return evaluate(try PolicyRequest(action), in: context, hostIsChecked: true)
     } catch {
       return invalidURL(error)
     }
@@ -137,7 +137,15 @@ public final class CompiledPolicy: Sendable {
 
   /// Evaluates a navigation whose URL is already parsed: the first rule whose match holds decides, else the
   /// default.
-  public func evaluate(_ request: PolicyRequest, in context: PolicyContext) -> PolicyDecision {
+  public func evaluate(_ request: borrowing PolicyRequest, in context: borrowing PolicyContext) -> PolicyDecision {
+    evaluate(request, in: context, hostIsChecked: false)
+  }
+
+  /// Evaluates a parsed navigation; `hostIsChecked` when ``PolicyRequest/init(_:)`` made the request, so
+  /// that its host has no empty label.
+  func evaluate(
+    _ request: borrowing PolicyRequest, in context: borrowing PolicyContext, hostIsChecked: Bool
+  ) -> PolicyDecision {
     var facts = RequestFacts(request, context)
     var best = Int.max
     if case .domain(var name)? = request.address.host {
@@ -145,7 +153,7 @@ public final class CompiledPolicy: Sendable {
         // A DNS name: without one trailing dot.
         let trimmed = raw.count > 1 && raw[raw.count - 1] == UInt8(ascii: ".") ? raw.count - 1 : raw.count
         let bytes = UnsafeBufferPointer(rebasing: raw[..<trimmed])
-        let siteStart = Self.hasEmptyLabel(bytes) ? 0 : list.registrableStart(in: bytes) ?? 0
+        let siteStart = !hostIsChecked && Self.hasEmptyLabel(bytes) ? 0 : list.registrableStart(in: bytes) ?? 0
         facts.site = .bytes(host: bytes, site: UnsafeBufferPointer(rebasing: bytes[siteStart...]))
         var walk = LabelWalk(count: bytes.count)
         while walk.step(bytes) {
@@ -183,11 +191,11 @@ public final class CompiledPolicy: Sendable {
     _ request: PolicyRequest, _ context: PolicyContext, _ facts: inout RequestFacts, _ best: inout Int
   ) {
     if !schemeNames.isEmpty {
-      let scheme = request.address.scheme
-      for (index, name) in schemeNames.enumerated() where name.hasSameBytes(as: scheme) {
-        firstMatch(schemeLists[index], request, context, &facts, &best)
-        break
+      var scheme = request.address.scheme
+      let found = scheme.withUTF8 { scheme in
+        schemeNames.firstIndex { name in name.withUnsafeBufferPointer { UTF8Bytes.equal($0, scheme) } }
       }
+      if let found { firstMatch(schemeLists[found], request, context, &facts, &best) }
     }
     firstMatch(unindexed[facts.shape.index], request, context, &facts, &best)
   }
@@ -243,7 +251,7 @@ struct RequestShape {
   let typeBit: UInt8
   let index: Int
 
-  init(_ request: PolicyRequest) {
+  init(_ request: borrowing PolicyRequest) {
     self.init(target: request.target, type: request.navigationType)
   }
 
@@ -324,14 +332,23 @@ struct RequestFacts {
   static let crossOrigin: UInt8 = 8
 
   let shape: RequestShape
+  /// The bit of the path's second byte (the first after `/`) in a ``RuleFilter/pathMask``; `0` until a rule
+  /// with paths asks, all ones for a path too short to have one.
+  var pathBit: UInt64 = 0
   var known: UInt8 = userGesture | popupFirstLoad
   var bits: UInt8 = 0
   var site = TargetSite.none
 
-  init(_ request: PolicyRequest, _ context: PolicyContext) {
+  init(_ request: borrowing PolicyRequest, _ context: borrowing PolicyContext) {
     shape = RequestShape(request)
     if request.isUserGesture { bits |= Self.userGesture }
     if context.isBlankPopup && request.target == .mainFrame { bits |= Self.popupFirstLoad }
+  }
+
+  /// Works out ``pathBit``.
+  mutating func learnPath(_ request: borrowing PolicyRequest) {
+    var path = request.address.path
+    pathBit = path.withUTF8 { $0.count >= 2 ? 1 << UInt64($0[1] & 63) : .max }
   }
 
   /// Works out the cross-site and cross-origin bits in `wanted` not yet known.
@@ -407,13 +424,43 @@ struct RuleFilter: Sendable {
   let want: UInt8
   /// Whether schemes, paths or sites are left to check (``CompiledRule/holds(_:_:)``).
   let hasMore: Bool
+  /// For a rule with paths, the bits (`byte & 63`) of the byte after `/` in each pattern, so that most paths
+  /// are turned away without comparing strings; all ones when a pattern is `/` or `/*` or there are no paths.
+  let pathMask: UInt64
 
   @inline(__always)
-  func admits(_ facts: inout RequestFacts, _ request: PolicyRequest, _ context: PolicyContext) -> Bool {
+  func admits(
+    _ facts: inout RequestFacts, _ request: borrowing PolicyRequest, _ context: borrowing PolicyContext
+  ) -> Bool {
     if targets & facts.shape.targetBit == 0 || types & facts.shape.typeBit == 0 { return false }
+    if pathMask != .max {
+      if facts.pathBit == 0 { facts.learnPath(request) }
+      if pathMask & facts.pathBit == 0 { return false }
+    }
     if care == 0 { return true }
     if care & ~facts.known != 0 { facts.learn(care, request, context) }
     return facts.bits & care == want
+  }
+}
+
+/// A ``PathPattern`` as bytes, compared with a URL's path bytes.
+struct PathBytes: Sendable {
+  let bytes: [UInt8]
+  let isPrefix: Bool
+
+  init(_ pattern: PathPattern) {
+    switch pattern {
+    case .exact(let path): (bytes, isPrefix) = (Array(path.utf8), false)
+    case .prefix(let prefix): (bytes, isPrefix) = (Array(prefix.utf8), true)
+    }
+  }
+
+  @inline(__always)
+  func matches(_ path: UnsafeBufferPointer<UInt8>) -> Bool {
+    bytes.withUnsafeBufferPointer { bytes in
+      guard isPrefix else { return UTF8Bytes.equal(path, bytes) }
+      return path.count >= bytes.count && UTF8Bytes.equal(UnsafeBufferPointer(rebasing: path[..<bytes.count]), bytes)
+    }
   }
 }
 
@@ -427,7 +474,7 @@ final class CompiledRule: Sendable {
   private let popupFirstLoad: Bool?
   private let schemes: [String]?
   private let sites: [String]?
-  private let paths: [PathPattern]?
+  private let paths: [PathBytes]?
   private let conditions: [String]
 
   init(_ rule: PolicyRule, index: Int) {
@@ -439,7 +486,7 @@ final class CompiledRule: Sendable {
     // A rule is indexed by its hosts, else its sites, else its schemes: the index establishes that condition.
     self.schemes = match.hosts != nil || match.sites != nil ? match.schemes : nil
     self.sites = match.hosts != nil ? match.sites : nil
-    self.paths = match.paths
+    self.paths = match.paths?.map(PathBytes.init)
     self.conditions = match.conditionDescriptions
     var care: UInt8 = 0
     var want: UInt8 = 0
@@ -454,7 +501,23 @@ final class CompiledRule: Sendable {
     self.filter = RuleFilter(
       targets: match.target.map { 1 << UInt8(RequestShape.targetIndex($0)) } ?? 0xFF,
       types: match.navigationTypes.map { $0.reduce(0) { $0 | 1 << UInt8($1.rawValue + 1) } } ?? 0xFF,
-      care: care, want: want, hasMore: schemes != nil || sites != nil || paths != nil)
+      care: care, want: want, hasMore: schemes != nil || sites != nil || paths != nil,
+      pathMask: CompiledRule.pathMask(match.paths))
+  }
+
+  static func pathMask(_ paths: [PathPattern]?) -> UInt64 {
+    guard let paths else { return .max }
+    var mask: UInt64 = 0
+    for pattern in paths {
+      let bytes: String.UTF8View
+      switch pattern {
+      case .exact(let path): bytes = path.utf8
+      case .prefix(let prefix): bytes = prefix.utf8
+      }
+      guard bytes.count >= 2 else { return .max }
+      mask |= 1 << UInt64(bytes[bytes.index(after: bytes.startIndex)] & 63)
+    }
+    return mask
   }
 
   func trace(snapshot: UInt64) -> PolicyDecision.Trace {
@@ -474,7 +537,10 @@ final class CompiledRule: Sendable {
     if let schemes, !schemes.contains(where: { $0.hasSameBytes(as: request.address.scheme) }) { return false }
     // `hosts` needs no check: a rule with hosts is a candidate only when the host index found the URL's host
     // (a domain or an IP literal; never a non-special URL's opaque host) under one of its patterns.
-    if let paths, !paths.contains(where: { $0.matches(request.address.path) }) { return false }
+    if let paths {
+      var path = request.address.path
+      guard path.withUTF8({ path in paths.contains { $0.matches(path) } }) else { return false }
+    }
     if let sites, !facts.siteIsOne(of: sites) { return false }
     return true
   }

@@ -8,7 +8,7 @@ public enum NavigationTarget: String, Sendable, Hashable, CaseIterable {
   case subframe
 
   /// The target of a WebKit navigation action.
-  public init(_ action: NavigationAction) {
+  public init(_ action: borrowing NavigationAction) {
     // Reads the flag through the optional: binding the frame would copy it (and retain its strings).
     switch action.targetFrame?.isMainFrame {
     case nil: self = .newWindow

@@ -21,8 +21,16 @@ public struct PolicyRequest: Sendable, Hashable {
   /// - Throws: ``AddressError`` when the URL cannot be parsed as a browser would, or (code
   ///   ``AddressError/Code/emptyLabel``) when its host has an empty label other than one trailing dot, which
   ///   no DNS resolves yet would slip past host rules as another string.
-  public init(_ action: NavigationAction) throws(AddressError) {
-    let address = try WebAddress(action.requestURL)
+  public init(_ action: borrowing NavigationAction) throws(AddressError) {
+    var url = action.requestURL
+    // An ordinary URL has no empty label (``OrdinaryURL``); only the full parser's results need the check.
+    if let ordinary = url.withUTF8(OrdinaryURL.parse) {
+      self.init(
+        address: ordinary, navigationType: action.navigationType, target: NavigationTarget(action),
+        isUserGesture: action.isUserGesture)
+      return
+    }
+    let address = try WebAddress(url)
     if address.host?.hasEmptyLabel == true {
       throw AddressError(
         code: .emptyLabel, input: action.requestURL,
