@@ -37,6 +37,14 @@ final class PopupTree: Sendable {
     return result
   }
 
+  /// Starts a decision in `key` (`PopupTreeState.beginDecision`): one lock, and nothing to deliver, since
+  /// beginning a decision queues no event.
+  func beginDecision(
+    in key: PopupTreeState.Key, address: WebAddress, isMainFrame: Bool
+  ) -> PopupTreeState.DecisionStart {
+    storage.withLock { $0.machine.beginDecision(in: key, address: address, isMainFrame: isMainFrame) }
+  }
+
   /// Closes `key`'s subtree and ends the decisions under way in it; the closed ids in pre-order.
   func close(_ key: PopupTreeState.Key, reason: CloseReason) -> [SessionID] {
     let closed = update { storage in

@@ -13,6 +13,9 @@ public actor Session {
   public nonisolated let engine: SessionEngine
   nonisolated let tree: PopupTree
   nonisolated let key: PopupTreeState.Key
+  /// The engine's policy snapshot this session last decided with, reused while the engine's gate shows the
+  /// same generation (no engine lock on `decide`'s path).
+  var policies: EnginePolicies?
 
   init(id: SessionID, depth: Int, key: PopupTreeState.Key, tree: PopupTree) {
     self.id = id
