@@ -9,14 +9,22 @@ struct NodeTable: Sendable {
     self.root = root
   }
 
-  /// The node under `key`; setting `nil` removes it.
+  /// The node under `key`; setting `nil` removes it. Read and modified in place (`_read`, `_modify`), so that
+  /// `nodes[key]?.field` touches one field rather than copying the whole node (a decision reads a few fields of
+  /// one node).
   subscript(key: PopupTreeState.Key) -> SessionNode? {
-    get { key == PopupTreeState.rootKey ? root : popups[key] }
-    set {
+    _read {
       if key == PopupTreeState.rootKey {
-        root = newValue
+        yield root
       } else {
-        popups[key] = newValue
+        yield popups[key]
+      }
+    }
+    _modify {
+      if key == PopupTreeState.rootKey {
+        yield &root
+      } else {
+        yield &popups[key]
       }
     }
   }

@@ -43,17 +43,19 @@ struct PopupTreeState: Sendable {
   func context(of key: Key) -> PolicyContext {
     // A blank popup's next main-frame load is its first: `popupFirstLoad` holds for it, and the walk below
     // already compares with the nearest opener that has an origin of its own.
-    let isBlankPopup = nodes[key]?.isBlankPopup ?? false
-    var current = nodes[key]
-    while let node = current {
-      if node.hasOwnOrigin {
+    // Field by field, never binding a whole node: copying one costs a retain per reference it holds.
+    guard let isBlankPopup = nodes[key]?.isBlankPopup else { return .none }
+    var current = key
+    while let hasOwnOrigin = nodes[current]?.hasOwnOrigin {
+      if hasOwnOrigin {
         return PolicyContext(
-          currentURL: node.committedURL, currentSite: node.committedSite, isBlankPopup: isBlankPopup)
+          currentURL: nodes[current]?.committedURL, currentSite: nodes[current]?.committedSite,
+          isBlankPopup: isBlankPopup)
       }
-      guard let parent = node.parent else {
-        return PolicyContext(currentURL: node.committedURL, currentSite: nil, isBlankPopup: isBlankPopup)
+      guard let parent = nodes[current]?.parent else {
+        return PolicyContext(currentURL: nodes[current]?.committedURL, currentSite: nil, isBlankPopup: isBlankPopup)
       }
-      current = nodes[parent]
+      current = parent
     }
     return .none
   }
@@ -94,8 +96,8 @@ struct PopupTreeState: Sendable {
 
   /// Starts a decision for a navigation of `address` in `key` (in its main frame or a subframe).
   mutating func beginDecision(in key: Key, address: WebAddress, isMainFrame: Bool) -> DecisionStart {
-    guard let node = nodes[key] else { return .closed }
-    if isMainFrame, let pending = node.pendingLoad {
+    guard nodes[key] != nil else { return .closed }
+    if isMainFrame, let pending = nodes[key]?.pendingLoad {
       switch pending {
       case .engineStarted(let expected, let trace) where expected == address:
         nodes[key]?.pendingLoad = nil

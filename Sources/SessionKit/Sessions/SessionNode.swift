@@ -27,13 +27,16 @@ struct SessionNode: Sendable {
   var blankDeadline: Duration?
 
   /// The committed main-frame URL, `nil` before the first commit.
-  var committedURL: WebAddress? { history.current?.url }
+  var committedURL: WebAddress? {
+    guard let index = history.currentIndex else { return nil }
+    return history.entries[index].url
+  }
 
   /// Whether the committed URL gives the session an origin of its own: anything but `about:blank` and
-  /// `about:srcdoc`, which inherit their creator's.
+  /// `about:srcdoc`, which inherit their creator's. (Read in place: no copy of the entry or its URL.)
   var hasOwnOrigin: Bool {
-    guard let url = committedURL else { return false }
-    return !url.isAboutBlankOrSrcdoc
+    guard let index = history.currentIndex else { return false }
+    return !history.entries[index].url.isAboutBlankOrSrcdoc
   }
 
   /// Whether this is a popup that has committed nothing but URLs that match `about:blank`: its next main-frame
