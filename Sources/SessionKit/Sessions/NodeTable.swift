@@ -9,9 +9,25 @@ struct NodeTable: Sendable {
     self.root = root
   }
 
-  /// The node under `key`; setting `nil` removes it. Read and modified in place (`_read`, `_modify`), so that
-  /// `nodes[key]?.field` touches one field rather than copying the whole node (a decision reads a few fields of
-  /// one node).
+  /// Runs `body` on the node under `key` without copying it (`nil` when there is none): a decision reads a few
+  /// fields of one node, and a copy of the whole node costs a retain per reference it holds.
+  func read<Result>(_ key: PopupTreeState.Key, _ body: (SessionNode) -> Result) -> Result? {
+    if key == PopupTreeState.rootKey {
+      switch root {
+      case .some(let node): return body(node)
+      case .none: return nil
+      }
+    }
+    return popups[key].map(body)
+  }
+
+  /// Whether a node lives under `key`.
+  func contains(_ key: PopupTreeState.Key) -> Bool {
+    key == PopupTreeState.rootKey ? root != nil : popups[key] != nil
+  }
+
+  /// The node under `key`; setting `nil` removes it. Modified in place (`_modify`), so that
+  /// `nodes[key]?.field = value` does not copy the node out and back.
   subscript(key: PopupTreeState.Key) -> SessionNode? {
     _read {
       if key == PopupTreeState.rootKey {
