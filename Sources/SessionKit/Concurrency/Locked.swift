@@ -22,6 +22,11 @@ package struct Locked<State> {
     storage = LockStorage.make(state)
   }
 
+  /// Another handle on the state and lock of `storage` (a copy of a `Locked` shares them the same way).
+  init(sharing storage: LockStorage<State>) {
+    self.storage = storage
+  }
+
   /// Runs `body` with exclusive access to the state. `body` must not call back into this lock.
   @inlinable
   package func withLock<Result>(_ body: (inout State) throws -> Result) rethrows -> Result {

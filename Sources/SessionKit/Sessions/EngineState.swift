@@ -51,7 +51,10 @@ final class EnginePolicies: Sendable {
   }
 }
 
-/// A popup tree the engine watches for blank timeouts, without keeping it alive.
-struct WeakPopupTree: Sendable {
-  weak var tree: PopupTree?
+/// A popup tree the engine watches for blank timeouts, without keeping it alive (its lock storage, weakly).
+// @unchecked: `LockStorage` is not `Sendable` itself (its `ManagedBuffer` accessors reach the state without the
+// lock); this one is only ever wrapped again in `Locked(sharing:)` by `PopupTree.init?(_:engine:)`, whose every
+// access to the state is inside `withLock`, as with any `Locked` of `Sendable` state.
+struct WeakPopupTree: @unchecked Sendable {
+  weak var storage: LockStorage<PopupTree.Storage>?
 }

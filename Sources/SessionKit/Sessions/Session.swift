@@ -10,7 +10,7 @@ public actor Session {
   /// The popup depth: 0 for a root, 1 for a root's popup.
   public nonisolated let depth: Int
   /// The engine this session belongs to.
-  public nonisolated let engine: SessionEngine
+  public nonisolated var engine: SessionEngine { tree.engine }
   nonisolated let tree: PopupTree
   nonisolated let key: PopupTreeState.Key
   /// The engine's policy snapshot this session last decided with, reused while the engine's gate shows the
@@ -22,7 +22,6 @@ public actor Session {
     self.depth = depth
     self.key = key
     self.tree = tree
-    self.engine = tree.engine
   }
 
   deinit {
