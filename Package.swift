@@ -11,7 +11,9 @@ let package = Package(
     .executable(name: "session-bench", targets: ["session-bench"]),
   ],
   targets: [
-    .target(name: "SessionKit"),
+    // C11 atomics (stdatomic.h) for the engine's decision gate: the Synchronization module's Atomic needs iOS 18.
+    .target(name: "CSessionKitAtomics"),
+    .target(name: "SessionKit", dependencies: ["CSessionKitAtomics"]),
     // The WebKit adapter. On Apple platforms it imports WebKit, UIKit and SafariServices; on Linux it compiles
     // against WebKitStandIn, the SDK's signatures with a driver that plays WebKit's side in tests.
     .target(

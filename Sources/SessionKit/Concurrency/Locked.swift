@@ -22,6 +22,11 @@ package struct Locked<State> {
     storage = LockStorage.make(state)
   }
 
+  /// Another handle on the state and lock of `storage` (a copy of a `Locked` shares them the same way).
+  init(sharing storage: LockStorage<State>) {
+    self.storage = storage
+  }
+
   /// Runs `body` with exclusive access to the state. `body` must not call back into this lock.
   @inlinable
   package func withLock<Result>(_ body: (inout State) throws -> Result) rethrows -> Result {
@@ -34,23 +39,23 @@ package struct Locked<State> {
 // with `NIOLockedValueBox`).
 extension Locked: @unchecked Sendable where State: Sendable {}
 
+// The lock is the buffer's header and the state its one element, so the lock sits at the front of the object,
+// in the same cache line as the start of the state (a popup tree's root node, read by every decision), rather
+// than after the whole state. Both live at stable heap addresses for the buffer's lifetime, as the locks
+// require (never `&` on a stored property, which may be a temporary copy).
 #if canImport(Darwin)
-  /// The lock is the buffer's element, so it lives at a stable heap address for the buffer's lifetime, as
-  /// `os_unfair_lock` requires (never `&` on a stored property, which may be a temporary copy).
   @usableFromInline
-  final class LockStorage<State>: ManagedBuffer<State, os_unfair_lock> {
+  final class LockStorage<State>: ManagedBuffer<os_unfair_lock, State> {
     static func make(_ state: State) -> LockStorage<State> {
-      let buffer = create(minimumCapacity: 1) { _ in state }
-      buffer.withUnsafeMutablePointerToElements { lock in
-        lock.initialize(to: os_unfair_lock())
-      }
+      let buffer = create(minimumCapacity: 1) { _ in os_unfair_lock() }
+      buffer.withUnsafeMutablePointerToElements { $0.initialize(to: state) }
       // `create` returns the dynamic type, which is this class.
       return unsafeDowncast(buffer, to: LockStorage<State>.self)
     }
 
     @inlinable
     func withLock<Result>(_ body: (inout State) throws -> Result) rethrows -> Result {
-      try withUnsafeMutablePointers { state, lock in
+      try withUnsafeMutablePointers { lock, state in
         os_unfair_lock_lock(lock)
         defer { os_unfair_lock_unlock(lock) }
         return try body(&state.pointee)
@@ -58,23 +63,23 @@ extension Locked: @unchecked Sendable where State: Sendable {}
     }
 
     deinit {
-      // The header (the state) is destroyed with the buffer; the element is a plain integer lock.
-      _ = withUnsafeMutablePointerToElements { lock in lock.deinitialize(count: 1) }
+      // The header (a plain integer lock) is destroyed with the buffer; the element, the state, is not.
+      _ = withUnsafeMutablePointerToElements { state in state.deinitialize(count: 1) }
     }
   }
 #else
   @usableFromInline
-  final class LockStorage<State>: ManagedBuffer<State, pthread_mutex_t> {
+  final class LockStorage<State>: ManagedBuffer<pthread_mutex_t, State> {
     static func make(_ state: State) -> LockStorage<State> {
-      let buffer = create(minimumCapacity: 1) { _ in state }
-      buffer.withUnsafeMutablePointerToElements { mutex in
+      let buffer = create(minimumCapacity: 1) { _ in pthread_mutex_t() }
+      buffer.withUnsafeMutablePointers { mutex, element in
+        element.initialize(to: state)
         var attributes = pthread_mutexattr_t()
         pthread_mutexattr_init(&attributes)
         defer { pthread_mutexattr_destroy(&attributes) }
         #if canImport(Glibc)
           // Critical sections here are a few loads and stores: spin briefly before sleeping in the kernel, so a
-          // contended lock (the engine's policy snapshot, read by every decision) costs nanoseconds, not a futex
-          // round trip.
+          // contended lock costs nanoseconds, not a futex round trip.
           pthread_mutexattr_settype(&attributes, Int32(PTHREAD_MUTEX_ADAPTIVE_NP))
         #endif
         let result = pthread_mutex_init(mutex, &attributes)
@@ -86,7 +91,7 @@ extension Locked: @unchecked Sendable where State: Sendable {}
 
     @inlinable
     func withLock<Result>(_ body: (inout State) throws -> Result) rethrows -> Result {
-      try withUnsafeMutablePointers { state, mutex in
+      try withUnsafeMutablePointers { mutex, state in
         pthread_mutex_lock(mutex)
         defer { pthread_mutex_unlock(mutex) }
         return try body(&state.pointee)
@@ -94,9 +99,10 @@ extension Locked: @unchecked Sendable where State: Sendable {}
     }
 
     deinit {
-      // The header (the state) is a stored property of ManagedBuffer and is destroyed with it; the element is
-      // the mutex, which only needs `pthread_mutex_destroy`.
-      withUnsafeMutablePointerToElements { mutex in
+      // The header (the mutex) is a stored property of ManagedBuffer and is destroyed with it once
+      // `pthread_mutex_destroy` has run; the element, the state, must be deinitialized here.
+      withUnsafeMutablePointers { mutex, state in
+        state.deinitialize(count: 1)
         _ = pthread_mutex_destroy(mutex)
       }
     }

@@ -1,17 +1,16 @@
-/// Everything the engine itself keeps, behind its one lock: the policy, the deciders, the decider races and
-/// tasks under way, and the shutdown bookkeeping, whose invariant lives here in one place: once `isShutDown`
-/// is set no task starts and no decision reads a policy, so one pass over `tasks` and a count of
-/// `activeDecisions` reaching zero end everything.
+/// Everything the engine itself keeps, behind its one lock: the policy snapshot, the deciders, the decider races
+/// and tasks under way, and the shutdown bookkeeping, whose invariant lives here in one place: once `isShutDown`
+/// is set no task starts and no decision reads a policy, so one pass over `tasks` and the gate's count of
+/// decisions under way reaching zero end everything. (The count and a copy of the flag are in the engine's
+/// `DecisionGate`, set in the same critical section, so that `decide` needs no lock.)
 struct EngineState: Sendable {
-  var policy: CompiledPolicy
-  /// The candidate of `SessionEngine.shadow(_:)`: read with the policy, in the same lock.
-  var shadow: CompiledPolicy?
+  /// The policy and the shadowed candidate, with the gate's generation they were installed at.
+  var policies: EnginePolicies
   var deciders: [String: any NavigationDecider]
   var races: [ObjectIdentifier: (owner: SessionKey, race: DeciderRace)] = [:]
   var tasks: [UInt64: Task<Void, Never>] = [:]
   var nextTask: UInt64 = 0
   var isShutDown = false
-  var activeDecisions = 0
   var shutdownWaiters: [CheckedContinuation<Void, Never>] = []
   /// The trees that have popups with a blank deadline, in the order they got one, not retained.
   var blankTrees: [WeakPopupTree] = []
@@ -21,26 +20,41 @@ struct EngineState: Sendable {
   var blankTimerGeneration: UInt64 = 0
 
   init(policy: CompiledPolicy, deciders: [String: any NavigationDecider]) {
-    self.policy = policy
+    self.policies = EnginePolicies(generation: 0, policy: policy, shadow: nil)
     self.deciders = deciders
   }
+
+  /// The live policy.
+  var policy: CompiledPolicy { policies.policy }
+  /// The candidate of `SessionEngine.shadow(_:)`.
+  var shadow: CompiledPolicy? { policies.shadow }
 
   /// Sets the flag; returns the races to end and the tasks to cancel and await.
   mutating func beginShutdown() -> (races: [DeciderRace], tasks: [Task<Void, Never>]) {
     isShutDown = true
     return (races.values.map(\.race), Array(tasks.values))
   }
+}
 
-  /// Counts a decision's end; returns the shutdown waiters to wake when it was the last after a shutdown.
-  mutating func endDecision() -> [CheckedContinuation<Void, Never>] {
-    activeDecisions -= 1
-    guard activeDecisions == 0, isShutDown else { return [] }
-    defer { shutdownWaiters = [] }
-    return shutdownWaiters
+/// One policy snapshot as decisions read it: the live policy and the shadowed candidate, installed together at
+/// `generation` of the engine's gate. Immutable, so a session keeps the one it last read and reuses it while the
+/// gate's generation is unchanged, without the engine's lock.
+final class EnginePolicies: Sendable {
+  let generation: UInt64
+  let policy: CompiledPolicy
+  let shadow: CompiledPolicy?
+
+  init(generation: UInt64, policy: CompiledPolicy, shadow: CompiledPolicy?) {
+    self.generation = generation
+    self.policy = policy
+    self.shadow = shadow
   }
 }
 
-/// A popup tree the engine watches for blank timeouts, without keeping it alive.
-struct WeakPopupTree: Sendable {
-  weak var tree: PopupTree?
+/// A popup tree the engine watches for blank timeouts, without keeping it alive (its lock storage, weakly).
+// @unchecked: `LockStorage` is not `Sendable` itself (its `ManagedBuffer` accessors reach the state without the
+// lock); this one is only ever wrapped again in `Locked(sharing:)` by `PopupTree.init?(_:engine:)`, whose every
+// access to the state is inside `withLock`, as with any `Locked` of `Sendable` state.
+struct WeakPopupTree: @unchecked Sendable {
+  weak var storage: LockStorage<PopupTree.Storage>?
 }

@@ -9,14 +9,38 @@ struct NodeTable: Sendable {
     self.root = root
   }
 
-  /// The node under `key`; setting `nil` removes it.
+  /// Runs `body` on the node under `key` without copying it (`nil` when there is none): a decision reads a few
+  /// fields of one node, and a copy of the whole node costs a retain per reference it holds.
+  func read<Result>(_ key: PopupTreeState.Key, _ body: (SessionNode) -> Result) -> Result? {
+    if key == PopupTreeState.rootKey {
+      switch root {
+      case .some(let node): return body(node)
+      case .none: return nil
+      }
+    }
+    return popups[key].map(body)
+  }
+
+  /// Whether a node lives under `key`.
+  func contains(_ key: PopupTreeState.Key) -> Bool {
+    key == PopupTreeState.rootKey ? root != nil : popups[key] != nil
+  }
+
+  /// The node under `key`; setting `nil` removes it. Modified in place (`_modify`), so that
+  /// `nodes[key]?.field = value` does not copy the node out and back.
   subscript(key: PopupTreeState.Key) -> SessionNode? {
-    get { key == PopupTreeState.rootKey ? root : popups[key] }
-    set {
+    _read {
       if key == PopupTreeState.rootKey {
-        root = newValue
+        yield root
       } else {
-        popups[key] = newValue
+        yield popups[key]
+      }
+    }
+    _modify {
+      if key == PopupTreeState.rootKey {
+        yield &root
+      } else {
+        yield &popups[key]
       }
     }
   }

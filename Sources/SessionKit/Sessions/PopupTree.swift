@@ -4,7 +4,11 @@
 /// Every change runs inside ``update(_:)``; events it queued are delivered after the state lock is released,
 /// under the engine's delivery lock, which only orders deliveries, so they reach the stream in the order the
 /// changes happened even when two threads change the tree at once.
-final class PopupTree: Sendable {
+///
+/// A value (the engine and the lock storage, two references) rather than an object of its own: each session
+/// holds it inline, so a tree is one allocation (its `Locked` storage) and a decision reaches the lock without
+/// going through another object. The tree's identity is its storage's.
+struct PopupTree: Sendable {
   struct Storage: Sendable {
     var machine: PopupTreeState
     /// The live popups' sessions (strong: the tree keeps a popup alive until it closes). The root is not
@@ -22,6 +26,19 @@ final class PopupTree: Sendable {
     self.storage = Locked(Storage(machine: PopupTreeState(root: root)))
   }
 
+  /// The tree whose storage `weak` refers to, if it is still alive.
+  init?(_ weak: WeakPopupTree, engine: SessionEngine) {
+    guard let storage = weak.storage else { return nil }
+    self.engine = engine
+    self.storage = Locked(sharing: storage)
+  }
+
+  /// The tree's identity (its lock storage's), for `SessionKey` and the engine's list of trees.
+  var identity: ObjectIdentifier { ObjectIdentifier(storage.storage) }
+
+  /// A reference to the tree that does not keep it alive.
+  var weakReference: WeakPopupTree { WeakPopupTree(storage: storage.storage) }
+
   /// Reads the state.
   func read<Result>(_ body: (Storage) -> Result) -> Result {
     storage.withLock { body($0) }
@@ -37,6 +54,14 @@ final class PopupTree: Sendable {
     return result
   }
 
+  /// Starts a decision in `key` (`PopupTreeState.beginDecision`): one lock, and nothing to deliver, since
+  /// beginning a decision queues no event.
+  func beginDecision(
+    in key: PopupTreeState.Key, address: WebAddress, isMainFrame: Bool
+  ) -> PopupTreeState.DecisionStart {
+    storage.withLock { $0.machine.beginDecision(in: key, address: address, isMainFrame: isMainFrame) }
+  }
+
   /// Closes `key`'s subtree and ends the decisions under way in it; the closed ids in pre-order.
   func close(_ key: PopupTreeState.Key, reason: CloseReason) -> [SessionID] {
     let closed = update { storage in
@@ -45,7 +70,7 @@ final class PopupTree: Sendable {
       return closed
     }
     guard !closed.isEmpty else { return [] }
-    engine.interruptRaces(of: Set(closed.map { SessionKey(tree: ObjectIdentifier(self), node: $0.key) }))
+    engine.interruptRaces(of: Set(closed.map { SessionKey(tree: identity, node: $0.key) }))
     return closed.map(\.id)
   }
 
@@ -62,7 +87,7 @@ final class PopupTree: Sendable {
       return closed
     }
     guard !closed.isEmpty else { return [] }
-    engine.interruptRaces(of: Set(closed.map { SessionKey(tree: ObjectIdentifier(self), node: $0.key) }))
+    engine.interruptRaces(of: Set(closed.map { SessionKey(tree: identity, node: $0.key) }))
     return closed.map(\.id)
   }
 

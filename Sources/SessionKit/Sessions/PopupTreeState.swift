@@ -43,19 +43,27 @@ struct PopupTreeState: Sendable {
   func context(of key: Key) -> PolicyContext {
     // A blank popup's next main-frame load is its first: `popupFirstLoad` holds for it, and the walk below
     // already compares with the nearest opener that has an origin of its own.
-    let isBlankPopup = nodes[key]?.isBlankPopup ?? false
-    var current = nodes[key]
-    while let node = current {
-      if node.hasOwnOrigin {
-        return PolicyContext(
-          currentURL: node.committedURL, currentSite: node.committedSite, isBlankPopup: isBlankPopup)
+    // Field by field, never binding a whole node: copying one costs a retain per reference it holds.
+    guard let isBlankPopup = nodes.read(key, \.isBlankPopup) else { return .none }
+    var current = key
+    while true {
+      let step = nodes.read(current) { node -> (context: PolicyContext?, parent: Key?) in
+        if node.hasOwnOrigin {
+          return (
+            PolicyContext(currentURL: node.committedURL, currentSite: node.committedSite, isBlankPopup: isBlankPopup),
+            nil
+          )
+        }
+        guard let parent = node.parent else {
+          return (PolicyContext(currentURL: node.committedURL, currentSite: nil, isBlankPopup: isBlankPopup), nil)
+        }
+        return (nil, parent)
       }
-      guard let parent = node.parent else {
-        return PolicyContext(currentURL: node.committedURL, currentSite: nil, isBlankPopup: isBlankPopup)
-      }
-      current = nodes[parent]
+      guard let step else { return .none }
+      if let context = step.context { return context }
+      guard let parent = step.parent else { return .none }
+      current = parent
     }
-    return .none
   }
 
   /// Why a new popup of `key` would be refused at `now` (the gesture requirement first, then the rate limit,
@@ -94,8 +102,8 @@ struct PopupTreeState: Sendable {
 
   /// Starts a decision for a navigation of `address` in `key` (in its main frame or a subframe).
   mutating func beginDecision(in key: Key, address: WebAddress, isMainFrame: Bool) -> DecisionStart {
-    guard let node = nodes[key] else { return .closed }
-    if isMainFrame, let pending = node.pendingLoad {
+    guard nodes.contains(key) else { return .closed }
+    if isMainFrame, let pending = nodes.read(key, \.pendingLoad) ?? nil {
       switch pending {
       case .engineStarted(let expected, let trace) where expected == address:
         nodes[key]?.pendingLoad = nil

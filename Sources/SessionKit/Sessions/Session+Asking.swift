@@ -11,7 +11,7 @@ extension Session {
     policy: CompiledPolicy
   ) async -> AskResult {
     let race = DeciderRace()
-    let owner = SessionKey(tree: ObjectIdentifier(tree), node: key)
+    let owner = SessionKey(tree: tree.identity, node: key)
     engine.register(race, owner: owner, isClosed: isClosed)
     defer { engine.unregister(race) }
     let question = DeciderRequest(session: id, action: action, address: request.address, trace: trace)

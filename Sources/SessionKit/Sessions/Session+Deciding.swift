@@ -3,15 +3,28 @@ extension Session {
   /// whatever happens: a decider that throws, hangs or answers late, the session closing, the caller's task
   /// being cancelled, or the engine shutting down all end in a decision.
   public func decide(_ action: NavigationAction) async -> NavigationDecision {
-    let policies = engine.decisionStarted()
-    defer { engine.decisionEnded() }
+    // No engine lock on this path: the gate counts the decision and gives the shutdown flag and the policy
+    // generation in one atomic step; the snapshot is this session's cached one unless the generation moved.
+    let entry = engine.decisionStarted()
     let decision: NavigationDecision
-    if let policies, !Task.isCancelled {
-      decision = await makeDecision(action, policy: policies.policy, shadow: policies.shadow)
+    if entry.isShutDown {
+      decision = Self.interrupted(.cancelled, snapshot: engine.policy.snapshot)
     } else {
-      decision = Self.interrupted(.cancelled, snapshot: policies?.policy.snapshot ?? engine.policy.snapshot)
+      let policies = policies(at: entry.generation)
+      if Task.isCancelled {
+        decision = Self.interrupted(.cancelled, snapshot: policies.policy.snapshot)
+      } else {
+        // Synchronous unless a decider must be asked: no async frame on the common path.
+        switch decideWithoutWaiting(action, policies: policies) {
+        case .decided(let answer): decision = answer
+        case let pending: decision = await decideAsking(pending, action: action)
+        }
+      }
     }
-    engine.publish(decision.outcome, session: id, url: action.requestURL, decision: decision)
+    if engine.publishesDecisions {
+      engine.publish(decision.outcome, session: id, url: action.requestURL, decision: decision)
+    }
+    engine.decisionEnded()
     return decision
   }
 
@@ -27,71 +40,108 @@ extension Session {
     }
   }
 
-  private func makeDecision(_ action: NavigationAction, policy: CompiledPolicy, shadow: CompiledPolicy?) async
-    -> NavigationDecision
-  {
+  /// The engine's policy snapshot at `generation` (what the gate showed as the decision entered): the cached one
+  /// when it is that generation, else the engine's current one, read under its lock and cached.
+  ///
+  /// Linearizable: the gate's generation advances (under the engine's lock) only after the new snapshot is
+  /// installed, and the read-modify-write that entered the decision returned the latest generation, so a cache
+  /// of that generation holds the latest snapshot; a refresh under the lock sees that snapshot or a newer one.
+  private func policies(at generation: UInt64) -> EnginePolicies {
+    if let policies, policies.generation == generation { return policies }
+    let current = engine.currentPolicies()
+    policies = current
+    return current
+  }
+
+  /// Where a decision stands after its synchronous part.
+  private enum Step {
+    /// Decided.
+    case decided(NavigationDecision)
+    /// A provisional popup's first load: its decider must be asked.
+    case provisional(ProvisionalQuestion, PolicyRequest)
+    /// The policy said `ask`: the named decider must be asked (the trace of the rule that asked).
+    case ask(String, PolicyDecision.Trace, PolicyRequest, CompiledPolicy, isFirstLoad: Bool)
+  }
+
+  /// Everything up to the first await: parse, begin the decision in the tree (its one lock), evaluate, answer.
+  private func decideWithoutWaiting(_ action: NavigationAction, policies: EnginePolicies) -> Step {
+    let policy = policies.policy
     let request: PolicyRequest
     do {
       request = try PolicyRequest(action)
     } catch {
-      return NavigationDecision(outcome: .blocked(.invalidURL), action: .cancel, trace: policy.invalidURL(error).trace)
+      return .decided(
+        NavigationDecision(outcome: .blocked(.invalidURL), action: .cancel, trace: policy.invalidURL(error).trace))
     }
     let isMainFrame = action.targetFrame?.isMainFrame == true
-    switch tree.update({ $0.machine.beginDecision(in: key, address: request.address, isMainFrame: isMainFrame) }) {
+    switch tree.beginDecision(in: key, address: request.address, isMainFrame: isMainFrame) {
     case .closed:
-      return Self.interrupted(.sessionClosed, snapshot: policy.snapshot)
+      return .decided(Self.interrupted(.sessionClosed, snapshot: policy.snapshot))
     case .engineStarted(var trace):
       trace.notes.append("a load the engine started; not judged again")
-      return NavigationDecision(outcome: .allow, action: .allow, trace: trace)
+      return .decided(NavigationDecision(outcome: .allow, action: .allow, trace: trace))
     case .waitingForDecider(var trace):
       trace.source = .provisional
       trace.notes.append("the popup is still waiting for its decider; no other load until it answers")
-      return NavigationDecision(outcome: .blocked(.policy), action: .cancel, trace: trace)
+      return .decided(NavigationDecision(outcome: .blocked(.policy), action: .cancel, trace: trace))
     case .ask(let question):
-      return await confirmProvisional(question, action: action, request: request)
+      return .provisional(question, request)
     case .evaluate(let context):
       let decision = policy.evaluate(request, in: context)
       engine.shadowEvaluate(
-        request, in: context, live: decision, candidate: shadow, session: id, url: action.requestURL)
+        request, in: context, live: decision, candidate: policies.shadow, session: id, url: action.requestURL)
       let isFirstLoad = isMainFrame && context.isBlankPopup
-      return await answer(decision, action: action, request: request, policy: policy, isFirstLoad: isFirstLoad)
+      return answer(decision, action: action, request: request, policy: policy, isFirstLoad: isFirstLoad)
+    }
+  }
+
+  /// The part of a decision that waits for a decider.
+  private func decideAsking(_ step: Step, action: NavigationAction) async -> NavigationDecision {
+    switch step {
+    case .decided(let decision):
+      return decision
+    case .provisional(let question, let request):
+      return await confirmProvisional(question, action: action, request: request)
+    case .ask(let name, let trace, let request, let policy, let isFirstLoad):
+      switch await ask(name, trace: trace, action: action, request: request, policy: policy) {
+      case .decided(let answered):
+        let next = answer(answered, action: action, request: request, policy: policy, isFirstLoad: isFirstLoad)
+        return await decideAsking(next, action: action)
+      case .interrupted(let reason, let trace):
+        return NavigationDecision(outcome: .blocked(reason), action: .cancel, trace: trace)
+      }
     }
   }
 
   /// How an action answers `decidePolicyFor`: on an existing frame, or (target `nil`) the opener's check of a
   /// new-window link or form, which `createWebViewWith` follows when allowed. `isFirstLoad`: a popup's first
-  /// load, which an `external` answer ends by closing the popup.
+  /// load, which an `external` answer ends by closing the popup. An `ask` is left to ``decideAsking(_:action:)``.
   private func answer(
     _ decision: PolicyDecision, action: NavigationAction, request: PolicyRequest, policy: CompiledPolicy,
     isFirstLoad: Bool
-  ) async -> NavigationDecision {
+  ) -> Step {
     let newWindow = action.targetFrame == nil
     let trace = decision.trace
     switch decision.action {
     case .ask(let name):
       if newWindow, let refusal = popupRefusal(userGesture: action.isUserGesture, limits: policy.popups) {
-        return NavigationDecision(outcome: .blocked(refusal.reason), action: decision.action, trace: trace)
+        return .decided(NavigationDecision(outcome: .blocked(refusal.reason), action: decision.action, trace: trace))
       }
-      switch await ask(name, trace: trace, action: action, request: request, policy: policy) {
-      case .decided(let answered):
-        return await answer(answered, action: action, request: request, policy: policy, isFirstLoad: isFirstLoad)
-      case .interrupted(let reason, let trace):
-        return NavigationDecision(outcome: .blocked(reason), action: .cancel, trace: trace)
-      }
+      return .ask(name, trace, request, policy, isFirstLoad: isFirstLoad)
     case .allow, .popup:
       if newWindow {
         let approval = NewWindowApproval(
           address: request.address, action: decision.action, policy: policy, trace: trace)
         tree.update { $0.machine.approveNewWindow(approval, in: key) }
       }
-      return NavigationDecision(outcome: .allow, action: decision.action, trace: trace)
+      return .decided(NavigationDecision(outcome: .allow, action: decision.action, trace: trace))
     case .sameView:
-      guard newWindow else { return NavigationDecision(outcome: .allow, action: .sameView, trace: trace) }
-      return loadInstead(request.address, in: self, action: .sameView, trace: trace)
+      guard newWindow else { return .decided(NavigationDecision(outcome: .allow, action: .sameView, trace: trace)) }
+      return .decided(loadInstead(request.address, in: self, action: .sameView, trace: trace))
     case .external(let via):
       let answer = external(request.address, via: via, action: decision.action, trace: trace)
-      guard isFirstLoad, case .openExternally = answer.outcome else { return answer }
-      return closedAfterFirstLoad(answer, snapshot: policy.snapshot)
+      guard isFirstLoad, case .openExternally = answer.outcome else { return .decided(answer) }
+      return .decided(closedAfterFirstLoad(answer, snapshot: policy.snapshot))
     case .finish(let destination):
       var trace = trace
       if isRoot {
@@ -99,13 +149,14 @@ extension Session {
       } else if newWindow || action.targetFrame?.isMainFrame != true {
         trace.notes.append("finish applies to a popup's main-frame navigation; cancelled")
       } else {
-        return finish(request.address, via: destination, action: decision.action, trace: trace)
+        return .decided(finish(request.address, via: destination, action: decision.action, trace: trace))
       }
-      return NavigationDecision(outcome: .blocked(.policy), action: decision.action, trace: trace)
+      return .decided(NavigationDecision(outcome: .blocked(.policy), action: decision.action, trace: trace))
     case .cancel:
-      return NavigationDecision(outcome: .blocked(.policy), action: .cancel, trace: trace)
+      return .decided(NavigationDecision(outcome: .blocked(.policy), action: .cancel, trace: trace))
     case .download:
-      return NavigationDecision(outcome: newWindow ? .blocked(.policy) : .download, action: .download, trace: trace)
+      return .decided(
+        NavigationDecision(outcome: newWindow ? .blocked(.policy) : .download, action: .download, trace: trace))
     }
   }
 

@@ -10,16 +10,18 @@ public actor Session {
   /// The popup depth: 0 for a root, 1 for a root's popup.
   public nonisolated let depth: Int
   /// The engine this session belongs to.
-  public nonisolated let engine: SessionEngine
+  public nonisolated var engine: SessionEngine { tree.engine }
   nonisolated let tree: PopupTree
   nonisolated let key: PopupTreeState.Key
+  /// The engine's policy snapshot this session last decided with, reused while the engine's gate shows the
+  /// same generation (no engine lock on `decide`'s path).
+  var policies: EnginePolicies?
 
   init(id: SessionID, depth: Int, key: PopupTreeState.Key, tree: PopupTree) {
     self.id = id
     self.depth = depth
     self.key = key
     self.tree = tree
-    self.engine = tree.engine
   }
 
   deinit {

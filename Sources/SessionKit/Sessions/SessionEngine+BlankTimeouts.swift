@@ -17,7 +17,7 @@ extension SessionEngine {
   @discardableResult
   public func closeExpiredPopups() -> [SessionID] {
     let now = clock.now
-    let trees = state.withLock { $0.blankTrees.compactMap(\.tree) }
+    let trees = state.withLock { $0.blankTrees.compactMap { PopupTree($0, engine: self) } }
     var closed: [SessionID] = []
     for tree in trees { closed += tree.closeBlankPopups(at: now) }
     let next = forgetTreesWithoutDeadlines()
@@ -28,18 +28,20 @@ extension SessionEngine {
   /// Watches `tree`, which has just created a popup with a blank deadline.
   func watchBlankDeadline(_ deadline: Duration, in tree: PopupTree) {
     state.withLock { state in
-      if !state.blankTrees.contains(where: { $0.tree === tree }) { state.blankTrees.append(WeakPopupTree(tree: tree)) }
+      if !state.blankTrees.contains(where: { $0.storage.map { ObjectIdentifier($0) } == tree.identity }) {
+        state.blankTrees.append(tree.weakReference)
+      }
     }
     scheduleBlankTimer(at: deadline)
   }
 
   /// Drops the trees released or without blank popups; the earliest deadline left.
   private func forgetTreesWithoutDeadlines() -> Duration? {
-    let trees = state.withLock { $0.blankTrees.compactMap(\.tree) }
+    let trees = state.withLock { $0.blankTrees.compactMap { PopupTree($0, engine: self) } }
     let deadlines = trees.map { tree in (tree, tree.read { $0.machine.earliestBlankDeadline }) }
-    let kept = Set(deadlines.filter { $0.1 != nil }.map { ObjectIdentifier($0.0) })
+    let kept = Set(deadlines.filter { $0.1 != nil }.map { $0.0.identity })
     state.withLock { state in
-      state.blankTrees.removeAll { entry in entry.tree.map { !kept.contains(ObjectIdentifier($0)) } ?? true }
+      state.blankTrees.removeAll { entry in entry.storage.map { !kept.contains(ObjectIdentifier($0)) } ?? true }
     }
     return deadlines.compactMap(\.1).min()
   }

@@ -33,6 +33,9 @@ public final class SessionEngine: Sendable {
   private let buffer: EventBuffer
   private let delivery: EventDelivery
   let state: Locked<EngineState>
+  /// Counts the decisions under way and carries the shutdown flag and the policy generation, so that `decide`
+  /// takes no engine lock (see `DecisionGate`).
+  let gate = DecisionGate()
   /// Orders the delivery of the popup trees' queued events; counts the batches delivered (a real value:
   /// ThreadSanitizer reports accesses to an empty `Locked(())` state as races).
   private let deliveries = Locked<UInt64>(0)
@@ -70,7 +73,19 @@ public final class SessionEngine: Sendable {
 
   /// Swaps the policy atomically; decisions already under way finish with the snapshot they read.
   public func replacePolicy(_ policy: CompiledPolicy) {
-    state.withLock { $0.policy = policy }
+    install { EnginePolicies(generation: $0, policy: policy, shadow: $1.shadow) }
+  }
+
+  /// Installs the snapshot `make` builds from the next generation and the current one, then advances the gate's
+  /// generation, in one critical section: a decision that sees the new generation and takes the lock to read
+  /// the snapshot finds this one (or a newer).
+  func install(_ make: (UInt64, EnginePolicies) -> EnginePolicies) {
+    state.withLock { state in
+      let generation = (state.policies.generation &+ 1) & (UInt64.max >> DecisionGate.generationShift)
+      state.policies = make(generation, state.policies)
+      let advanced = gate.advanceGeneration()
+      assert(advanced == generation, "the gate's generation changes only here, under the lock")
+    }
   }
 
   /// Registers (or replaces) the decider that `{"ask": name}` consults.
@@ -107,15 +122,21 @@ public final class SessionEngine: Sendable {
   /// The decider calls the engine started are cancelled and awaited too, so a decider must honour cancellation
   /// for `shutdown()` to return (and must not call it itself).
   public func shutdown() async {
-    let (races, tasks) = state.withLock { $0.beginShutdown() }
+    let (races, tasks) = state.withLock { state in
+      // The gate's flag is set in the same critical section as the state's, so `spawn` and `decide` agree.
+      gate.shutDown()
+      return state.beginShutdown()
+    }
     for race in races { race.resolve(.interrupted(.cancelled)) }
     // No task starts once the flag is set (`spawn` checks it under the same lock), so one pass awaits them all.
     for task in tasks { task.cancel() }
     for task in tasks { await task.value }
     // Async-form decisions under way end promptly now; their events (a provisional popup closing) still count.
     await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+      // Under the lock: a decision that brings the count to zero after this read takes the lock to wake the
+      // waiters (see `decisionEnded()`), so it finds this continuation.
       let finished = state.withLock { state -> Bool in
-        if state.activeDecisions == 0 { return true }
+        if gate.activeDecisions == 0 { return true }
         state.shutdownWaiters.append(continuation)
         return false
       }
@@ -126,18 +147,27 @@ public final class SessionEngine: Sendable {
 
   // MARK: - Internals used by sessions
 
-  /// Counts an async-form decision under way (so that ``shutdown()`` finishes the event stream after it) and
-  /// reads the policy it decides with and the shadowed candidate, if any, in one lock; `nil` after a shutdown.
-  func decisionStarted() -> (policy: CompiledPolicy, shadow: CompiledPolicy?)? {
-    state.withLock { state in
-      state.activeDecisions += 1
-      return state.isShutDown ? nil : (state.policy, state.shadow)
-    }
+  /// Counts an async-form decision under way (so that ``shutdown()`` finishes the event stream after it), with
+  /// no lock: the gate's word as the decision entered, whose shutdown flag and policy generation it decides by.
+  func decisionStarted() -> DecisionGate.Entry {
+    gate.enter()
+  }
+
+  /// The policy snapshot now, read under the lock (a session calls it when the gate's generation is not the one
+  /// of the snapshot it holds).
+  func currentPolicies() -> EnginePolicies {
+    state.withLock { $0.policies }
   }
 
   /// The counterpart of ``decisionStarted()``; the last decision to end after a shutdown wakes it.
   func decisionEnded() {
-    let waiters = state.withLock { $0.endDecision() }
+    guard gate.leave() else { return }
+    // The flag was set before this decrement, and `shutdown()` registers its waiter under this lock after
+    // setting it: either it read a count of zero and did not wait, or its waiter is here.
+    let waiters = state.withLock { state in
+      defer { state.shutdownWaiters = [] }
+      return state.shutdownWaiters
+    }
     for waiter in waiters { waiter.resume() }
   }
 
@@ -149,6 +179,10 @@ public final class SessionEngine: Sendable {
   func decider(named name: String) -> (any NavigationDecider)? {
     state.withLock { $0.deciders[name] }
   }
+
+  /// Whether ``publish(_:session:url:decision:)`` can yield anything (`decide` skips building its arguments
+  /// otherwise).
+  var publishesDecisions: Bool { delivery != .none }
 
   /// The one place events are yielded.
   func emit(_ event: SessionEvent) {

@@ -1,39 +1,52 @@
 /// One session's part of its tree's state: identity, place in the tree, history and what its next load is.
 struct SessionNode: Sendable {
-  /// The session's id.
-  let id: SessionID
+  // Stored in this order on purpose: what every decision reads comes first (in the first cache line of the
+  // node), and the one-byte fields fill the padding after the 17-byte ones (153 bytes became 137).
+
+  /// What the next main-frame load of this session is, when the engine already knows.
+  var pendingLoad: PendingLoad?
+  /// The back-forward list.
+  var history = BackForwardList()
+  /// Whether the main frame has committed a URL that does not match `about:blank`.
+  var hasCommittedPage = false
+  /// How the popup is presented; `nil` for a root.
+  var presentation: PopupPresentation?
   /// The key of the session that opened it; `nil` for the root.
   let parent: PopupTreeState.Key?
+  /// The current main-frame URL's site, computed once per commit.
+  var committedSite: Site?
+  /// A new-window request `decidePolicyFor` allowed and `createWebViewWith` has not asked for yet.
+  var newWindowApproval: NewWindowApproval?
+  /// The session's id.
+  let id: SessionID
   /// 0 for the root, 1 for the root's popups.
   let depth: Int
   /// The keys of the live children, in creation order.
   var children: [PopupTreeState.Key] = []
   /// The next child's number; never reused.
   var nextChildNumber = 1
-  /// How the popup is presented; `nil` for a root.
-  var presentation: PopupPresentation?
-  /// The back-forward list.
-  var history = BackForwardList()
-  /// The current main-frame URL's site, computed once per commit.
-  var committedSite: Site?
-  /// What the next main-frame load of this session is, when the engine already knows.
-  var pendingLoad: PendingLoad?
-  /// A new-window request `decidePolicyFor` allowed and `createWebViewWith` has not asked for yet.
-  var newWindowApproval: NewWindowApproval?
-  /// Whether the main frame has committed a URL that does not match `about:blank`.
-  var hasCommittedPage = false
   /// When the engine closes this popup if it still shows nothing but `about:blank` (`popups.blankTimeoutMs`),
   /// on the engine's clock; `nil`: never.
   var blankDeadline: Duration?
 
+  /// A session at `about:blank` with an empty history.
+  init(id: SessionID, parent: PopupTreeState.Key?, depth: Int) {
+    self.id = id
+    self.parent = parent
+    self.depth = depth
+  }
+
   /// The committed main-frame URL, `nil` before the first commit.
-  var committedURL: WebAddress? { history.current?.url }
+  var committedURL: WebAddress? {
+    guard let index = history.currentIndex else { return nil }
+    return history.entries[index].url
+  }
 
   /// Whether the committed URL gives the session an origin of its own: anything but `about:blank` and
-  /// `about:srcdoc`, which inherit their creator's.
+  /// `about:srcdoc`, which inherit their creator's. (Read in place: no copy of the entry or its URL.)
   var hasOwnOrigin: Bool {
-    guard let url = committedURL else { return false }
-    return !url.isAboutBlankOrSrcdoc
+    guard let index = history.currentIndex else { return false }
+    return !history.entries[index].url.isAboutBlankOrSrcdoc
   }
 
   /// Whether this is a popup that has committed nothing but URLs that match `about:blank`: its next main-frame
