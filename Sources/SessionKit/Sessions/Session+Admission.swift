@@ -41,7 +41,7 @@ extension Session {
     if let approval {
       decision = PolicyDecision(action: approval.action, trace: approval.trace)
     } else {
-      decision = policy.evaluate(request, in: context)
+      decision = policy.evaluate(request, in: context, hostIsChecked: true)
       engine.shadowEvaluate(
         request, in: context, live: decision, candidate: policies.shadow, session: id, url: action.requestURL)
     }

@@ -87,7 +87,7 @@ extension Session {
     case .ask(let question):
       return .provisional(question, request)
     case .evaluate(let context):
-      let decision = policy.evaluate(request, in: context)
+      let decision = policy.evaluate(request, in: context, hostIsChecked: true)
       engine.shadowEvaluate(
         request, in: context, live: decision, candidate: policies.shadow, session: id, url: action.requestURL)
       let isFirstLoad = isMainFrame && context.isBlankPopup
