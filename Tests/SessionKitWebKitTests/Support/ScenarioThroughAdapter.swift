@@ -81,7 +81,6 @@
             description: "\(recorder.name) \(step.path): session \(step.session) is not open in the adapter")
         }
         await perform(step.event, in: webView)
-        await coordinator.commitsRecorded()
       }
       finalLine = openSessionsLine()
       coordinator.tearDown()
@@ -101,7 +100,8 @@
     }
 
     /// Performs `event` while a task moves the clock whenever a decider and its timeout are both asleep, as
-    /// the replay runner does; the task ends with the step.
+    /// the replay runner does; the task ends with the step. Then the step's commits reach the engine, and only
+    /// then are blank timeouts checked.
     private func perform(_ event: PageEvent, in webView: WKWebView) async {
       let clock = clock
       let advancing = Task {
@@ -114,6 +114,11 @@
       await run(event, in: webView)
       advancing.cancel()
       await advancing.value
+      // The coordinator hands WebKit's `didCommit` to the session actor in a task: wait for it before checking,
+      // as the replay runner's simulator has committed when its step returns. Otherwise a popup whose deadline
+      // passed while its first load was decided (`lifecycle-blank-timeout.json`'s `main.4`) still looks blank
+      // here whenever that task has not run yet, and is closed although its page loaded.
+      await coordinator.commitsRecorded()
       // A device's blank-timeout timer, checked when the step ends as the replay runner does: a timer asleep on
       // the virtual clock would pass for half of a decider's race and move the clock early.
       _ = engine.closeExpiredPopups()
