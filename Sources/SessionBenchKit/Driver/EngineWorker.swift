@@ -103,3 +103,18 @@ struct EngineWorker: PhaseWorker {
     busy.other &+= Timestamp.now() &- started
   }
 }
+
+extension EngineWorker {
+  /// The decide histograms and busy times of a finished phase's workers, merged, after tearing down their
+  /// sessions.
+  static func finish(_ workers: [EngineWorker]) -> (LatencyHistogram, Busy) {
+    var histogram = LatencyHistogram()
+    var busy = Busy()
+    for worker in workers {
+      histogram.merge(worker.decide)
+      busy.add(worker.busy)
+      for tab in worker.tabs { tab.session.tearDown() }
+    }
+    return (histogram, busy)
+  }
+}

@@ -25,13 +25,7 @@ extension BenchRunner {
     let run = await loop(phase: BenchResult.engineDecideDefault, isBaseline: true, progress: progress)
       .run(engineWorkers)
     let usage = ResourceUsage.current().since(before)
-    var histogram = LatencyHistogram()
-    var busy = EngineWorker.Busy()
-    for worker in run.workers {
-      histogram.merge(worker.decide)
-      busy.add(worker.busy)
-      for tab in worker.tabs { tab.session.tearDown() }
-    }
+    let (histogram, busy) = EngineWorker.finish(run.workers)
     await engine.shutdown()
     let share = attributedShare(busy.decide, of: busy.total)
     return ReferenceRun(

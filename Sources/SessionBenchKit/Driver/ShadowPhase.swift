@@ -42,13 +42,7 @@ extension BenchRunner {
     var engineWorkers = await makeEngineWorkers(engine: engine, catalog: catalog, mix: mix)
     let run = await loop(phase: BenchResult.engineDecideShadowed, isBaseline: true, progress: progress)
       .run(engineWorkers)
-    var histogram = LatencyHistogram()
-    var busy = EngineWorker.Busy()
-    for worker in run.workers {
-      histogram.merge(worker.decide)
-      busy.add(worker.busy)
-      for tab in worker.tabs { tab.session.tearDown() }
-    }
+    let (histogram, busy) = EngineWorker.finish(run.workers)
     engineWorkers = []
     await engine.shutdown()
     let seconds = Double(run.elapsedNanoseconds) / 1e9 * attributedShare(busy.decide, of: busy.total)

@@ -16,21 +16,14 @@ struct WebAddressParser {
     self.bytes = bytes
   }
 
-  /// Parses `string`; errors carry the whole string.
+  /// Parses `string`; errors carry the whole string. An ordinary URL takes ``OrdinaryURL``'s fast path.
   static func parse(_ string: String) throws(AddressError) -> WebAddress {
     var copy = string
     if let ordinary = copy.withUTF8(OrdinaryURL.parse) { return ordinary }
-    let result = copy.withUTF8 { raw in
-      Result { () throws(AddressError) -> WebAddress in try parse(raw: raw) }
-    }
-    do {
-      return try result.get()
-    } catch {
-      throw error.about(string)
-    }
+    return try parseWithoutFastPath(string)
   }
 
-  /// The full parser alone, without ``OrdinaryURL``'s fast path (for the test that compares them).
+  /// The full parser alone, without ``OrdinaryURL``'s fast path (also for the test that compares them).
   static func parseWithoutFastPath(_ string: String) throws(AddressError) -> WebAddress {
     var copy = string
     let result = copy.withUTF8 { raw in
