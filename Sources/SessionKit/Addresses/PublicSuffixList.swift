@@ -2,7 +2,7 @@
 /// (`!www.ck`) rules, as browsers use it to tell sites apart (`alice.github.io` and
 /// `bob.github.io` are two sites).
 ///
-/// Rules are indexed once in a ``SuffixTable`` keyed by the rule's labels (every IDN rule both as
+/// Rules are indexed once in a `SuffixTable` keyed by the rule's labels (every IDN rule both as
 /// listed and in punycode, so Unicode and `xn--` input both match). A query walks the domain's
 /// labels from the right with one hash probe per label: no per-label strings, no dictionary.
 public struct PublicSuffixList: Sendable {

@@ -1,7 +1,7 @@
 /// An immutable, compiled policy snapshot whose evaluation is a pure synchronous function.
 ///
 /// Rules are indexed so that the cost of an evaluation does not grow with the number of rules that name hosts,
-/// sites or schemes. The host, subdomain and site indexes are one ``SuffixTable`` keyed by host suffixes: one
+/// sites or schemes. The host, subdomain and site indexes are one `SuffixTable` keyed by host suffixes: one
 /// right-to-left walk over the URL's host labels probes it (and, with the same hash, the Public Suffix List),
 /// one probe per label. Schemes are a short list; the remaining rules are kept in one ordered list per
 /// (target, navigation type) pair, so a request only scans the rules that could hold for it. A candidate found
