@@ -65,9 +65,6 @@ final class SuffixTable: Sendable {
     self.shift = shift
   }
 
-  /// The number of keys.
-  var count: Int { keys.count }
-
   /// The payload of the key equal to `suffix`, whose ``SuffixHash`` is `hash`; `nil` when there is none.
   @inline(__always)
   func payload(hash: UInt64, suffix: UnsafeBufferPointer<UInt8>) -> UInt32? {

@@ -281,8 +281,6 @@ struct RequestShape {
 struct CandidateList: Sendable {
   var start: Int32
   var count: Int32
-
-  static let empty = CandidateList(start: 0, count: 0)
 }
 
 /// The candidate lists one host-table key leads to.
