@@ -77,14 +77,17 @@ public enum WebHost: Sendable, Hashable, CustomStringConvertible {
   /// so policies judge a URL with one as invalid.
   public var hasEmptyLabel: Bool {
     guard case .domain(var name) = self else { return false }
-    return name.withUTF8 { bytes in
-      var previous = UInt8(ascii: ".")
-      for byte in bytes {
-        if byte == UInt8(ascii: ".") && previous == UInt8(ascii: ".") { return true }
-        previous = byte
-      }
-      return bytes.count == 1
+    return name.withUTF8(Self.hasEmptyLabel)
+  }
+
+  /// ``hasEmptyLabel`` of a domain's bytes (one trailing dot allowed).
+  static func hasEmptyLabel(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    var previous = UInt8(ascii: ".")
+    for byte in bytes {
+      if byte == UInt8(ascii: ".") && previous == UInt8(ascii: ".") { return true }
+      previous = byte
     }
+    return bytes.count == 1
   }
 
   /// The domain name when the host is a domain, else `nil`.

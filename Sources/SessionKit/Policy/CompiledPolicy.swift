@@ -153,7 +153,8 @@ public final class CompiledPolicy: Sendable {
         // A DNS name: without one trailing dot.
         let trimmed = raw.count > 1 && raw[raw.count - 1] == UInt8(ascii: ".") ? raw.count - 1 : raw.count
         let bytes = UnsafeBufferPointer(rebasing: raw[..<trimmed])
-        let siteStart = !hostIsChecked && Self.hasEmptyLabel(bytes) ? 0 : list.registrableStart(in: bytes) ?? 0
+        // A name with an empty label has no registrable domain: its site is the whole name.
+        let siteStart = !hostIsChecked && WebHost.hasEmptyLabel(raw) ? 0 : list.registrableStart(in: bytes) ?? 0
         facts.site = .bytes(host: bytes, site: UnsafeBufferPointer(rebasing: bytes[siteStart...]))
         var walk = LabelWalk(count: bytes.count)
         while walk.step(bytes) {
@@ -198,17 +199,6 @@ public final class CompiledPolicy: Sendable {
       if let found { firstMatch(schemeLists[found], request, context, &facts, &best) }
     }
     firstMatch(unindexed[facts.shape.index], request, context, &facts, &best)
-  }
-
-  /// Whether a DNS name has an empty label (it then has no registrable domain: its site is the whole name).
-  @inline(__always)
-  private static func hasEmptyLabel(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-    var previous = UInt8(ascii: ".")
-    for byte in bytes {
-      if byte == UInt8(ascii: ".") && previous == UInt8(ascii: ".") { return true }
-      previous = byte
-    }
-    return previous == UInt8(ascii: ".")
   }
 
   /// Lowers `best` to the first candidate (in rule order, below `best`) whose remaining conditions hold.
@@ -365,12 +355,12 @@ struct RequestFacts {
     case .bytes(let host, let target):
       // The same DNS name is the same site; only other hosts need the site.
       if case .domain(var current)? = context.currentURL?.host,
-        current.withUTF8({ Self.equal(Self.dnsName($0), host) })
+        current.withUTF8({ UTF8Bytes.equal(Self.dnsName($0), host) })
       {
         return false
       }
       guard case .domain(var current)? = context.currentSite?.host else { return true }
-      return !current.withUTF8 { Self.equal($0, target) }
+      return !current.withUTF8 { UTF8Bytes.equal($0, target) }
     case .site(let target):
       if address.isAboutBlankOrSrcdoc { return false }
       guard let current = context.currentSite, let target else { return true }
@@ -391,18 +381,13 @@ struct RequestFacts {
       ? UnsafeBufferPointer(rebasing: bytes[..<(bytes.count - 1)]) : bytes
   }
 
-  @inline(__always)
-  static func equal(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
-    UTF8Bytes.equal(a, b)
-  }
-
   /// Whether the URL's site is one of `sites` (each a registrable domain or an IP literal, serialized).
   func siteIsOne(of sites: [String]) -> Bool {
     switch site {
     case .bytes(_, let target):
       return sites.contains { site in
         var site = site
-        return site.withUTF8 { Self.equal($0, target) }
+        return site.withUTF8 { UTF8Bytes.equal($0, target) }
       }
     case .site(let target?):
       return sites.contains(target.description)
