@@ -55,22 +55,10 @@ public enum InstructionRun {
     for _ in 0..<options.count {
       let item = items[index]
       index = index + 1 == items.count ? 0 : index + 1
-      switch options.operation {
-      case .evaluate:
-        checksum &+= policy.evaluate(item.action, in: item.context).trace.ruleIndex ?? -1
-      case .decide:
+      if options.operation == .decide {
         checksum &+= await sessions[item.session].decide(item.action).policy.rawValue
-      case .parse:
-        checksum &+= (try? WebAddress(item.action.requestURL))?.path.utf8.count ?? -1
-      case .request:
-        checksum &+= (try? PolicyRequest(item.action))?.address.path.utf8.count ?? -1
-      case .site:
-        checksum &+= item.address.site(using: .shared)?.description.utf8.count ?? -1
-      case .naive:
-        checksum &+=
-          NaiveWorker.decide(item.action.requestURL, currentHost: item.currentHost, hosts: naiveHosts) ? 1 : 0
-      case .linear:
-        checksum &+= linear.evaluate(item.action, in: item.context).ruleIndex ?? -1
+      } else {
+        checksum &+= item.perform(options.operation, policy: policy, linear: linear, naiveHosts: naiveHosts)
       }
     }
     for session in sessions { session.tearDown() }
@@ -98,5 +86,32 @@ public enum InstructionRun {
         Item(action: plan.action, context: page.context, address: address, currentHost: page.host, session: current))
     }
     return items
+  }
+}
+
+extension InstructionRun.Item {
+  /// Performs a synchronous operation on this item; returns its share of the checksum. Outside the async
+  /// `main`, where the compiler copied the action and the context out of the item for every call (about 1 000
+  /// instructions of copying and destroying counted against the operation); here they are passed borrowed.
+  func perform(
+    _ operation: InstructionOperation, policy: CompiledPolicy, linear: LinearPolicy,
+    naiveHosts: [NaiveWorker.HostEntry]
+  ) -> Int {
+    switch operation {
+    case .evaluate:
+      return policy.evaluate(action, in: context).trace.ruleIndex ?? -1
+    case .decide:
+      preconditionFailure("decide is asynchronous: InstructionRun.main performs it")
+    case .parse:
+      return (try? WebAddress(action.requestURL))?.path.utf8.count ?? -1
+    case .request:
+      return (try? PolicyRequest(action))?.address.path.utf8.count ?? -1
+    case .site:
+      return address.site(using: .shared)?.description.utf8.count ?? -1
+    case .naive:
+      return NaiveWorker.decide(action.requestURL, currentHost: currentHost, hosts: naiveHosts) ? 1 : 0
+    case .linear:
+      return linear.evaluate(action, in: context).ruleIndex ?? -1
+    }
   }
 }
