@@ -350,20 +350,17 @@ struct RequestFacts {
   /// `about:blank`/`about:srcdoc` inherit the session's origin; other host-less URLs are cross-site
   /// to everything; everything is cross-site to a session without an origin.
   private func isCrossSite(_ address: WebAddress, _ context: PolicyContext) -> Bool {
-    guard context.currentURL != nil else { return true }
+    // Read through the page's box, never copying its URL or site out of it.
+    guard let page = context.page else { return true }
     switch site {
     case .bytes(let host, let target):
       // The same DNS name is the same site; only other hosts need the site.
-      if case .domain(var current)? = context.currentURL?.host,
-        current.withUTF8({ UTF8Bytes.equal(Self.dnsName($0), host) })
-      {
-        return false
-      }
-      guard case .domain(var current)? = context.currentSite?.host else { return true }
+      if var current = page.dnsName, current.withUTF8({ UTF8Bytes.equal($0, host) }) { return false }
+      guard var current = page.siteName else { return true }
       return !current.withUTF8 { UTF8Bytes.equal($0, target) }
     case .site(let target):
       if address.isAboutBlankOrSrcdoc { return false }
-      guard let current = context.currentSite, let target else { return true }
+      guard let current = page.site, let target else { return true }
       return current != target
     case .none:
       return true
@@ -371,14 +368,8 @@ struct RequestFacts {
   }
 
   private static func isCrossOrigin(_ address: WebAddress, _ context: PolicyContext) -> Bool {
-    // A method on the optional's payload: binding `currentURL` would copy it (and retain its strings).
-    context.currentURL?.isCrossOrigin(to: address) ?? true
-  }
-
-  @inline(__always)
-  private static func dnsName(_ bytes: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
-    bytes.count > 1 && bytes[bytes.count - 1] == UInt8(ascii: ".")
-      ? UnsafeBufferPointer(rebasing: bytes[..<(bytes.count - 1)]) : bytes
+    guard let page = context.page else { return true }
+    return page.url.isCrossOrigin(to: address)
   }
 
   /// Whether the URL's site is one of `sites` (each a registrable domain or an IP literal, serialized).

@@ -3,31 +3,49 @@
 /// A session that has committed nothing yet (a fresh popup) uses its opener's URL; a session showing
 /// `about:blank` inherited from its opener uses the opener's. A root that has committed nothing has no URL:
 /// every target is cross-site and cross-origin to it.
+///
+/// A context holds its URL and site in one shared box, made when the URL commits, so copying a context costs
+/// one retain whatever the URL.
 public struct PolicyContext: Sendable, Hashable {
-  /// The URL whose origin and site the session has, or `nil` when it has none yet.
-  public let currentURL: WebAddress?
-  /// The site of `currentURL`, computed once.
-  public let currentSite: Site?
+  /// The URL, its site and the names compared with, or `nil` when the session has no origin yet.
+  let page: CommittedPage?
   /// Whether the session is a popup that has committed nothing but URLs that match `about:blank`, so that its
   /// next main-frame navigation is its first load (`popupFirstLoad`). `currentURL` is then the nearest opener's
   /// up the tree that has an origin of its own.
   public let isBlankPopup: Bool
 
+  /// The URL whose origin and site the session has, or `nil` when it has none yet.
+  public var currentURL: WebAddress? { page?.url }
+  /// The site of `currentURL`, computed once.
+  public var currentSite: Site? { page?.site }
+
   /// A context for a session whose origin comes from `currentURL`; `isBlankPopup` when the session is a popup
   /// that has committed nothing but `about:blank`.
   public init(currentURL: WebAddress?, isBlankPopup: Bool = false, list: PublicSuffixList = .shared) {
-    self.currentURL = currentURL
-    self.currentSite = currentURL?.site(using: list)
+    self.page = currentURL.map { CommittedPage(url: $0, site: $0.site(using: list)) }
     self.isBlankPopup = isBlankPopup
   }
 
-  /// A context whose site was computed when the URL committed.
-  init(currentURL: WebAddress?, currentSite: Site?, isBlankPopup: Bool = false) {
-    self.currentURL = currentURL
-    self.currentSite = currentSite
+  /// A context on a page that committed (its site computed then).
+  init(page: CommittedPage?, isBlankPopup: Bool) {
+    self.page = page
     self.isBlankPopup = isBlankPopup
   }
 
   /// A context with no origin (a root that has committed nothing).
   public static let none = PolicyContext(currentURL: nil)
+
+  /// Contexts are equal when their URLs, sites and `isBlankPopup` are.
+  public static func == (lhs: PolicyContext, rhs: PolicyContext) -> Bool {
+    guard lhs.isBlankPopup == rhs.isBlankPopup else { return false }
+    if lhs.page === rhs.page { return true }
+    return lhs.currentURL == rhs.currentURL && lhs.currentSite == rhs.currentSite
+  }
+
+  /// Hashes the URL, the site and `isBlankPopup`.
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(currentURL)
+    hasher.combine(currentSite)
+    hasher.combine(isBlankPopup)
+  }
 }

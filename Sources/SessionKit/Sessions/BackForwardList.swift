@@ -6,7 +6,12 @@ public struct BackForwardList: Sendable, Hashable {
   /// One history entry.
   public struct Entry: Sendable, Hashable {
     /// The main frame's URL.
-    public var url: WebAddress
+    public var url: WebAddress {
+      get { page.url }
+      set { page = CommittedPage(url: newValue, site: newValue.site(using: .shared)) }
+    }
+    /// The URL with its site, boxed once when it committed: the session's policy context hands out this box.
+    private(set) var page: CommittedPage
     /// Whether a POST created it (reloading it is `formResubmitted`; going back or forward onto it is still
     /// `backForward`, as WebKit reports it).
     public var isPost: Bool
@@ -20,9 +25,14 @@ public struct BackForwardList: Sendable, Hashable {
     /// Boxed: most entries have none, and two inline URLs would triple every entry's size.
     private var subframeBox: FrameChangeBox?
 
-    /// Creates an entry.
+    /// Creates an entry (its site by the shared Public Suffix List).
     public init(url: WebAddress, isPost: Bool, subframe: FrameChange? = nil) {
-      self.url = url
+      self.init(page: CommittedPage(url: url, site: url.site(using: .shared)), isPost: isPost, subframe: subframe)
+    }
+
+    /// An entry on a page whose site the engine computed.
+    init(page: CommittedPage, isPost: Bool, subframe: FrameChange? = nil) {
+      self.page = page
       self.isPost = isPost
       self.subframeBox = subframe.map(FrameChangeBox.init)
     }
@@ -75,6 +85,12 @@ public struct BackForwardList: Sendable, Hashable {
 
   /// The current entry.
   public var current: Entry? { currentIndex.map { entries[$0] } }
+
+  /// The current entry's page (one retain, no copy of the entry).
+  var currentPage: CommittedPage? {
+    guard let currentIndex else { return nil }
+    return entries[currentIndex].page
+  }
 
   /// The entry `offset` steps from the current one (−1 is back), if there is one.
   public func entry(at offset: Int) -> Entry? {

@@ -47,22 +47,18 @@ struct PopupTreeState: Sendable {
     guard let isBlankPopup = nodes.read(key, \.isBlankPopup) else { return .none }
     var current = key
     while true {
-      let step = nodes.read(current) { node -> (context: PolicyContext?, parent: Key?) in
-        if node.hasOwnOrigin {
-          return (
-            PolicyContext(currentURL: node.committedURL, currentSite: node.committedSite, isBlankPopup: isBlankPopup),
-            nil
-          )
-        }
-        guard let parent = node.parent else {
-          return (PolicyContext(currentURL: node.committedURL, currentSite: nil, isBlankPopup: isBlankPopup), nil)
-        }
+      // The current entry's page: one retain. A root's page without an origin of its own (`about:blank`) has
+      // no site, so that only `about:blank` and `about:srcdoc` are same-site with it.
+      // `next` is the opener to look at instead, `nil` when this node decides.
+      let step = nodes.read(current) { node -> (page: CommittedPage?, next: Key?) in
+        let page = node.history.currentPage
+        if let page, page.hasOwnOrigin { return (page, nil) }
+        guard let parent = node.parent else { return (page, nil) }
         return (nil, parent)
       }
       guard let step else { return .none }
-      if let context = step.context { return context }
-      guard let parent = step.parent else { return .none }
-      current = parent
+      guard let next = step.next else { return PolicyContext(page: step.page, isBlankPopup: isBlankPopup) }
+      current = next
     }
   }
 
@@ -213,7 +209,10 @@ struct PopupTreeState: Sendable {
     guard nodes[key] != nil else { return false }
     switch kind {
     case .newEntry(let isPost):
-      nodes[key]?.history.push(.init(url: address, isPost: isPost))
+      // `about:blank` and `about:srcdoc` have no site of their own (a root showing one is same-site only
+      // with them).
+      let page = CommittedPage(url: address, site: address.isAboutBlankOrSrcdoc ? nil : site)
+      nodes[key]?.history.push(.init(page: page, isPost: isPost))
       if !Self.matchesAboutBlank(address) {
         nodes[key]?.hasCommittedPage = true
         nodes[key]?.blankDeadline = nil
@@ -223,14 +222,13 @@ struct PopupTreeState: Sendable {
       guard let current = nodes[key]?.history.current else { return true }
       // The main frame's document is unchanged: reloading this entry resubmits its POST, if it was one.
       nodes[key]?.history.push(
-        .init(url: current.url, isPost: current.isPost, subframe: .init(from: previous, to: address)))
+        .init(page: current.page, isPost: current.isPost, subframe: .init(from: previous, to: address)))
       return true
     case .backForward(let offset):
       nodes[key]?.history.go(offset)
     case .reload:
       break
     }
-    nodes[key]?.committedSite = address.isAboutBlankOrSrcdoc ? nil : site
     return true
   }
 

@@ -13,8 +13,6 @@ struct SessionNode: Sendable {
   var presentation: PopupPresentation?
   /// The key of the session that opened it; `nil` for the root.
   let parent: PopupTreeState.Key?
-  /// The current main-frame URL's site, computed once per commit.
-  var committedSite: Site?
   /// A new-window request `decidePolicyFor` allowed and `createWebViewWith` has not asked for yet.
   var newWindowApproval: NewWindowApproval?
   /// The session's id.
@@ -37,17 +35,7 @@ struct SessionNode: Sendable {
   }
 
   /// The committed main-frame URL, `nil` before the first commit.
-  var committedURL: WebAddress? {
-    guard let index = history.currentIndex else { return nil }
-    return history.entries[index].url
-  }
-
-  /// Whether the committed URL gives the session an origin of its own: anything but `about:blank` and
-  /// `about:srcdoc`, which inherit their creator's. (Read in place: no copy of the entry or its URL.)
-  var hasOwnOrigin: Bool {
-    guard let index = history.currentIndex else { return false }
-    return !history.entries[index].url.isAboutBlankOrSrcdoc
-  }
+  var committedURL: WebAddress? { history.currentPage?.url }
 
   /// Whether this is a popup that has committed nothing but URLs that match `about:blank`: its next main-frame
   /// navigation is its first load.
