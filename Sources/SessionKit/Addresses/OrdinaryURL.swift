@@ -8,8 +8,18 @@
 /// with `.` or `%` (so no dot segment to remove). Anything else returns `nil` and takes the full parser, which
 /// gives the same result for every URL that qualifies (a test compares the two on the web-platform-tests URL
 /// data and on random URLs).
+///
+/// The input is the URL's serialization unless its path is empty (`https://a.example` serializes as
+/// `https://a.example/`); ``parse(_:isSerialization:)`` says which.
 enum OrdinaryURL {
   static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> WebAddress? {
+    var isSerialization = false
+    return parse(bytes, isSerialization: &isSerialization)
+  }
+
+  /// Parses `bytes`; on success `isSerialization` tells whether `bytes` are the result's serialization.
+  @inline(__always)
+  static func parse(_ bytes: UnsafeBufferPointer<UInt8>, isSerialization: inout Bool) -> WebAddress? {
     let count = bytes.count
     guard count > 8, bytes[0] == UInt8(ascii: "h"), bytes[1] == UInt8(ascii: "t"), bytes[2] == UInt8(ascii: "t"),
       bytes[3] == UInt8(ascii: "p")
@@ -81,6 +91,7 @@ enum OrdinaryURL {
       for position in start..<count where !Self.fragmentBytes.contains(bytes[position]) { return nil }
       fragment = string(bytes, start..<count)
     }
+    isSerialization = pathEnd > pathStart
     return WebAddress(
       scheme: isHTTPS ? "https" : "http", username: "", password: "", host: .domain(string(bytes, hostStart..<hostEnd)),
       port: nil, path: pathEnd > pathStart ? string(bytes, pathStart..<pathEnd) : "/", query: query,

@@ -73,7 +73,7 @@ extension Session {
       return .decided(
         NavigationDecision(outcome: .blocked(.invalidURL), action: .cancel, trace: policy.invalidURL(error).trace))
     }
-    let isMainFrame = action.targetFrame?.isMainFrame == true
+    let isMainFrame = request.target == .mainFrame
     switch tree.beginDecision(in: key, address: request.address, isMainFrame: isMainFrame) {
     case .closed:
       return .decided(Self.interrupted(.sessionClosed, snapshot: policy.snapshot))
@@ -120,7 +120,9 @@ extension Session {
     _ decision: PolicyDecision, action: NavigationAction, request: PolicyRequest, policy: CompiledPolicy,
     isFirstLoad: Bool
   ) -> Step {
-    let newWindow = action.targetFrame == nil
+    // The request's target, not `action.targetFrame == nil`: comparing the optional with `nil` copies the frame
+    // (and retains its strings) on every decision.
+    let newWindow = request.target == .newWindow
     let trace = decision.trace
     switch decision.action {
     case .ask(let name):
@@ -137,16 +139,18 @@ extension Session {
       return .decided(NavigationDecision(outcome: .allow, action: decision.action, trace: trace))
     case .sameView:
       guard newWindow else { return .decided(NavigationDecision(outcome: .allow, action: .sameView, trace: trace)) }
-      return .decided(loadInstead(request.address, in: self, action: .sameView, trace: trace))
+      let url = request.serializedAddress(of: action)
+      return .decided(loadInstead(request.address, serialized: url, in: self, action: .sameView, trace: trace))
     case .external(let via):
-      let answer = external(request.address, via: via, action: decision.action, trace: trace)
+      let url = request.serializedAddress(of: action)
+      let answer = external(request.address, serialized: url, via: via, action: decision.action, trace: trace)
       guard isFirstLoad, case .openExternally = answer.outcome else { return .decided(answer) }
       return .decided(closedAfterFirstLoad(answer, snapshot: policy.snapshot))
     case .finish(let destination):
       var trace = trace
       if isRoot {
         trace.notes.append("finish applies to popups; a root is never finished")
-      } else if newWindow || action.targetFrame?.isMainFrame != true {
+      } else if request.target != .mainFrame {
         trace.notes.append("finish applies to a popup's main-frame navigation; cancelled")
       } else {
         return .decided(finish(request.address, via: destination, action: decision.action, trace: trace))
@@ -160,24 +164,27 @@ extension Session {
     }
   }
 
-  /// A `sameView` load of `address` in `target`, which the engine expects and will allow without judging.
+  /// A `sameView` load of `address` in `target`, which the engine expects and will allow without judging;
+  /// `serialized` is `address.serialized` when the caller has it already.
   nonisolated func loadInstead(
-    _ address: WebAddress, in target: Session, action: PolicyAction, closed: [SessionID] = [],
-    trace: PolicyDecision.Trace
+    _ address: WebAddress, serialized: String? = nil, in target: Session, action: PolicyAction,
+    closed: [SessionID] = [], trace: PolicyDecision.Trace
   ) -> NavigationDecision {
     guard target.tree.update({ $0.machine.expectLoad(of: address, trace: trace, in: target.key) }) else {
       return NavigationDecision(
         outcome: .blocked(.sessionClosed), action: action, closedSessions: closed, trace: trace)
     }
     return NavigationDecision(
-      outcome: .loadInstead(url: address.serialized, in: target.id), action: action, closedSessions: closed,
+      outcome: .loadInstead(url: serialized ?? address.serialized, in: target.id), action: action,
+      closedSessions: closed,
       trace: trace)
   }
 
   /// Opening `address` outside the app; an `about:` URL never leaves the app (it means nothing there).
+  /// `serialized` is `address.serialized` when the caller has it already.
   nonisolated func external(
-    _ address: WebAddress, via: ExternalApp, action: PolicyAction, closed: [SessionID] = [],
-    trace: PolicyDecision.Trace
+    _ address: WebAddress, serialized: String? = nil, via: ExternalApp, action: PolicyAction,
+    closed: [SessionID] = [], trace: PolicyDecision.Trace
   ) -> NavigationDecision {
     guard address.scheme != "about" else {
       var trace = trace
@@ -185,7 +192,8 @@ extension Session {
       return NavigationDecision(outcome: .blocked(.policy), action: action, closedSessions: closed, trace: trace)
     }
     return NavigationDecision(
-      outcome: .openExternally(url: address.serialized, via: via), action: action, closedSessions: closed,
+      outcome: .openExternally(url: serialized ?? address.serialized, via: via), action: action,
+      closedSessions: closed,
       trace: trace)
   }
 

@@ -37,5 +37,8 @@ public struct NavigationAction: Sendable, Hashable, Codable {
   }
 
   /// Whether the navigation would open a new window (its target frame is `nil`).
-  public var targetsNewWindow: Bool { targetFrame == nil }
+  public var targetsNewWindow: Bool {
+    // Not `targetFrame == nil`, which copies the frame to compare it.
+    if case .none = targetFrame { true } else { false }
+  }
 }

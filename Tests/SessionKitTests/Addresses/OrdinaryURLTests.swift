@@ -9,9 +9,14 @@ import XCTest
 final class OrdinaryURLTests: XCTestCase {
   private func agree(_ input: String, file: StaticString = #filePath, line: UInt = #line) -> Bool? {
     var copy = input
-    guard let fast = copy.withUTF8(OrdinaryURL.parse) else { return nil }
+    var isSerialization = false
+    guard let fast = copy.withUTF8({ OrdinaryURL.parse($0, isSerialization: &isSerialization) }) else { return nil }
     let full = try? WebAddressParser.parseWithoutFastPath(input)
     XCTAssertEqual(fast, full, input.debugDescription, file: file, line: line)
+    // Answers name the URL by the input when the fast path says it is the serialization.
+    XCTAssertEqual(
+      isSerialization, full?.serialized == input, "isSerialization for \(input.debugDescription)", file: file,
+      line: line)
     return fast == full
   }
 
