@@ -56,7 +56,7 @@ public enum InstructionRun {
       let item = items[index]
       index = index + 1 == items.count ? 0 : index + 1
       if options.operation == .decide {
-        checksum &+= await sessions[item.session].decide(item.action).policy.rawValue
+        checksum &+= await item.decide(in: sessions)
       } else {
         checksum &+= item.perform(options.operation, policy: policy, linear: linear, naiveHosts: naiveHosts)
       }
@@ -90,6 +90,12 @@ public enum InstructionRun {
 }
 
 extension InstructionRun.Item {
+  /// Decides this item's action in its session; returns its share of the checksum. A method for the same reason
+  /// as ``perform(_:policy:linear:naiveHosts:)``: the action is passed borrowed, not copied out of the item.
+  func decide(in sessions: [Session]) async -> Int {
+    await sessions[session].decide(action).policy.rawValue
+  }
+
   /// Performs a synchronous operation on this item; returns its share of the checksum. Outside the async
   /// `main`, where the compiler copied the action and the context out of the item for every call (about 1 000
   /// instructions of copying and destroying counted against the operation); here they are passed borrowed.
