@@ -1,6 +1,7 @@
 #include "CSessionKitAtomics.h"
 
 #include <stdatomic.h>
+#include <stdint.h>
 #include <stdlib.h>
 
 // A whole cache line, so that the word shares it with nothing another thread writes.
@@ -11,13 +12,18 @@ struct sk_atomic_word {
 
 _Static_assert(sizeof(struct sk_atomic_word) == 64, "one cache line");
 
-sk_atomic_word *sk_atomic_word_create(uint64_t initial) {
+sk_atomic_word *sk_atomic_word_create(uint64_t initial) { return sk_atomic_words_create(1, initial); }
+
+sk_atomic_word *sk_atomic_words_create(uint64_t count, uint64_t initial) {
+  if (count == 0 || count > SIZE_MAX / sizeof(struct sk_atomic_word)) abort();
   // C11 aligned_alloc: the size is a multiple of the alignment, as it requires.
-  sk_atomic_word *word = aligned_alloc(64, sizeof(struct sk_atomic_word));
-  if (word == NULL) abort();
-  atomic_init(&word->value, initial);
-  return word;
+  sk_atomic_word *words = aligned_alloc(64, (size_t)count * sizeof(struct sk_atomic_word));
+  if (words == NULL) abort();
+  for (uint64_t index = 0; index < count; index++) atomic_init(&words[index].value, initial);
+  return words;
 }
+
+sk_atomic_word *sk_atomic_word_at(sk_atomic_word *words, uint64_t index) { return &words[index]; }
 
 void sk_atomic_word_destroy(sk_atomic_word *word) { free(word); }
 

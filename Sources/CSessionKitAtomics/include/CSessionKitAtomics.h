@@ -18,7 +18,12 @@ typedef struct sk_atomic_word sk_atomic_word;
 
 /// Allocates a word holding `initial`; never returns NULL (aborts when out of memory).
 sk_atomic_word *_Nonnull sk_atomic_word_create(uint64_t initial);
-/// Frees a word made by `sk_atomic_word_create`.
+/// Allocates `count` consecutive words (`count` > 0), each alone in its cache line and holding `initial`; never
+/// returns NULL (aborts when out of memory).
+sk_atomic_word *_Nonnull sk_atomic_words_create(uint64_t count, uint64_t initial);
+/// The word at `index` of words made by `sk_atomic_words_create` (no bounds check).
+sk_atomic_word *_Nonnull sk_atomic_word_at(sk_atomic_word *_Nonnull words, uint64_t index);
+/// Frees a word made by `sk_atomic_word_create`, or the words made by `sk_atomic_words_create`.
 void sk_atomic_word_destroy(sk_atomic_word *_Nonnull word);
 /// The value, with acquire ordering.
 uint64_t sk_atomic_word_load(sk_atomic_word *_Nonnull word);

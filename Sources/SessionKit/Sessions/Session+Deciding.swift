@@ -5,26 +5,26 @@ extension Session {
   public func decide(_ action: NavigationAction) async -> NavigationDecision {
     // No engine lock on this path: the gate counts the decision and gives the shutdown flag and the policy
     // generation in one atomic step; the snapshot is this session's cached one unless the generation moved.
-    let entry = engine.decisionStarted()
+    let stripe = DecisionGate.stripe(of: self)
+    let entry = engine.decisionStarted(stripe: stripe)
     let decision: NavigationDecision
     if entry.isShutDown {
       decision = Self.interrupted(.cancelled, snapshot: engine.policy.snapshot)
     } else {
-      let policies = policies(at: entry.generation)
-      if Task.isCancelled {
-        decision = Self.interrupted(.cancelled, snapshot: policies.policy.snapshot)
-      } else {
-        // Synchronous unless a decider must be asked: no async frame on the common path.
-        switch decideWithoutWaiting(action, policies: policies) {
-        case .decided(let answer): decision = answer
-        case let pending: decision = await decideAsking(pending, action: action)
-        }
+      // The cached snapshot, lent rather than retained (see `CachedPolicies`); refreshed when the generation
+      // moved. Synchronous unless a decider must be asked: no async frame on the common path.
+      let step =
+        policies.withCurrent(at: entry.generation) { decideIfNotCancelled(action, policies: $0) }
+        ?? decideIfNotCancelled(action, policies: refreshPolicies())
+      switch step {
+      case .decided(let answer): decision = answer
+      case let pending: decision = await decideAsking(pending, action: action)
       }
     }
     if engine.publishesDecisions {
       engine.publish(decision.outcome, session: id, url: action.requestURL, decision: decision)
     }
-    engine.decisionEnded()
+    engine.decisionEnded(stripe: stripe)
     return decision
   }
 
@@ -40,17 +40,22 @@ extension Session {
     }
   }
 
-  /// The engine's policy snapshot at `generation` (what the gate showed as the decision entered): the cached one
-  /// when it is that generation, else the engine's current one, read under its lock and cached.
+  /// The engine's current policy snapshot, read under its lock and cached; a decision calls it when the gate
+  /// showed a generation other than the cached snapshot's.
   ///
   /// Linearizable: the gate's generation advances (under the engine's lock) only after the new snapshot is
   /// installed, and the read-modify-write that entered the decision returned the latest generation, so a cache
   /// of that generation holds the latest snapshot; a refresh under the lock sees that snapshot or a newer one.
-  private func policies(at generation: UInt64) -> EnginePolicies {
-    if let policies, policies.generation == generation { return policies }
+  private func refreshPolicies() -> EnginePolicies {
     let current = engine.currentPolicies()
-    policies = current
+    policies.store(current)
     return current
+  }
+
+  /// The synchronous part of a decision, unless the calling task is cancelled.
+  private func decideIfNotCancelled(_ action: NavigationAction, policies: EnginePolicies) -> Step {
+    if Task.isCancelled { return .decided(Self.interrupted(.cancelled, snapshot: policies.policy.snapshot)) }
+    return decideWithoutWaiting(action, policies: policies)
   }
 
   /// Where a decision stands after its synchronous part.

@@ -15,7 +15,7 @@ public actor Session {
   nonisolated let key: PopupTreeState.Key
   /// The engine's policy snapshot this session last decided with, reused while the engine's gate shows the
   /// same generation (no engine lock on `decide`'s path).
-  var policies: EnginePolicies?
+  var policies = CachedPolicies()
 
   init(id: SessionID, depth: Int, key: PopupTreeState.Key, tree: PopupTree) {
     self.id = id

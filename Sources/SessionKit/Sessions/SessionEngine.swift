@@ -134,7 +134,7 @@ public final class SessionEngine: Sendable {
     // Async-form decisions under way end promptly now; their events (a provisional popup closing) still count.
     await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
       // Under the lock: a decision that brings the count to zero after this read takes the lock to wake the
-      // waiters (see `decisionEnded()`), so it finds this continuation.
+      // waiters (see `decisionEnded(stripe:)`), so it finds this continuation.
       let finished = state.withLock { state -> Bool in
         if gate.activeDecisions == 0 { return true }
         state.shutdownWaiters.append(continuation)
@@ -148,9 +148,10 @@ public final class SessionEngine: Sendable {
   // MARK: - Internals used by sessions
 
   /// Counts an async-form decision under way (so that ``shutdown()`` finishes the event stream after it), with
-  /// no lock: the gate's word as the decision entered, whose shutdown flag and policy generation it decides by.
-  func decisionStarted() -> DecisionGate.Entry {
-    gate.enter()
+  /// no lock: the gate's word for `stripe` (the session's, ``DecisionGate/stripe(of:)``) as the decision
+  /// entered, whose shutdown flag and policy generation it decides by.
+  func decisionStarted(stripe: UInt64) -> DecisionGate.Entry {
+    gate.enter(stripe)
   }
 
   /// The policy snapshot now, read under the lock (a session calls it when the gate's generation is not the one
@@ -159,12 +160,15 @@ public final class SessionEngine: Sendable {
     state.withLock { $0.policies }
   }
 
-  /// The counterpart of ``decisionStarted()``; the last decision to end after a shutdown wakes it.
-  func decisionEnded() {
-    guard gate.leave() else { return }
+  /// The counterpart of ``decisionStarted(stripe:)``; the last decision to end after a shutdown wakes it.
+  func decisionEnded(stripe: UInt64) {
+    guard gate.leave(stripe) else { return }
     // The flag was set before this decrement, and `shutdown()` registers its waiter under this lock after
-    // setting it: either it read a count of zero and did not wait, or its waiter is here.
-    let waiters = state.withLock { state in
+    // setting it: either it read a count of zero and did not wait, or its waiter is here. Other stripes may
+    // still have decisions under way: of the decisions that empty their stripes, the one that takes this lock
+    // last sees every decrement (each happened before its own decision took the lock) and wakes the waiters.
+    let waiters = state.withLock { state -> [CheckedContinuation<Void, Never>] in
+      guard gate.activeDecisions == 0 else { return [] }
       defer { state.shutdownWaiters = [] }
       return state.shutdownWaiters
     }
