@@ -89,7 +89,6 @@ public struct BackForwardList: Sendable, Hashable {
   /// The current entry.
   public var current: Entry? { currentIndex.map { entries[$0] } }
 
-
   /// The entry `offset` steps from the current one (−1 is back), if there is one.
   public func entry(at offset: Int) -> Entry? {
     guard let currentIndex, entries.indices.contains(currentIndex + offset) else { return nil }
