@@ -87,9 +87,6 @@ struct DecisionGate: ~Copyable, @unchecked Sendable {
     return advanced
   }
 
-  /// The current generation (call it holding the engine's lock to pair it with the snapshot installed).
-  var generation: UInt64 { sk_atomic_word_load(word(0)) >> Self.generationShift }
-
   /// Sets every word's shutdown flag; decisions entering from now on see it.
   func shutDown() {
     for stripe in 0..<Self.stripes { _ = sk_atomic_word_fetch_or(word(stripe), Self.shutdownBit) }

@@ -28,7 +28,10 @@ public struct PolicyRequest: Sendable, Hashable {
   /// The serialized URL of a request made from `action` by ``init(_:)``: the action's own string when it is
   /// the serialization already.
   func serializedAddress(of action: borrowing NavigationAction) -> String {
-    actionURLIsSerialization ? action.requestURL : address.serialized
+    assert(
+      !actionURLIsSerialization || action.requestURL == address.serialized,
+      "serializedAddress(of:) takes the action the request was made from")
+    return actionURLIsSerialization ? action.requestURL : address.serialized
   }
 
   /// Parses a WebKit navigation action's URL.

@@ -26,7 +26,6 @@ final class DecisionGateTests: XCTestCase {
     let gate = DecisionGate()
     XCTAssertEqual(gate.advanceGeneration(), 1)
     XCTAssertEqual(gate.advanceGeneration(), 2)
-    XCTAssertEqual(gate.generation, 2)
     for stripe in 0..<DecisionGate.stripes {
       XCTAssertEqual(gate.enter(stripe).generation, 2, "stripe \(stripe)")
       _ = gate.leave(stripe)
