@@ -55,16 +55,22 @@ final class DecisionGateTests: XCTestCase {
     let decisions = roots.map { root in Task { await root.decide(TestAction.link("https://ask.example/")) } }
     await decider.waitForCalls(32)
     XCTAssertEqual(engine.gate.activeDecisions, 32)
-
-    let shutdown = Task { await engine.shutdown() }
-    while !engine.isShutDown { await Task.yield() }
-    // The decider ignores cancellation: shutdown returns only after it answers and every decision has ended.
-    decider.answer(.allow)
-    await shutdown.value
-    XCTAssertEqual(engine.gate.activeDecisions, 0)
+    let finished = TestLock(false)
+    let shutdown = Task {
+      await engine.shutdown()
+      finished.withLock { $0 = true }
+    }
+    // Shutdown interrupts every decision (each leaves its stripe after the flag) ...
     for decision in decisions {
       let answer = await decision.value
       XCTAssertEqual(answer.outcome, .blocked(.cancelled))
     }
+    XCTAssertEqual(engine.gate.activeDecisions, 0)
+    // ... and still waits for the decider calls it started, which ignore cancellation until answered.
+    XCTAssertFalse(finished.withLock { $0 })
+    decider.answer(.allow)
+    await shutdown.value
+    XCTAssertTrue(finished.withLock { $0 })
+    XCTAssertEqual(engine.gate.activeDecisions, 0)
   }
 }
