@@ -15,8 +15,14 @@ extension Session {
     engine.register(race, owner: owner, isClosed: isClosed)
     defer { engine.unregister(race) }
     let question = DeciderRequest(session: id, action: action, address: request.address, trace: trace)
-    let outcome = await race.run(
+    var outcome = await race.run(
       engine.decider(named: name), name: name, request: question, timeout: policy.deciders.timeout, engine: engine)
+    // `shutdown()` sets its flag, then interrupts the races: an answer (or a timeout) can land in between and win
+    // its race. The flag wins instead, as `shutdown()` promises every decision under way ends with `cancel`.
+    if case .interrupted = outcome {
+    } else if engine.isShutDown {
+      outcome = .interrupted(.cancelled)
+    }
     var trace = trace
     let fallback = policy.deciders.onTimeout
     let answer: PolicyAction

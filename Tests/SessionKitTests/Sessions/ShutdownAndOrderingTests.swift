@@ -29,6 +29,27 @@ final class ShutdownAndOrderingTests: XCTestCase {
     XCTAssertEqual(answer.outcome, .blocked(.cancelled))
   }
 
+  func test_aDeciderAnsweringOnceShutdownHasBegun_doesNotWin_everyDecisionEndsCancelled() async throws {
+    // The decider ignores cancellation and answers as soon as the engine shows the shutdown, before or while
+    // `shutdown()` interrupts the races: the answer must not decide.
+    let decider = ManualDecider(honoursCancellation: false)
+    let engine = try makeEngine(Self.askPopups, deciders: ["confirm": decider], events: .none)
+    let roots = (0..<32).map { engine.makeRootSession(id: SessionID("r\($0)")) }
+    let decisions = roots.map { root in Task { await root.decide(TestAction.link("https://ask.example/")) } }
+    await decider.waitForCalls(32)
+
+    let shutdown = Task { await engine.shutdown() }
+    while !engine.isShutDown { await Task.yield() }
+    decider.answer(.allow)
+    await shutdown.value
+
+    for decision in decisions {
+      let answer = await decision.value
+      XCTAssertEqual(answer.outcome, .blocked(.cancelled))
+      XCTAssertEqual(answer.policy, .cancel)
+    }
+  }
+
   func test_shutdownDuringAProvisionalPopupsFirstLoad_stillAnnouncesItsClose_inTheAsyncForm() async throws {
     for _ in 0..<30 {
       let decider = ManualDecider()
