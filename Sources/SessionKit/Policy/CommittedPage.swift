@@ -33,4 +33,9 @@ final class CommittedPage: Sendable {
     }
     if case .domain(let name)? = site?.host { self.siteName = name } else { self.siteName = nil }
   }
+
+  /// A page at `url`, its site by `list`.
+  convenience init(url: WebAddress, list: PublicSuffixList) {
+    self.init(url: url, site: url.site(using: list))
+  }
 }

@@ -22,7 +22,7 @@ public struct PolicyContext: Sendable, Hashable {
   /// A context for a session whose origin comes from `currentURL`; `isBlankPopup` when the session is a popup
   /// that has committed nothing but `about:blank`.
   public init(currentURL: WebAddress?, isBlankPopup: Bool = false, list: PublicSuffixList = .shared) {
-    self.page = currentURL.map { CommittedPage(url: $0, site: $0.site(using: list)) }
+    self.page = currentURL.map { CommittedPage(url: $0, list: list) }
     self.isBlankPopup = isBlankPopup
   }
 

@@ -8,7 +8,7 @@ public struct BackForwardList: Sendable, Hashable {
     /// The main frame's URL.
     public var url: WebAddress {
       get { page.url }
-      set { page = CommittedPage(url: newValue, site: newValue.site(using: .shared)) }
+      set { page = CommittedPage(url: newValue, list: .shared) }
     }
     /// The URL with its site, boxed once when it committed: the session's policy context hands out this box.
     private(set) var page: CommittedPage
@@ -27,7 +27,7 @@ public struct BackForwardList: Sendable, Hashable {
 
     /// Creates an entry (its site by the shared Public Suffix List).
     public init(url: WebAddress, isPost: Bool, subframe: FrameChange? = nil) {
-      self.init(page: CommittedPage(url: url, site: url.site(using: .shared)), isPost: isPost, subframe: subframe)
+      self.init(page: CommittedPage(url: url, list: .shared), isPost: isPost, subframe: subframe)
     }
 
     /// An entry on a page whose site the engine computed.
