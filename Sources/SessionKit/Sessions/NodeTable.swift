@@ -1,44 +1,57 @@
 /// The live sessions of one tree by key: the root inline, its popups in a dictionary that stays unallocated
 /// until the first popup, so that an idle root costs no hash table.
 struct NodeTable: Sendable {
-  private var root: SessionNode?
+  // Stored in this order on purpose: a decision reads the flag, the dictionary's count (for a popup's key) and
+  // the first fields of the root's node, which then sit next to the tree's lock (see `PopupTree`).
+
+  /// Whether `rootSlot` holds the live root.
+  private var rootIsLive = true
   private var popups: [PopupTreeState.Key: SessionNode] = [:]
+  /// The root's node, which holds the root only while `rootIsLive` (afterwards an empty node with the root's id).
+  /// Not a `SessionNode?`: to test that optional for `nil`, the compiler copied the whole node (a `memcpy` of
+  /// three cache lines, cold with 10 000 sessions) on each of a decision's three reads; a flag costs one byte.
+  private var rootSlot: SessionNode
 
   /// A table holding only `root`.
   init(root: SessionNode) {
-    self.root = root
+    self.rootSlot = root
   }
 
   /// Runs `body` on the node under `key` without copying it (`nil` when there is none): a decision reads a few
   /// fields of one node, and a copy of the whole node costs a retain per reference it holds.
   func read<Result>(_ key: PopupTreeState.Key, _ body: (SessionNode) -> Result) -> Result? {
-    if key == PopupTreeState.rootKey {
-      switch root {
-      case .some(let node): return body(node)
-      case .none: return nil
-      }
-    }
+    if key == PopupTreeState.rootKey { return rootIsLive ? body(rootSlot) : nil }
     return popups[key].map(body)
   }
 
   /// Whether a node lives under `key`.
   func contains(_ key: PopupTreeState.Key) -> Bool {
-    key == PopupTreeState.rootKey ? root != nil : popups[key] != nil
+    key == PopupTreeState.rootKey ? rootIsLive : popups[key] != nil
   }
 
-  /// The node under `key`; setting `nil` removes it. Modified in place (`_modify`), so that
-  /// `nodes[key]?.field = value` does not copy the node out and back.
+  /// The node under `key`; setting `nil` removes it. Modified without copying, so that
+  /// `nodes[key]?.field = value` costs no retain per reference the node holds: a popup's in place (`_modify`),
+  /// the root's moved out of its slot and back.
   subscript(key: PopupTreeState.Key) -> SessionNode? {
     _read {
       if key == PopupTreeState.rootKey {
-        yield root
+        yield rootIsLive ? rootSlot : nil
       } else {
         yield popups[key]
       }
     }
     _modify {
       if key == PopupTreeState.rootKey {
-        yield &root
+        var node = rootIsLive ? takeRoot() : nil
+        defer {
+          if let node {
+            rootSlot = node
+            rootIsLive = true
+          } else {
+            rootIsLive = false
+          }
+        }
+        yield &node
       } else {
         yield &popups[key]
       }
@@ -48,22 +61,31 @@ struct NodeTable: Sendable {
   /// Removes and returns the node under `key`.
   mutating func removeValue(forKey key: PopupTreeState.Key) -> SessionNode? {
     if key == PopupTreeState.rootKey {
-      defer { root = nil }
-      return root
+      guard rootIsLive else { return nil }
+      rootIsLive = false
+      return takeRoot()
     }
     return popups.removeValue(forKey: key)
   }
 
+  /// Moves the root's node out of its slot, leaving an empty node with the same id there (so that a removed
+  /// root's history and pages are released).
+  private mutating func takeRoot() -> SessionNode {
+    var node = SessionNode(id: rootSlot.id, parent: nil, depth: 0)
+    swap(&node, &rootSlot)
+    return node
+  }
+
   /// Every live node with its key, the root first.
   var entries: [(key: PopupTreeState.Key, value: SessionNode)] {
-    (root.map { [(PopupTreeState.rootKey, $0)] } ?? []) + popups.map { ($0.key, $0.value) }
+    (rootIsLive ? [(PopupTreeState.rootKey, rootSlot)] : []) + popups.map { ($0.key, $0.value) }
   }
 
   /// Every live node, the root first.
   var values: [SessionNode] { entries.map(\.value) }
 
   /// The number of live sessions.
-  var count: Int { popups.count + (root == nil ? 0 : 1) }
+  var count: Int { popups.count + (rootIsLive ? 1 : 0) }
 
   /// Whether no session is live.
   var isEmpty: Bool { count == 0 }

@@ -40,7 +40,10 @@ struct PopupTreeState: Sendable {
   /// What policies compare navigations in `key` with: its committed URL's origin; else (nothing committed, or
   /// an inherited `about:blank`) its opener's; a root that committed `about:blank` has an origin of its own
   /// that only `about:blank` and `about:srcdoc` share; a root that committed nothing has none.
+  @inline(__always)
   func context(of key: Key) -> PolicyContext {
+    // Inlined: called from the mutating `beginDecision`, a call made the compiler copy the whole state (176
+    // bytes, the root's node included) to pass it.
     // A blank popup's next main-frame load is its first: `popupFirstLoad` holds for it, and the walk below
     // already compares with the nearest opener that has an origin of its own.
     // Field by field, never binding a whole node: copying one costs a retain per reference it holds.
