@@ -72,13 +72,14 @@ public struct BackForwardList: Sendable, Hashable {
     }
   }
 
+  /// The current entry's page, kept beside the entries (by ``push(_:)`` and ``go(_:)``): a decision reads it
+  /// without touching the entries' storage (one cache miss fewer per decision with many sessions). First, so
+  /// that it sits next to the other fields of a session's node that a decision reads.
+  private(set) var currentPage: CommittedPage?
   /// Every entry, oldest first.
   public private(set) var entries: [Entry] = []
   /// The index of the current entry, `nil` when nothing was committed.
   public private(set) var currentIndex: Int?
-  /// The current entry's page, kept next to the index (by ``push(_:)`` and ``go(_:)``): a decision reads it
-  /// without touching the entries' storage (one cache miss fewer per decision with many sessions).
-  private(set) var currentPage: CommittedPage?
 
   /// The most entries kept: WebKit's default back-forward list capacity.
   public static let capacity = 100

@@ -93,8 +93,11 @@ extension Session {
       return .provisional(question, request)
     case .evaluate(let context):
       let decision = policy.evaluate(request, in: context, hostIsChecked: true)
-      engine.shadowEvaluate(
-        request, in: context, live: decision, candidate: policies.shadow, session: id, url: action.requestURL)
+      if let shadow = policies.shadow {
+        // Only with a shadow policy: the session's id lies in a cache line a decision otherwise leaves alone.
+        engine.shadowEvaluate(
+          request, in: context, live: decision, candidate: shadow, session: id, url: action.requestURL)
+      }
       let isFirstLoad = isMainFrame && context.isBlankPopup
       return answer(decision, action: action, request: request, policy: policy, isFirstLoad: isFirstLoad)
     }
