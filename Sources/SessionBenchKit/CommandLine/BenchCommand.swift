@@ -13,7 +13,8 @@ public enum BenchCommand: Sendable, Equatable {
   /// Soak the engine with faults (`session-bench soak [options]`; ``SoakOptions``).
   case soak(SoakOptions)
   /// Repeat one operation on a fixed request stream, for instruction counts under callgrind
-  /// (`session-bench instructions --op OP --count N [--seed S]`; internal, run by `Benchmarks/instructions.sh`).
+  /// (`session-bench instructions --op OP --count N [--seed S] [--sessions N]`; internal, run by
+  /// `Benchmarks/instructions.sh`).
   case instructions(InstructionOptions)
   /// Print the usage (`--help`, `-h` or `help`).
   case help

@@ -148,16 +148,18 @@ public enum BenchCommandLine {
     return .run(options)
   }
 
-  /// `instructions --op OP --count N [--seed S]`: internal, for `Benchmarks/instructions.sh`; not in the usage.
+  /// `instructions --op OP --count N [--seed S] [--sessions N]`: internal, for `Benchmarks/instructions.sh`; not in the usage.
   private static func parseInstructions(_ arguments: [String]) throws(UsageError) -> BenchCommand {
     var cursor = ArgumentCursor(arguments)
     var operation: InstructionOperation?
     var count: Int?
     var seedValue: UInt64?
+    var sessions: Int?
     let operations = InstructionOperation.allCases.map(\.rawValue).joined(separator: ", ")
     while let argument = cursor.next() {
       guard case .option(let name, let inlineValue) = argument else {
-        throw UsageError("unexpected argument \"\(argument.text)\"; instructions takes --op, --count and --seed")
+        throw UsageError(
+          "unexpected argument \"\(argument.text)\"; instructions takes --op, --count, --seed and --sessions")
       }
       switch name {
       case "--op":
@@ -174,8 +176,11 @@ public enum BenchCommandLine {
         count = value
       case "--seed":
         seedValue = try seed(cursor.value(for: name, inline: inlineValue), option: name)
+      case "--sessions":
+        sessions = try positiveInteger(cursor.value(for: name, inline: inlineValue), option: name)
       default:
-        throw UsageError("unknown option \"\(name)\" for instructions; it takes --op OP --count N [--seed S]")
+        throw UsageError(
+          "unknown option \"\(name)\" for instructions; it takes --op OP --count N [--seed S] [--sessions N]")
       }
     }
     guard let operation, let count else {
@@ -183,6 +188,17 @@ public enum BenchCommandLine {
     }
     var options = InstructionOptions(operation: operation, count: count)
     if let seedValue { options.seed = seedValue }
+    if let sessions {
+      guard operation == .decide else {
+        throw UsageError("--sessions applies to --op decide only (the other operations use no session)")
+      }
+      let pages = WebCatalog.standard.pages.count
+      guard sessions >= pages else {
+        throw UsageError(
+          "--sessions: \(sessions) is fewer than the catalogue's \(pages) pages; decide needs a session per page")
+      }
+      options.sessions = sessions
+    }
     return .instructions(options)
   }
 

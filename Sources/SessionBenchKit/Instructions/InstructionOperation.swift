@@ -25,6 +25,10 @@ public struct InstructionOptions: Sendable, Equatable {
   public var count: Int
   /// The seed of the request stream.
   public var seed: UInt64 = 1
+  /// The sessions `decide` spreads its calls over, `nil` for one per catalogue page. Session `i` shows page
+  /// `i % pages`; each call goes to one of the sessions on its request's page, in a fixed pseudo-random order,
+  /// so that with many sessions a decision meets the cold per-session state it meets in the bench.
+  public var sessions: Int?
 
   /// Options for `count` calls of `operation`.
   public init(operation: InstructionOperation, count: Int) {

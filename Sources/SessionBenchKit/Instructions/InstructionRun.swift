@@ -5,8 +5,9 @@ import SessionKit
 /// from a fixed seed over the standard catalogue, judged by the realistic policy), then performs OP N times on
 /// it, cycling through the stream, and prints a checksum so that nothing is optimised away.
 ///
-/// The setup does the same work whatever OP and N are (the policy, its linear form, the engine and a session per
-/// page are always built), so that under callgrind `(Ir(N₂) − Ir(N₁)) / (N₂ − N₁)` is the cost of one call.
+/// The setup does the same work whatever OP and N are (the policy, its linear form, the engine and its sessions,
+/// one per page unless `--sessions` says more, are always built), so that under callgrind
+/// `(Ir(N₂) − Ir(N₁)) / (N₂ − N₁)` is the cost of one call.
 public enum InstructionRun {
   /// Requests in the stream.
   public static let streamLength = 4_096
@@ -18,53 +19,80 @@ public enum InstructionRun {
     let context: PolicyContext
     let address: WebAddress
     let currentHost: String
-    let session: Int
+    /// The catalogue page shown when the request is made (the sessions on that page decide it).
+    let page: Int
 
-    init(action: NavigationAction, context: PolicyContext, address: WebAddress, currentHost: String, session: Int) {
+    init(action: NavigationAction, context: PolicyContext, address: WebAddress, currentHost: String, page: Int) {
       self.action = action
       self.context = context
       self.address = address
       self.currentHost = currentHost
-      self.session = session
+      self.page = page
     }
   }
 
   /// Runs the command; returns the exit status.
   public static func main(_ options: InstructionOptions) async -> Int32 {
-    let policy: CompiledPolicy
     do {
-      policy = try CompiledPolicy(RealisticPolicy.configuration())
+      let checksum = try await run(options)
+      print("\(options.operation.rawValue) \(options.count) checksum \(checksum)")
+      return 0
     } catch {
       FileHandle.standardError.write(Data("session-bench instructions: \(error)\n".utf8))
       return 2
     }
+  }
+
+  /// Performs the operation `options.count` times; returns the checksum of the results.
+  static func run(_ options: InstructionOptions) async throws -> Int {
+    let policy = try CompiledPolicy(RealisticPolicy.configuration())
     let linear = LinearPolicy(policy)
     let naiveHosts = BenchRunner.naiveHosts(of: policy)
     let catalog = WebCatalog.standard
     let items = stream(policy: policy, catalog: catalog, seed: options.seed)
     let engine = SessionEngine(policy: policy, events: .none)
+    let pages = catalog.pages.count
     var sessions: [Session] = []
-    for page in catalog.pages.indices {
-      let session = engine.makeRootSession(id: SessionID("i\(page)"))
+    for index in 0..<max(options.sessions ?? pages, pages) {
+      let page = index % pages
+      let session = engine.makeRootSession(id: SessionID("i\(index)"))
       try? await session.didCommit(catalog.pages[page].url, kind: .newEntry(isPost: false))
       sessions.append(session)
     }
+    let spread = SessionSpread(sessions: sessions.count, pages: pages)
 
     var checksum = 0
     var index = 0
-    for _ in 0..<options.count {
+    for call in 0..<options.count {
       let item = items[index]
       index = index + 1 == items.count ? 0 : index + 1
       if options.operation == .decide {
-        checksum &+= await item.decide(in: sessions)
+        checksum &+= await item.decide(in: sessions, at: spread.session(for: item.page, call: call))
       } else {
         checksum &+= item.perform(options.operation, policy: policy, linear: linear, naiveHosts: naiveHosts)
       }
     }
     for session in sessions { session.tearDown() }
     await engine.shutdown()
-    print("\(options.operation.rawValue) \(options.count) checksum \(checksum)")
-    return 0
+    return checksum
+  }
+
+  /// Which of the sessions on a page a call goes to: session `i` shows page `i % pages`.
+  struct SessionSpread {
+    let sessions: Int
+    let pages: Int
+
+    /// The index of the session that decides call `call`, on `page`: a fixed pseudo-random one of that page's.
+    func session(for page: Int, call: Int) -> Int {
+      let copies = (sessions - page + pages - 1) / pages
+      guard copies > 1 else { return page }
+      // SplitMix64's finalizer of the call's number: no session is favoured, and the order is the same each run.
+      var mixed = UInt64(call) &+ 0x9E37_79B9_7F4A_7C15
+      mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
+      mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
+      mixed ^= mixed >> 31
+      return Int(mixed % UInt64(copies)) * pages + page
+    }
   }
 
   /// The stream: the workload's steps for 64 tabs whose histories follow the policy's answers (as the
@@ -83,7 +111,7 @@ public enum InstructionRun {
       }
       guard plan.kind != .windowOpen, let address = try? WebAddress(plan.action.requestURL) else { continue }
       items.append(
-        Item(action: plan.action, context: page.context, address: address, currentHost: page.host, session: current))
+        Item(action: plan.action, context: page.context, address: address, currentHost: page.host, page: current))
     }
     return items
   }
@@ -92,8 +120,8 @@ public enum InstructionRun {
 extension InstructionRun.Item {
   /// Decides this item's action in its session; returns its share of the checksum. A method for the same reason
   /// as ``perform(_:policy:linear:naiveHosts:)``: the action is passed borrowed, not copied out of the item.
-  func decide(in sessions: [Session]) async -> Int {
-    await sessions[session].decide(action).policy.rawValue
+  func decide(in sessions: [Session], at index: Int) async -> Int {
+    await sessions[index].decide(action).policy.rawValue
   }
 
   /// Performs a synchronous operation on this item; returns its share of the checksum. Outside the async
