@@ -2,15 +2,37 @@
 # Instructions per call of the decision path's parts, counted by callgrind: repeatable where wall-clock time on a
 # shared machine is not.
 #
-#   Benchmarks/instructions.sh            # prints progress on stderr, one JSON object as the last line of stdout
+#   Benchmarks/instructions.sh                 # progress on stderr, one JSON object as the last line of stdout
+#   Benchmarks/instructions.sh --check LIMITS  # the same, then exit 1 if a figure is over its limit in LIMITS
 #
 # For each operation, `session-bench instructions --op OP --count N` prepares a fixed stream of requests (the
 # `mixed` workload, seed 1, over the standard catalogue, judged by the realistic policy; the same setup whatever
 # OP and N are) and performs OP N times on it. It runs under `valgrind --tool=callgrind` twice, with N1 and N2 calls;
 # (Ir(N2) - Ir(N1)) / (N2 - N1) is the cost of one call, setup and one-time initialisation cancelled out.
 # SWIFT_DETERMINISTIC_HASHING=1 makes dictionary layouts, and so the counts, the same from run to run.
+#
+# `decide` also runs with the cache simulated (this machine's L1d and L2 per core: 48 KiB 12-way and 2 MiB 16-way,
+# 64-byte lines), once with a session per catalogue page and once with 10 000 sessions (`--sessions 10000`, each
+# call on one of its page's sessions): the last-level data misses per call (reads and writes) count the cold
+# per-session state a decision touches, which wall-clock time on a shared machine measures only roughly. The
+# harness's own share is in them too: with 10 000 sessions the request stream (about 2 MiB) no longer stays in
+# the cache either. The limits file (`Benchmarks/instruction-limits.json`) names a limit for some figures.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+
+if ! command -v valgrind >/dev/null 2>&1; then
+  echo "instructions.sh: valgrind is not installed (Debian/Ubuntu: apt-get install valgrind); nothing was counted" >&2
+  exit 1
+fi
+
+limits=""
+if [[ "${1:-}" == "--check" ]]; then
+  limits=${2:?"instructions.sh: --check needs a limits file"}
+  [[ -f "$limits" ]] || { echo "instructions.sh: no limits file at $limits" >&2; exit 2; }
+elif [[ $# -gt 0 ]]; then
+  echo "instructions.sh: unknown argument $1 (usage: instructions.sh [--check LIMITS])" >&2
+  exit 2
+fi
 
 if ! command -v valgrind >/dev/null 2>&1; then
   echo "instructions.sh: valgrind is not installed (Debian/Ubuntu: apt-get install valgrind); nothing was counted" >&2
@@ -28,42 +50,87 @@ export SWIFT_DETERMINISTIC_HASHING=1
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 
-# Total instructions of one run.
-total() {
-  local op=$1 count=$2
-  if ! valgrind --tool=callgrind --callgrind-out-file="$work/callgrind.out" "$binary" instructions --op "$op" \
-    --count "$count" >"$work/stdout" 2>"$work/stderr"; then
-    echo "instructions.sh: session-bench instructions --op $op --count $count failed under valgrind:" >&2
+# The totals of one run: instructions, then last-level data misses (reads plus writes; 0 without the cache
+# simulated). Arguments: the operation, the calls, whether to simulate the cache, then session-bench's extra
+# options.
+totals() {
+  local op=$1 count=$2 cache=$3
+  shift 3
+  local simulate=()
+  if [[ "$cache" == yes ]]; then simulate=(--cache-sim=yes --D1=49152,12,64 --LL=2097152,16,64); fi
+  if ! valgrind --tool=callgrind "${simulate[@]}" --callgrind-out-file="$work/callgrind.out" "$binary" instructions \
+    --op "$op" --count "$count" "$@" >"$work/stdout" 2>"$work/stderr"; then
+    echo "instructions.sh: session-bench instructions --op $op --count $count $* failed under valgrind:" >&2
     cat "$work/stderr" >&2
     exit 1
   fi
-  awk '/^(summary|totals):/ { print $2; exit }' "$work/callgrind.out"
+  awk '/^events:/ { for (i = 2; i <= NF; i++) column[$i] = i }
+    /^(summary|totals):/ {
+      misses = ("DLmr" in column) ? $(column["DLmr"]) + $(column["DLmw"]) : 0
+      print $2, misses; exit
+    }' "$work/callgrind.out"
 }
 
-# Operation, the calls of the first run (warm-up: lazy initialisation happens there), the extra calls of the second.
+# The JSON key, the operation, the calls of the first run (warm-up: lazy initialisation happens there), the extra
+# calls of the second, whether to simulate the cache, and session-bench's extra options.
 operations=(
-  "evaluate 200 4000"
-  "decide 200 3000"
-  "parse 200 10000"
-  "request 200 10000"
-  "site 200 20000"
-  "naive 200 4000"
-  "linear 50 600"
+  "evaluate evaluate 200 4000 no"
+  "decide decide 200 4096 yes"
+  "decide.10000sessions decide 200 4096 yes --sessions 10000"
+  "parse parse 200 10000 no"
+  "request request 200 10000 no"
+  "site site 200 20000 no"
+  "baseline.naive naive 200 4000 no"
+  "baseline.linear linear 50 600 no"
 )
 json=""
+misses=""
 for entry in "${operations[@]}"; do
-  read -r op first extra <<<"$entry"
+  read -r key op first extra cache options <<<"$entry"
   started=$SECONDS
-  low=$(total "$op" "$first")
-  high=$(total "$op" $((first + extra)))
-  per=$(awk -v h="$high" -v l="$low" -v n="$extra" 'BEGIN { printf "%.0f", (h - l) / n }')
-  echo "instructions.sh: $op: $per instructions per call ($extra calls, $((SECONDS - started)) s)" >&2
-  key=$op
-  case $op in
-    naive) key="baseline.naive" ;;
-    linear) key="baseline.linear" ;;
-  esac
+  # shellcheck disable=SC2086 # the options are words on purpose
+  read -r low_ir low_misses <<<"$(totals "$op" "$first" "$cache" $options)"
+  # shellcheck disable=SC2086
+  read -r high_ir high_misses <<<"$(totals "$op" $((first + extra)) "$cache" $options)"
+  per=$(awk -v h="$high_ir" -v l="$low_ir" -v n="$extra" 'BEGIN { printf "%.0f", (h - l) / n }')
   json+="${json:+,}\"$key\":$per"
+  note=""
+  if [[ "$cache" == yes ]]; then
+    missed=$(awk -v h="$high_misses" -v l="$low_misses" -v n="$extra" 'BEGIN { printf "%.2f", (h - l) / n }')
+    misses+="${misses:+,}\"$key\":$missed"
+    note=", $missed last-level misses"
+  fi
+  echo "instructions.sh: $key: $per instructions per call$note ($extra calls, $((SECONDS - started)) s)" >&2
 done
 commit=$(git rev-parse --short HEAD 2>/dev/null || echo unknown)
-echo "{\"tool\":\"instructions.sh\",\"commit\":\"$commit\",\"valgrind\":\"$(valgrind --version)\",\"instructionsPerCall\":{$json}}"
+cache='{"l1d":"48 KiB, 12-way","lastLevel":"2 MiB, 16-way","line":64}'
+result="{\"tool\":\"instructions.sh\",\"commit\":\"$commit\",\"valgrind\":\"$(valgrind --version)\",\"instructionsPerCall\":{$json},\"simulatedCache\":$cache,\"lastLevelMissesPerCall\":{$misses}}"
+
+if [[ -n "$limits" ]]; then
+  # Every figure the limits file names must be present and at or under its limit.
+  if ! python3 - "$limits" "$result" >&2 <<'PYTHON'
+import json, sys
+limits, result = json.load(open(sys.argv[1])), json.loads(sys.argv[2])
+over = 0
+for group, figures in limits.items():
+    if group.startswith("_"):
+        continue
+    for key, limit in figures.items():
+        value = result.get(group, {}).get(key)
+        if value is None:
+            print(f"instructions.sh: {group}.{key}: not measured (the limits file names it)")
+            over += 1
+        elif value > limit:
+            print(f"instructions.sh: {group}.{key}: {value} is over its limit {limit}")
+            over += 1
+        else:
+            print(f"instructions.sh: {group}.{key}: {value} (limit {limit})")
+sys.exit(1 if over else 0)
+PYTHON
+  then
+    echo "$result"
+    echo "instructions.sh: over a limit in $limits (see above)" >&2
+    exit 1
+  fi
+fi
+echo "$result"
