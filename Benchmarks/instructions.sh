@@ -20,17 +20,15 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-if ! command -v valgrind >/dev/null 2>&1; then
-  echo "instructions.sh: valgrind is not installed (Debian/Ubuntu: apt-get install valgrind); nothing was counted" >&2
-  exit 1
-fi
-
+usage="usage: instructions.sh [--check LIMITS]"
 limits=""
 if [[ "${1:-}" == "--check" ]]; then
-  limits=${2:?"instructions.sh: --check needs a limits file"}
+  [[ $# -eq 2 ]] || { echo "instructions.sh: --check takes one limits file ($usage)" >&2; exit 2; }
+  limits=$2
   [[ -f "$limits" ]] || { echo "instructions.sh: no limits file at $limits" >&2; exit 2; }
+  command -v python3 >/dev/null 2>&1 || { echo "instructions.sh: --check needs python3" >&2; exit 2; }
 elif [[ $# -gt 0 ]]; then
-  echo "instructions.sh: unknown argument $1 (usage: instructions.sh [--check LIMITS])" >&2
+  echo "instructions.sh: unknown argument $1 ($usage)" >&2
   exit 2
 fi
 
@@ -58,7 +56,8 @@ totals() {
   shift 3
   local simulate=()
   if [[ "$cache" == yes ]]; then simulate=(--cache-sim=yes --D1=49152,12,64 --LL=2097152,16,64); fi
-  if ! valgrind --tool=callgrind "${simulate[@]}" --callgrind-out-file="$work/callgrind.out" "$binary" instructions \
+  # `${simulate[@]+...}`: an empty array under `set -u` is an error in bash before 4.4 (macOS's /bin/bash).
+  if ! valgrind --tool=callgrind ${simulate[@]+"${simulate[@]}"} --callgrind-out-file="$work/callgrind.out" "$binary" instructions \
     --op "$op" --count "$count" "$@" >"$work/stdout" 2>"$work/stderr"; then
     echo "instructions.sh: session-bench instructions --op $op --count $count $* failed under valgrind:" >&2
     cat "$work/stderr" >&2
@@ -88,10 +87,17 @@ misses=""
 for entry in "${operations[@]}"; do
   read -r key op first extra cache options <<<"$entry"
   started=$SECONDS
+  # Each run's totals are taken into a variable first: a failed run's `exit` inside `$(...)` stops the script
+  # only through the assignment's status (`read <<<"$(...)"` would carry on with nothing).
   # shellcheck disable=SC2086 # the options are words on purpose
-  read -r low_ir low_misses <<<"$(totals "$op" "$first" "$cache" $options)"
+  low=$(totals "$op" "$first" "$cache" $options)
   # shellcheck disable=SC2086
-  read -r high_ir high_misses <<<"$(totals "$op" $((first + extra)) "$cache" $options)"
+  high=$(totals "$op" $((first + extra)) "$cache" $options)
+  read -r low_ir low_misses <<<"$low"
+  read -r high_ir high_misses <<<"$high"
+  for figure in "$low_ir" "$low_misses" "$high_ir" "$high_misses"; do
+    [[ "$figure" =~ ^[0-9]+$ ]] || { echo "instructions.sh: $key: callgrind gave no totals" >&2; exit 1; }
+  done
   per=$(awk -v h="$high_ir" -v l="$low_ir" -v n="$extra" 'BEGIN { printf "%.0f", (h - l) / n }')
   json+="${json:+,}\"$key\":$per"
   note=""

@@ -148,7 +148,8 @@ public enum BenchCommandLine {
     return .run(options)
   }
 
-  /// `instructions --op OP --count N [--seed S] [--sessions N]`: internal, for `Benchmarks/instructions.sh`; not in the usage.
+  /// `instructions --op OP --count N [--seed S] [--sessions N]`: internal, for `Benchmarks/instructions.sh`;
+  /// not in the usage.
   private static func parseInstructions(_ arguments: [String]) throws(UsageError) -> BenchCommand {
     var cursor = ArgumentCursor(arguments)
     var operation: InstructionOperation?

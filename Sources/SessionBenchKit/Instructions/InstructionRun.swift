@@ -43,7 +43,7 @@ public enum InstructionRun {
     }
   }
 
-  /// Performs the operation `options.count` times; returns the checksum of the results.
+  /// Performs the operation `options.count` times; returns the checksum of the results, in order.
   static func run(_ options: InstructionOptions) async throws -> Int {
     let policy = try CompiledPolicy(RealisticPolicy.configuration())
     let linear = LinearPolicy(policy)
@@ -66,10 +66,13 @@ public enum InstructionRun {
     for call in 0..<options.count {
       let item = items[index]
       index = index + 1 == items.count ? 0 : index + 1
+      // Order-sensitive: a different result, or the same results in another order, (almost surely) shows.
       if options.operation == .decide {
-        checksum &+= await item.decide(in: sessions, at: spread.session(for: item.page, call: call))
+        let result = await item.decide(in: sessions, at: spread.session(for: item.page, call: call))
+        checksum = checksum &* 31 &+ result
       } else {
-        checksum &+= item.perform(options.operation, policy: policy, linear: linear, naiveHosts: naiveHosts)
+        checksum =
+          checksum &* 31 &+ item.perform(options.operation, policy: policy, linear: linear, naiveHosts: naiveHosts)
       }
     }
     for session in sessions { session.tearDown() }

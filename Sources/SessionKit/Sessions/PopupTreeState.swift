@@ -209,7 +209,7 @@ struct PopupTreeState: Sendable {
 
   /// Records a committed load in `key`; returns `false` when the session is closed.
   mutating func commit(_ address: WebAddress, site: Site?, kind: HistoryChange, in key: Key) -> Bool {
-    guard nodes[key] != nil else { return false }
+    guard nodes.contains(key) else { return false }
     switch kind {
     case .newEntry(let isPost):
       // `about:blank` and `about:srcdoc` have no site of their own (a root showing one is same-site only

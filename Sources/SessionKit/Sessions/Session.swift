@@ -39,7 +39,7 @@ public actor Session {
   /// Whether a script opened this window (every popup; never a root). Such a window may close itself.
   public nonisolated var isOpenedByScript: Bool { !isRoot }
   /// Whether the session is closed.
-  public nonisolated var isClosed: Bool { tree.read { $0.machine.nodes[key] == nil } }
+  public nonisolated var isClosed: Bool { tree.read { !$0.machine.nodes.contains(key) } }
   /// The committed main-frame URL, `nil` before the first commit.
   public nonisolated var committedURL: WebAddress? { tree.read { $0.machine.nodes[key]?.committedURL } }
   /// The length of the back-forward list (0 before the first commit).

@@ -42,7 +42,9 @@ final class StreamingReplayTests: XCTestCase {
     XCTAssertEqual(last?.path, "steps[999999]")
     XCTAssertEqual(last?.event, .click("https://shop.example/last"))
     let growth = Double(after - before) / 1_048_576
-    XCTAssertLessThan(growth, 16, "decoding 1 000 000 steps grew RSS by \(growth) MiB")
+    if residentSizeBoundsApply {
+      XCTAssertLessThan(growth, 16, "decoding 1 000 000 steps grew RSS by \(growth) MiB")
+    }
   }
 
   func test_aStreamedReplay_writesEachLineWhenItsStepIsDone_andKeepsNone() async throws {
@@ -62,7 +64,9 @@ final class StreamingReplayTests: XCTestCase {
     let early = try XCTUnwrap(residentAtStep[3_000])
     let late = try XCTUnwrap(residentAtStep[count])
     let growth = Double(late - early) / 1_048_576
-    XCTAssertLessThan(growth, 4, "27 000 more steps grew RSS by \(growth) MiB")
+    if residentSizeBoundsApply {
+      XCTAssertLessThan(growth, 4, "27 000 more steps grew RSS by \(growth) MiB")
+    }
   }
 
   func test_aStreamedReplay_printsTheSameLinesAsAKeptOne() async throws {
