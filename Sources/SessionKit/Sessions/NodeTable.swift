@@ -29,7 +29,8 @@ struct NodeTable: Sendable {
     key == PopupTreeState.rootKey ? rootIsLive : popups[key] != nil
   }
 
-  /// The node under `key`; setting `nil` removes it. Modified without copying, so that
+  /// The node under `key`; setting `nil` removes it. Reading the root through it copies the whole node (a
+  /// retain per reference): read fields with ``read(_:_:)``. Modified without copying, so that
   /// `nodes[key]?.field = value` costs no retain per reference the node holds: a popup's in place (`_modify`),
   /// the root's moved out of its slot and back.
   subscript(key: PopupTreeState.Key) -> SessionNode? {

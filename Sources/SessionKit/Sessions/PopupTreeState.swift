@@ -70,10 +70,10 @@ struct PopupTreeState: Sendable {
   func popupRefusal(
     of key: Key, userGesture: Bool, limits: PopupLimits, now: Duration = .zero
   ) -> PolicyDecision.Source? {
-    guard let node = nodes[key] else { return .sessionClosed }
+    guard let depth = nodes.read(key, \.depth) else { return .sessionClosed }
     if limits.requireUserGesture && !userGesture { return .popupGate }
     if let maxPerMinute = limits.maxPerMinute, createdInLastMinute(at: now) >= maxPerMinute { return .popupRateLimit }
-    if node.depth + 1 > limits.maxDepth || openPopups >= limits.maxOpen { return .popupLimit }
+    if depth + 1 > limits.maxDepth || openPopups >= limits.maxOpen { return .popupLimit }
     return nil
   }
 
@@ -127,7 +127,7 @@ struct PopupTreeState: Sendable {
   /// Takes the approval `decidePolicyFor` gave a new window to `address` in `key`, if it is the last one given.
   /// Taken before the limits are checked: a refused request must not leave its approval for a later one.
   mutating func takeApproval(in key: Key, for address: WebAddress) -> NewWindowApproval? {
-    guard let approval = nodes[key]?.newWindowApproval else { return nil }
+    guard let approval = nodes.read(key, \.newWindowApproval) ?? nil else { return nil }
     nodes[key]?.newWindowApproval = nil
     return approval.address == address ? approval : nil
   }
@@ -135,18 +135,20 @@ struct PopupTreeState: Sendable {
   /// Expects the engine-started load of `address` in `key` (a `sameView` answer); returns `false` when the
   /// session is closed.
   mutating func expectLoad(of address: WebAddress, trace: PolicyDecision.Trace, in key: Key) -> Bool {
-    guard let node = nodes[key] else { return false }
-    if !node.isProvisional { nodes[key]?.pendingLoad = .engineStarted(address, trace) }
+    guard let isProvisional = nodes.read(key, \.isProvisional) else { return false }
+    if !isProvisional { nodes[key]?.pendingLoad = .engineStarted(address, trace) }
     return true
   }
 
   /// A provisional popup's decider kept it: it is announced with `presentation`. `false` when it closed
   /// meanwhile.
   mutating func confirmProvisional(_ key: Key, presentation: PopupPresentation, url: String) -> Bool {
-    guard let node = nodes[key], let parent = node.parent, let opener = nodes[parent] else { return false }
+    guard let (id, parent) = nodes.read(key, { ($0.id, $0.parent) }), let parent,
+      let openerID = nodes.read(parent, \.id)
+    else { return false }
     nodes[key]?.pendingLoad = nil
     nodes[key]?.presentation = presentation
-    outbox.append(.popupOpened(child: node.id, opener: opener.id, presentation: presentation, url: url))
+    outbox.append(.popupOpened(child: id, opener: openerID, presentation: presentation, url: url))
     return true
   }
 
@@ -167,7 +169,9 @@ struct PopupTreeState: Sendable {
     under key: Key, presentation: PopupPresentation, firstLoad: PendingLoad?, limits: PopupLimits, url: String,
     now: Duration = .zero
   ) -> OpenResult {
-    guard let opener = nodes[key] else { return .refused(.sessionClosed) }
+    guard let opener = nodes.read(key, { (id: $0.id, depth: $0.depth, nextChild: $0.nextChildNumber) }) else {
+      return .refused(.sessionClosed)
+    }
     let cutoff = now - .seconds(60)
     // Oldest first: nothing to drop unless the first entry left the window.
     if let oldest = recentCreations.first, oldest <= cutoff { recentCreations.removeAll { $0 <= cutoff } }
@@ -178,7 +182,7 @@ struct PopupTreeState: Sendable {
     recentCreations.append(now)
     let childKey = nextKey
     nextKey += 1
-    let id = opener.id.child(opener.nextChildNumber)
+    let id = opener.id.child(opener.nextChild)
     nodes[key]?.nextChildNumber += 1
     nodes[key]?.children.append(childKey)
     var child = SessionNode(id: id, parent: key, depth: opener.depth + 1)
@@ -222,7 +226,7 @@ struct PopupTreeState: Sendable {
       }
     case .subframe(let previous):
       // The main frame's URL stays; a session that has committed nothing has no entry to add to.
-      guard let current = nodes[key]?.history.current else { return true }
+      guard let current = nodes.read(key, \.history.current) ?? nil else { return true }
       // The main frame's document is unchanged: reloading this entry resubmits its POST, if it was one.
       nodes[key]?.history.push(
         .init(page: current.page, isPost: current.isPost, subframe: .init(from: previous, to: address)))
@@ -260,7 +264,7 @@ struct PopupTreeState: Sendable {
   /// depth-first in creation order), each popup's `popupClosed` queued in that order. Empty when it was
   /// closed already.
   mutating func close(_ key: Key, reason: CloseReason) -> [(key: Key, id: SessionID)] {
-    guard let node = nodes[key] else { return [] }
+    guard let parentOfKey = nodes.read(key, \.parent) else { return [] }
     var closed: [(key: Key, id: SessionID)] = []
     func remove(_ key: Key, reason: CloseReason) {
       guard let node = nodes.removeValue(forKey: key) else { return }
@@ -272,7 +276,7 @@ struct PopupTreeState: Sendable {
       for child in node.children { remove(child, reason: .openerClosed) }
     }
     remove(key, reason: reason)
-    if let parent = node.parent { nodes[parent]?.children.removeAll { $0 == key } }
+    if let parent = parentOfKey { nodes[parent]?.children.removeAll { $0 == key } }
     return closed
   }
 }

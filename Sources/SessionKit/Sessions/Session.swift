@@ -41,28 +41,30 @@ public actor Session {
   /// Whether the session is closed.
   public nonisolated var isClosed: Bool { tree.read { !$0.machine.nodes.contains(key) } }
   /// The committed main-frame URL, `nil` before the first commit.
-  public nonisolated var committedURL: WebAddress? { tree.read { $0.machine.nodes[key]?.committedURL } }
+  public nonisolated var committedURL: WebAddress? { tree.read { $0.machine.nodes.read(key, \.committedURL) ?? nil } }
   /// The length of the back-forward list (0 before the first commit).
-  public nonisolated var historyLength: Int { tree.read { $0.machine.nodes[key]?.history.entries.count ?? 0 } }
+  public nonisolated var historyLength: Int { tree.read { $0.machine.nodes.read(key, \.history.entries.count) ?? 0 } }
   /// The back-forward list (empty once closed).
   public nonisolated var backForwardList: BackForwardList {
-    tree.read { $0.machine.nodes[key]?.history ?? BackForwardList() }
+    tree.read { $0.machine.nodes.read(key, \.history) ?? BackForwardList() }
   }
   /// The live child popups, in creation order.
   public nonisolated var children: [Session] {
-    tree.read { storage in (storage.machine.nodes[key]?.children ?? []).compactMap { storage.popups[$0] } }
+    tree.read { storage in (storage.machine.nodes.read(key, \.children) ?? []).compactMap { storage.popups[$0] } }
   }
   /// The session that opened this popup; `nil` for a root, and once either is closed.
   public nonisolated var opener: Session? {
     tree.read { storage in
-      guard let parent = storage.machine.nodes[key]?.parent else { return nil }
+      guard let parent = storage.machine.nodes.read(key, \.parent) ?? nil else { return nil }
       return storage.popups[parent] ?? (parent == PopupTreeState.rootKey ? storage.root : nil)
     }
   }
   /// How this popup is presented; `nil` for a root.
-  public nonisolated var presentation: PopupPresentation? { tree.read { $0.machine.nodes[key]?.presentation } }
+  public nonisolated var presentation: PopupPresentation? {
+    tree.read { $0.machine.nodes.read(key, \.presentation) ?? nil }
+  }
   /// Whether this popup still waits for its decider (its first load has not been decided).
-  public nonisolated var isProvisional: Bool { tree.read { $0.machine.nodes[key]?.isProvisional ?? false } }
+  public nonisolated var isProvisional: Bool { tree.read { $0.machine.nodes.read(key, \.isProvisional) ?? false } }
 
   /// What policies compare navigations in this session with: its committed URL's origin, else (nothing
   /// committed, or an inherited `about:blank`) its opener's. A root that committed nothing has no origin; one
