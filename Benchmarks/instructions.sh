@@ -18,7 +18,6 @@
 # harness's own share is in them too: with 10 000 sessions the request stream (about 2 MiB) no longer stays in
 # the cache either. The limits file (`Benchmarks/instruction-limits.json`) names a limit for some figures.
 set -euo pipefail
-cd "$(dirname "$0")/.."
 
 usage="usage: instructions.sh [--check LIMITS]"
 limits=""
@@ -26,11 +25,14 @@ if [[ "${1:-}" == "--check" ]]; then
   [[ $# -eq 2 ]] || { echo "instructions.sh: --check takes one limits file ($usage)" >&2; exit 2; }
   limits=$2
   [[ -f "$limits" ]] || { echo "instructions.sh: no limits file at $limits" >&2; exit 2; }
+  # Absolute before the `cd` below, so that a path relative to the caller's directory keeps meaning that file.
+  limits="$(cd "$(dirname "$limits")" && pwd)/$(basename "$limits")"
   command -v python3 >/dev/null 2>&1 || { echo "instructions.sh: --check needs python3" >&2; exit 2; }
 elif [[ $# -gt 0 ]]; then
   echo "instructions.sh: unknown argument $1 ($usage)" >&2
   exit 2
 fi
+cd "$(dirname "$0")/.."
 
 if ! command -v valgrind >/dev/null 2>&1; then
   echo "instructions.sh: valgrind is not installed (Debian/Ubuntu: apt-get install valgrind); nothing was counted" >&2
