@@ -27,6 +27,8 @@ public struct AddressError: Error, Sendable, Equatable, CustomStringConvertible 
     /// The host is a domain with an empty label other than one trailing dot (`a..example.com`): a valid URL
     /// that no DNS resolves, judged invalid by policies (``PolicyRequest/init(_:)``), never by the parser.
     case emptyLabel
+    /// The URL's serialization would be 4 GiB or longer, more than a ``WebAddress`` can index.
+    case tooLong
 
     /// A short phrase naming the problem, used in ``AddressError/description``.
     public var summary: String {
@@ -39,6 +41,7 @@ public struct AddressError: Error, Sendable, Equatable, CustomStringConvertible 
       case .invalidIPv6: "invalid IPv6 address"
       case .invalidPort: "invalid port"
       case .emptyLabel: "empty label in host"
+      case .tooLong: "URL too long"
       }
     }
   }

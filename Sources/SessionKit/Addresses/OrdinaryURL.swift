@@ -1,5 +1,5 @@
 /// The parser's fast path for the URLs apps mostly see: `http` or `https`, written the way the URL Standard
-/// serializes them, so that parsing them changes nothing and every component is a slice of the input.
+/// serializes them, so that parsing them changes nothing and the input string is the result's serialization.
 ///
 /// A URL qualifies when it is `https://` or `http://` in lower case, then a host of lower-case ASCII letters,
 /// digits, `-` and `.` (no empty label, no trailing dot, no `xn--` label, and a last label that does not start
@@ -9,124 +9,129 @@
 /// gives the same result for every URL that qualifies (a test compares the two on the web-platform-tests URL
 /// data and on random URLs).
 ///
-/// The input is the URL's serialization unless its path is empty (`https://a.example` serializes as
-/// `https://a.example/`); ``parse(_:isSerialization:)`` says which.
+/// The result keeps the input string itself (no copy, no allocation) unless its path is empty:
+/// `https://a.example` serializes as `https://a.example/`, one string made.
 enum OrdinaryURL {
-  static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> WebAddress? {
-    var isSerialization = false
-    return parse(bytes, isSerialization: &isSerialization)
+  /// Parses `string`, which `withUTF8` may make native first (so that the result shares the native string).
+  static func parse(_ string: inout String) -> WebAddress? {
+    guard let layout = string.withUTF8(scan) else { return nil }
+    guard layout.pathStart == layout.pathEnd else { return WebAddress(href: string, layout: layout) }
+    // No path: the serialization has `/` there.
+    let hostEnd = Int(layout.hostEnd)
+    let href = string.withUTF8 { bytes in
+      String(decoding: UnsafeBufferPointer(rebasing: bytes[..<hostEnd]), as: UTF8.self) + "/"
+        + String(decoding: UnsafeBufferPointer(rebasing: bytes[hostEnd...]), as: UTF8.self)
+    }
+    var shifted = layout
+    if shifted.queryStart != WebAddress.Layout.absent { shifted.queryStart += 1 }
+    if shifted.fragmentStart != WebAddress.Layout.absent { shifted.fragmentStart += 1 }
+    shifted.count += 1
+    return WebAddress(href: href, layout: shifted)
   }
 
-  /// Parses `bytes`; on success `isSerialization` tells whether `bytes` are the result's serialization.
+  /// Where the components of an ordinary URL are in `bytes`, or `nil` when it is not one.
   @inline(__always)
-  static func parse(_ bytes: UnsafeBufferPointer<UInt8>, isSerialization: inout Bool) -> WebAddress? {
+  static func scan(_ bytes: UnsafeBufferPointer<UInt8>) -> WebAddress.Layout? {
     let count = bytes.count
-    guard count > 8, bytes[0] == UInt8(ascii: "h"), bytes[1] == UInt8(ascii: "t"), bytes[2] == UInt8(ascii: "t"),
-      bytes[3] == UInt8(ascii: "p")
+    guard count > 8, count < Int(WebAddress.Layout.absent), bytes[0] == UInt8(ascii: "h"),
+      bytes[1] == UInt8(ascii: "t"), bytes[2] == UInt8(ascii: "t"), bytes[3] == UInt8(ascii: "p")
     else { return nil }
     let isHTTPS = bytes[4] == UInt8(ascii: "s")
-    var index = isHTTPS ? 5 : 4
-    guard bytes[index] == UInt8(ascii: ":"), bytes[index + 1] == UInt8(ascii: "/"),
-      bytes[index + 2] == UInt8(ascii: "/")
+    let schemeEnd = isHTTPS ? 5 : 4
+    guard bytes[schemeEnd] == UInt8(ascii: ":"), bytes[schemeEnd + 1] == UInt8(ascii: "/"),
+      bytes[schemeEnd + 2] == UInt8(ascii: "/")
     else { return nil }
-    index += 3
+    let classes = Self.classes.utf8Start
 
-    // The host.
-    let hostStart = index
+    // The host: labels of host bytes separated by single dots; an `xn--` label is punycode, which the full
+    // parser validates.
+    let hostStart = schemeEnd + 3
+    var index = hostStart
     var labelStart = index
-    while index < count {
-      let byte = bytes[index]
-      if Self.hostBytes.contains(byte) {
-        // An `xn--` label is punycode, which the full parser validates.
-        if index == labelStart && byte == UInt8(ascii: "x") && index + 3 < count
-          && bytes[index + 1] == UInt8(ascii: "n") && bytes[index + 2] == UInt8(ascii: "-")
-          && bytes[index + 3] == UInt8(ascii: "-")
-        {
-          return nil
-        }
-      } else if byte == UInt8(ascii: ".") {
-        guard index > labelStart else { return nil }
-        labelStart = index + 1
-      } else if byte == UInt8(ascii: "/") || byte == UInt8(ascii: "?") || byte == UInt8(ascii: "#") {
-        break
-      } else {
-        return nil
+    while true {
+      if isPunycodePrefix(bytes, at: index) { return nil }
+      while index < count && classes[Int(bytes[index])] & Self.host != 0 {
+        index += 1
       }
+      guard index > labelStart else { return nil }  // An empty label.
+      guard index < count && bytes[index] == UInt8(ascii: ".") else { break }
       index += 1
+      labelStart = index
     }
-    // Not empty, no trailing dot, and a last label that cannot be a number.
-    guard index > labelStart, !isDigit(bytes[labelStart]) else { return nil }
+    // A last label that cannot be a number, then the end of the host.
+    guard !isDigit(bytes[labelStart]) else { return nil }
     let hostEnd = index
-
-    // The path.
-    let pathStart = index
-    if index < count && bytes[index] == UInt8(ascii: "/") {
-      var segmentStart = true
-      while index < count {
-        let byte = bytes[index]
-        if !Self.pathBytes.contains(byte) {
-          if byte == UInt8(ascii: "?") || byte == UInt8(ascii: "#") { break }
-          return nil
-        }
-        if segmentStart && (byte == UInt8(ascii: ".") || byte == UInt8(ascii: "%")) { return nil }
-        segmentStart = byte == UInt8(ascii: "/")
-        index += 1
-      }
-    }
-    let pathEnd = index
-
-    var query: String?
-    if index < count && bytes[index] == UInt8(ascii: "?") {
-      let start = index + 1
-      index = start
-      while index < count && bytes[index] != UInt8(ascii: "#") {
-        if !Self.queryBytes.contains(bytes[index]) { return nil }
-        index += 1
-      }
-      query = string(bytes, start..<index)
-    }
-    var fragment: String?
     if index < count {
-      let start = index + 1
-      for position in start..<count where !Self.fragmentBytes.contains(bytes[position]) { return nil }
-      fragment = string(bytes, start..<count)
+      let byte = bytes[index]
+      guard byte == UInt8(ascii: "/") || byte == UInt8(ascii: "?") || byte == UInt8(ascii: "#") else { return nil }
     }
-    isSerialization = pathEnd > pathStart
-    return WebAddress(
-      scheme: isHTTPS ? "https" : "http", username: "", password: "", host: .domain(string(bytes, hostStart..<hostEnd)),
-      port: nil, path: pathEnd > pathStart ? string(bytes, pathStart..<pathEnd) : "/", query: query,
-      fragment: fragment, hasOpaquePath: false)
+
+    // The path: path bytes, and after each `/` neither `.` (a dot segment) nor `%` (maybe `%2e`).
+    while index < count && bytes[index] == UInt8(ascii: "/") {
+      index += 1
+      if index < count && (bytes[index] == UInt8(ascii: ".") || bytes[index] == UInt8(ascii: "%")) { return nil }
+      while index < count && classes[Int(bytes[index])] & Self.pathSegment != 0 {
+        index += 1
+      }
+    }
+
+    var layout = WebAddress.Layout(scheme: isHTTPS ? .https : .http, hasOpaquePath: false)
+    layout.hostKind = .domain
+    layout.schemeEnd = UInt32(schemeEnd)
+    layout.usernameEnd = UInt32(hostStart)
+    layout.hostStart = UInt32(hostStart)
+    layout.hostEnd = UInt32(hostEnd)
+    layout.pathStart = UInt32(hostEnd)
+    layout.count = UInt32(count)
+    if index < count && bytes[index] == UInt8(ascii: "?") {
+      layout.queryStart = UInt32(index)
+      index += 1
+      while index < count && classes[Int(bytes[index])] & Self.query != 0 {
+        index += 1
+      }
+    }
+    if index < count && bytes[index] == UInt8(ascii: "#") {
+      layout.fragmentStart = UInt32(index)
+      index += 1
+      while index < count && classes[Int(bytes[index])] & Self.fragment != 0 {
+        index += 1
+      }
+    }
+    // Anything left is a byte the URL Standard would percent-encode, or a path byte after the path.
+    guard index == count else { return nil }
+    return layout
   }
 
+  /// Whether the label at `index` starts with `xn--`.
   @inline(__always)
-  private static func string(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> String {
-    String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
+  private static func isPunycodePrefix(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Bool {
+    index + 3 < bytes.count && bytes[index] == UInt8(ascii: "x") && bytes[index + 1] == UInt8(ascii: "n")
+      && bytes[index + 2] == UInt8(ascii: "-") && bytes[index + 3] == UInt8(ascii: "-")
   }
-
-  /// Host bytes other than `.`: lower-case letters, digits, `-`.
-  static var hostBytes: ASCIISet { ASCIISet(low: 0x03FF_2000_0000_0000, high: 0x07FF_FFFE_0000_0000) }
-  /// Path bytes that need no percent-encoding in a special URL (``PercentEncodeSet/path``, and no `\`).
-  static var pathBytes: ASCIISet { ASCIISet(low: 0x2FFF_FFF2_0000_0000, high: 0x57FF_FFFE_AFFF_FFFF) }
-  /// Query bytes that need no percent-encoding in a special URL (``PercentEncodeSet/specialQuery``), `#` aside.
-  static var queryBytes: ASCIISet { ASCIISet(low: 0xAFFF_FF72_0000_0000, high: 0x7FFF_FFFF_FFFF_FFFF) }
-  /// Fragment bytes that need no percent-encoding (``PercentEncodeSet/fragment``).
-  static var fragmentBytes: ASCIISet { ASCIISet(low: 0xAFFF_FFFA_0000_0000, high: 0x7FFF_FFFE_FFFF_FFFF) }
 
   @inline(__always)
   private static func isDigit(_ byte: UInt8) -> Bool {
     byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
   }
-}
 
-/// A set of ASCII bytes as two 64-bit masks: membership is a shift and a test.
-struct ASCIISet: Sendable {
-  let low: UInt64
-  let high: UInt64
+  /// Host bytes other than `.`: lower-case letters, digits, `-`.
+  static let host: UInt8 = 1
+  /// Path bytes that need no percent-encoding in a special URL (``PercentEncodeSet/path``), other than `/`
+  /// (which the path loop handles) and `\`.
+  static let pathSegment: UInt8 = 2
+  /// Query bytes that need no percent-encoding in a special URL (``PercentEncodeSet/specialQuery``), `#` aside.
+  static let query: UInt8 = 4
+  /// Fragment bytes that need no percent-encoding (``PercentEncodeSet/fragment``).
+  static let fragment: UInt8 = 8
 
-  @inline(__always)
-  func contains(_ byte: UInt8) -> Bool {
-    if byte < 64 { return (low >> UInt64(byte)) & 1 != 0 }
-    if byte < 128 { return (high >> UInt64(byte &- 64)) & 1 != 0 }
-    return false
-  }
+  /// For each byte, the classes it belongs to, plus 0x40 so that the table is printable (`@` is none; bytes
+  /// 0x80 and up belong to none). One load per byte instead of two masks; a `StaticString`, so no allocation
+  /// and no lazy initialisation. `OrdinaryURLTests` checks it against the percent-encode sets.
+  static let classes: StaticString =
+    """
+    @@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@N@HNNNJNNNNNONLOOOOOOOOOONN@N@L\
+    NNNNNNNNNNNNNNNNNNNNNNNNNNNNLNLNDOOOOOOOOOOOOOOOOOOOOOOOOOOLNLN@\
+    @@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@\
+    @@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@
+    """
 }

@@ -23,6 +23,11 @@ public struct Site: Sendable, Hashable, CustomStringConvertible {
     }
   }
 
+  /// The site of a domain whose site `name` is, found by the caller (``WebAddress/site(using:)``).
+  init(domain name: String) {
+    self.host = .domain(name)
+  }
+
   /// The site's string: `example.co.uk`, `xn--85x722f.com.cn`, `192.168.0.1`, `[::1]`.
   public var description: String { host.serialized }
 }

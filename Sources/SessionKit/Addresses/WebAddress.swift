@@ -11,26 +11,69 @@
 /// A domain's trailing dot is kept, as the standard keeps it (`https://example.com./` is its own
 /// origin); policies compare hosts as DNS names (``WebHost/dnsName``), where it does not count.
 public struct WebAddress: Sendable, Hashable, CustomStringConvertible {
+  /// The serialization (``serialized``), which every component is a slice of: one string to make, copy and
+  /// free, as WHATWG URL libraries such as ada's `url_aggregator` keep it. For a URL the fast path accepts
+  /// (``OrdinaryURL``), it is the input string itself.
+  let href: String
+  /// Where the components are in ``href``.
+  let layout: Layout
+
   /// The scheme, lower-case, without `:` (`https`, `mailto`, `itms-apps`).
-  public let scheme: String
+  public var scheme: String {
+    switch layout.scheme {
+    case .http: "http"
+    case .https: "https"
+    case .ws: "ws"
+    case .wss: "wss"
+    case .ftp: "ftp"
+    case .file: "file"
+    case .other: slice(0, layout.schemeEnd)
+    }
+  }
   /// The username, percent-encoded as the standard serializes it; `""` when there is none.
-  public let username: String
+  public var username: String {
+    let start = layout.schemeEnd + 3
+    return layout.hostStart > start ? slice(start, layout.usernameEnd) : ""
+  }
   /// The password, percent-encoded as the standard serializes it; `""` when there is none.
-  public let password: String
+  public var password: String {
+    // `user:password@host`: the password runs from after the username's `:` to the `@`.
+    layout.usernameEnd + 1 < layout.hostStart ? slice(layout.usernameEnd + 1, layout.hostStart - 1) : ""
+  }
   /// The host; `nil` when the URL has none (`tel:`, `mailto:`, `about:`, `data:`, `javascript:`).
-  public let host: WebHost?
+  public var host: WebHost? {
+    switch layout.hostKind {
+    case .none: return nil
+    case .domain: return .domain(slice(layout.hostStart, layout.hostEnd))
+    case .opaque: return .opaque(slice(layout.hostStart, layout.hostEnd))
+    case .empty: return .empty
+    case .ipv4: return .ipv4(layout.ipv4)
+    case .ipv6:
+      // The serialization of pieces the parser produced, between the brackets: it parses back to them.
+      let pieces = withUTF8 { bytes in
+        try? IPAddressParser.parseIPv6(
+          UnsafeBufferPointer(rebasing: bytes[Int(layout.hostStart + 1)..<Int(layout.hostEnd - 1)]))
+      }
+      guard let pieces else { preconditionFailure("a serialized IPv6 host parses back: \(href)") }
+      return .ipv6(pieces)
+    }
+  }
   /// The port; `nil` when absent or the scheme's default (http 80, https 443, ws 80, wss 443, ftp 21).
-  public let port: Int?
+  public var port: Int? { layout.port == Layout.absent ? nil : Int(layout.port) }
   /// The serialized path: `/` for a special URL without one, `/a/c` for `/a/./b/../c`, or the
   /// opaque path of URLs such as `mailto:a@b` (`a@b`) and `about:blank` (`blank`).
-  public let path: String
+  public var path: String { slice(layout.pathStart, layout.pathEnd) }
   /// The query without `?`, percent-encoded; `nil` when there is no `?`.
-  public let query: String?
+  public var query: String? {
+    layout.queryStart == Layout.absent ? nil : slice(layout.queryStart + 1, layout.queryEnd)
+  }
   /// The fragment without `#`, percent-encoded; `nil` when there is no `#`.
-  public let fragment: String?
+  public var fragment: String? {
+    layout.fragmentStart == Layout.absent ? nil : slice(layout.fragmentStart + 1, layout.count)
+  }
   /// Whether ``path`` is opaque (a URL like `mailto:a@b` or `javascript:x` with no `/` after
   /// the scheme) rather than a list of `/`-separated segments.
-  public let hasOpaquePath: Bool
+  public var hasOpaquePath: Bool { layout.hasOpaquePath }
 
   /// Parses an absolute URL string.
   /// - Throws: ``AddressError`` saying what is wrong (``AddressError/Code``) and where.
@@ -48,53 +91,126 @@ public struct WebAddress: Sendable, Hashable, CustomStringConvertible {
     self = try RelativeReference.resolve(string, against: base)
   }
 
+  /// A URL from its serialization and where its components are (``OrdinaryURL``, which checked both).
+  init(href: String, layout: Layout) {
+    self.href = href
+    self.layout = layout
+  }
+
+  /// A URL from its components, serialized as the URL Standard serializes them (the full parser's results).
+  /// - Throws: ``AddressError/Code/tooLong`` when the serialization is 4 GiB or longer (percent-encoding and
+  ///   IDNA can make it longer than the input).
   init(
     scheme: String, username: String, password: String, host: WebHost?, port: Int?, path: String, query: String?,
     fragment: String?, hasOpaquePath: Bool
-  ) {
-    self.scheme = scheme
-    self.username = username
-    self.password = password
-    self.host = host
-    self.port = port
-    self.path = path
-    self.query = query
-    self.fragment = fragment
-    self.hasOpaquePath = hasOpaquePath
-  }
-
-  /// The URL Standard's serialization (`href`), fragment included.
-  public var serialized: String {
+  ) throws(AddressError) {
+    var layout = Layout(scheme: SchemeKind(scheme), hasOpaquePath: hasOpaquePath)
     var output = scheme
     output += ":"
+    layout.schemeEnd = Layout.offset(scheme.utf8.count)
     if let host {
       output += "//"
       if !username.isEmpty || !password.isEmpty {
         output += username
+        layout.usernameEnd = Layout.offset(output.utf8.count)
         if !password.isEmpty {
           output += ":"
           output += password
         }
         output += "@"
+      } else {
+        layout.usernameEnd = Layout.offset(output.utf8.count)
       }
+      layout.hostStart = Layout.offset(output.utf8.count)
       output += host.serialized
+      layout.hostEnd = Layout.offset(output.utf8.count)
+      switch host {
+      case .domain: layout.hostKind = .domain
+      case .ipv4(let address): (layout.hostKind, layout.ipv4) = (.ipv4, address)
+      case .ipv6: layout.hostKind = .ipv6
+      case .opaque: layout.hostKind = .opaque
+      case .empty: layout.hostKind = .empty
+      }
       if let port {
         output += ":"
         output += String(port)
+        layout.port = UInt32(truncatingIfNeeded: port)
       }
-    } else if !hasOpaquePath && path.hasPrefix("//") {
-      output += "/."
+    } else {
+      layout.usernameEnd = Layout.offset(output.utf8.count)
+      layout.hostStart = layout.usernameEnd
+      layout.hostEnd = layout.usernameEnd
+      if !hasOpaquePath && path.hasPrefix("//") { output += "/." }
     }
+    layout.pathStart = Layout.offset(output.utf8.count)
     output += path
     if let query {
+      layout.queryStart = Layout.offset(output.utf8.count)
       output += "?"
       output += query
     }
     if let fragment {
+      layout.fragmentStart = Layout.offset(output.utf8.count)
       output += "#"
       output += fragment
     }
-    return output
+    guard output.utf8.count < Layout.absent else {
+      throw AddressError(.tooLong, "the serialization is \(output.utf8.count) bytes long")
+    }
+    layout.count = Layout.offset(output.utf8.count)
+    self.href = output
+    self.layout = layout
+  }
+
+  /// The URL Standard's serialization (`href`), fragment included.
+  public var serialized: String { href }
+
+  /// URLs are equal when their serializations are: a URL's serialization parses back to it.
+  public static func == (lhs: WebAddress, rhs: WebAddress) -> Bool { lhs.href == rhs.href }
+
+  /// Hashes the serialization.
+  public func hash(into hasher: inout Hasher) { hasher.combine(href) }
+
+  /// Calls `body` with the UTF-8 bytes of ``href``, which ``Layout``'s offsets index.
+  @inline(__always)
+  func withUTF8<Result>(_ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
+    var copy = href
+    return try copy.withUTF8(body)
+  }
+
+  /// Calls `body` with the bytes of the path (``path``'s UTF-8).
+  @inline(__always)
+  func withPathUTF8<Result>(_ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
+    let (start, end) = (Int(layout.pathStart), Int(layout.pathEnd))
+    return try withUTF8 { try body(UnsafeBufferPointer(rebasing: $0[start..<end])) }
+  }
+
+  /// Whether the scheme is `literal` (lower-case), compared without making a string.
+  func schemeIs(_ literal: StaticString) -> Bool {
+    let end = Int(layout.schemeEnd)
+    return withUTF8 { bytes in
+      UTF8Bytes.equal(
+        UnsafeBufferPointer(rebasing: bytes[..<end]),
+        UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
+    }
+  }
+
+  /// Whether the two URLs have the same host (or both none): the same kind, serialized alike.
+  func hasSameHost(as other: WebAddress) -> Bool {
+    guard layout.hostKind == other.layout.hostKind else { return false }
+    let (start, end) = (Int(layout.hostStart), Int(layout.hostEnd))
+    let (otherStart, otherEnd) = (Int(other.layout.hostStart), Int(other.layout.hostEnd))
+    return withUTF8 { bytes in
+      other.withUTF8 { otherBytes in
+        UTF8Bytes.equal(
+          UnsafeBufferPointer(rebasing: bytes[start..<end]),
+          UnsafeBufferPointer(rebasing: otherBytes[otherStart..<otherEnd]))
+      }
+    }
+  }
+
+  private func slice(_ start: UInt32, _ end: UInt32) -> String {
+    withUTF8 { String(decoding: UnsafeBufferPointer(rebasing: $0[Int(start)..<Int(end)]), as: UTF8.self) }
   }
 
   /// The serialized URL; see ``serialized``.
@@ -102,13 +218,13 @@ public struct WebAddress: Sendable, Hashable, CustomStringConvertible {
 
   /// Whether the scheme is one of the URL Standard's special schemes: `http`, `https`, `ws`,
   /// `wss`, `ftp`, `file`.
-  public var isSpecial: Bool { SchemeKind(scheme).isSpecial }
+  public var isSpecial: Bool { layout.scheme.isSpecial }
 
   /// The URL's origin: a tuple for `http`, `https`, `ws`, `wss` and `ftp` URLs (and `blob:` URLs
   /// wrapping one of those), opaque for everything else, `file:` and `about:blank` included.
   /// The inheritance of its creator's origin by `about:blank` is the session's business.
   public var origin: Origin {
-    switch SchemeKind(scheme) {
+    switch layout.scheme {
     case .http, .https, .ws, .wss, .ftp:
       guard let host else { return .opaque }
       return .tuple(scheme: scheme, host: host, port: port)
@@ -125,14 +241,89 @@ public struct WebAddress: Sendable, Hashable, CustomStringConvertible {
   /// Whether this is `about:blank` (query and fragment allowed) or `about:srcdoc` (fragment
   /// allowed), the two URLs whose documents inherit their creator's origin.
   public var isAboutBlankOrSrcdoc: Bool {
-    guard host == nil, scheme.hasSameBytes(as: "about"), username.isEmpty, password.isEmpty else { return false }
-    return path.hasSameBytes(as: "blank") || (path.hasSameBytes(as: "srcdoc") && query == nil)
+    // No host means no credentials either; compared as bytes of the serialization, making no strings.
+    guard layout.hostKind == .none, layout.schemeEnd == 5 else { return false }
+    let (pathStart, pathEnd) = (Int(layout.pathStart), Int(layout.pathEnd))
+    let hasQuery = layout.queryStart != Layout.absent
+    return withUTF8 { href in
+      func bytes(_ range: Range<Int>, are literal: StaticString) -> Bool {
+        UTF8Bytes.equal(
+          UnsafeBufferPointer(rebasing: href[range]),
+          UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
+      }
+      guard bytes(0..<5, are: "about") else { return false }
+      return bytes(pathStart..<pathEnd, are: "blank") || (!hasQuery && bytes(pathStart..<pathEnd, are: "srcdoc"))
+    }
   }
 
   /// The site of the URL's host by `list`; `nil` when the URL has no host or an opaque or empty
   /// one (`mailto:`, `itms-apps://…`, `file:///`).
   public func site(using list: PublicSuffixList = .shared) -> Site? {
-    guard let host else { return nil }
-    return Site(host: host, list: list)
+    guard layout.hostKind == .domain else { return host.flatMap { Site(host: $0, list: list) } }
+    // `Site(host:list:)` on the domain's bytes in place (lower-case ASCII, as the parsers leave it), making one
+    // string: the site's.
+    let (start, end) = (Int(layout.hostStart), Int(layout.hostEnd))
+    let name = withUTF8 { href in
+      let raw = UnsafeBufferPointer(rebasing: href[start..<end])
+      let trimmed = raw.count > 1 && raw[raw.count - 1] == UInt8(ascii: ".") ? raw.count - 1 : raw.count
+      let bytes = UnsafeBufferPointer(rebasing: raw[..<trimmed])
+      let siteStart = WebHost.hasEmptyLabel(raw) ? 0 : list.registrableStart(in: bytes) ?? 0
+      return String(decoding: UnsafeBufferPointer(rebasing: bytes[siteStart...]), as: UTF8.self)
+    }
+    return Site(domain: name)
+  }
+}
+
+extension WebAddress {
+  /// Where a ``WebAddress``'s components are in its serialization, as UTF-8 offsets (a URL whose
+  /// serialization is 4 GiB or longer is refused: ``AddressError/Code/tooLong``).
+  ///
+  /// `scheme:` then, with a host, `//`, the credentials (`user:password@`, the username ending at
+  /// ``usernameEnd``), the host (``hostStart``..<``hostEnd``) and `:port`; without one, `/.` when the path
+  /// starts with `//`. Then the path from ``pathStart``, `?query` from ``queryStart`` and `#fragment` from
+  /// ``fragmentStart``, each ``absent`` when missing.
+  struct Layout: Sendable, Equatable {
+    /// An offset or port that is not there.
+    static let absent = UInt32.max
+
+    let scheme: SchemeKind
+    let hasOpaquePath: Bool
+    var hostKind = HostKind.none
+    /// The offset of the scheme's `:`.
+    var schemeEnd: UInt32 = 0
+    var usernameEnd: UInt32 = 0
+    var hostStart: UInt32 = 0
+    var hostEnd: UInt32 = 0
+    var pathStart: UInt32 = 0
+    /// The offset of the `?`.
+    var queryStart = absent
+    /// The offset of the `#`.
+    var fragmentStart = absent
+    /// The length of the serialization.
+    var count: UInt32 = 0
+    var port = absent
+    /// The address of an IPv4 host.
+    var ipv4: UInt32 = 0
+
+    init(scheme: SchemeKind, hasOpaquePath: Bool) {
+      self.scheme = scheme
+      self.hasOpaquePath = hasOpaquePath
+    }
+
+    /// Where the query ends: at the fragment or the end.
+    var queryEnd: UInt32 { fragmentStart == Self.absent ? count : fragmentStart }
+    /// Where the path ends: at the query, the fragment or the end.
+    var pathEnd: UInt32 { queryStart == Self.absent ? queryEnd : queryStart }
+
+    /// `offset` as stored; an offset past 4 GiB is cut off, and such a URL refused once its whole length is
+    /// known (``AddressError/Code/tooLong``).
+    static func offset(_ offset: Int) -> UInt32 {
+      UInt32(truncatingIfNeeded: offset)
+    }
+  }
+
+  /// Which ``WebHost`` case the host is, or none.
+  enum HostKind: UInt8, Sendable, Equatable {
+    case none, domain, ipv4, ipv6, opaque, empty
   }
 }

@@ -19,7 +19,7 @@ struct WebAddressParser {
   /// Parses `string`; errors carry the whole string. An ordinary URL takes ``OrdinaryURL``'s fast path.
   static func parse(_ string: String) throws(AddressError) -> WebAddress {
     var copy = string
-    if let ordinary = copy.withUTF8(OrdinaryURL.parse) { return ordinary }
+    if let ordinary = OrdinaryURL.parse(&copy) { return ordinary }
     return try parseWithoutFastPath(string)
   }
 
@@ -113,7 +113,7 @@ struct WebAddressParser {
     if index < count && bytes[index] == UInt8(ascii: "#") {
       fragment = PercentEncodeSet.fragment.encode(slice(index + 1..<count))
     }
-    return WebAddress(
+    return try WebAddress(
       scheme: scheme, username: username, password: password, host: host, port: port, path: path,
       query: query, fragment: fragment, hasOpaquePath: hasOpaquePath)
   }

@@ -148,8 +148,10 @@ public final class CompiledPolicy: Sendable {
   ) -> PolicyDecision {
     var facts = RequestFacts(request, context)
     var best = Int.max
-    if case .domain(var name)? = request.address.host {
-      name.withUTF8 { raw in
+    if request.address.layout.hostKind == .domain {
+      let (hostStart, hostEnd) = (Int(request.address.layout.hostStart), Int(request.address.layout.hostEnd))
+      request.address.withUTF8 { href in
+        let raw = UnsafeBufferPointer(rebasing: href[hostStart..<hostEnd])
         // A DNS name: without one trailing dot.
         let trimmed = raw.count > 1 && raw[raw.count - 1] == UInt8(ascii: ".") ? raw.count - 1 : raw.count
         let bytes = UnsafeBufferPointer(rebasing: raw[..<trimmed])
@@ -192,9 +194,10 @@ public final class CompiledPolicy: Sendable {
     _ request: PolicyRequest, _ context: PolicyContext, _ facts: inout RequestFacts, _ best: inout Int
   ) {
     if !schemeNames.isEmpty {
-      var scheme = request.address.scheme
-      let found = scheme.withUTF8 { scheme in
-        schemeNames.firstIndex { name in name.withUnsafeBufferPointer { UTF8Bytes.equal($0, scheme) } }
+      let end = Int(request.address.layout.schemeEnd)
+      let found = request.address.withUTF8 { href in
+        let scheme = UnsafeBufferPointer(rebasing: href[..<end])
+        return schemeNames.firstIndex { name in name.withUnsafeBufferPointer { UTF8Bytes.equal($0, scheme) } }
       }
       if let found { firstMatch(schemeLists[found], request, context, &facts, &best) }
     }
@@ -224,7 +227,7 @@ public final class CompiledPolicy: Sendable {
 
   /// Safari (`SFSafariViewController`) opens only http and https; anything else goes to the system.
   func resolved(_ action: PolicyAction, trace: PolicyDecision.Trace, address: WebAddress) -> PolicyDecision {
-    if case .external(.safari) = action, address.scheme != "http", address.scheme != "https" {
+    if case .external(.safari) = action, address.layout.scheme != .http, address.layout.scheme != .https {
       var trace = trace
       trace.notes.append("safari opens only http and https; \"\(address.scheme):\" opened with the system")
       return PolicyDecision(action: .external(.system), trace: trace)
@@ -335,8 +338,7 @@ struct RequestFacts {
 
   /// Works out ``pathBit``.
   mutating func learnPath(_ request: borrowing PolicyRequest) {
-    var path = request.address.path
-    pathBit = path.withUTF8 { $0.count >= 2 ? 1 << UInt64($0[1] & 63) : .max }
+    pathBit = request.address.withPathUTF8 { $0.count >= 2 ? 1 << UInt64($0[1] & 63) : .max }
   }
 
   /// Works out the cross-site and cross-origin bits in `wanted` not yet known.
@@ -512,8 +514,7 @@ final class CompiledRule: Sendable {
     // `hosts` needs no check: a rule with hosts is a candidate only when the host index found the URL's host
     // (a domain or an IP literal; never a non-special URL's opaque host) under one of its patterns.
     if let paths {
-      var path = request.address.path
-      guard path.withUTF8({ path in paths.contains { $0.matches(path) } }) else { return false }
+      guard request.address.withPathUTF8({ path in paths.contains { $0.matches(path) } }) else { return false }
     }
     if let sites, !facts.siteIsOne(of: sites) { return false }
     return true
@@ -525,10 +526,10 @@ extension WebAddress {
   /// the session's origin; an opaque origin is cross-origin to everything.
   func isCrossOrigin(to address: WebAddress) -> Bool {
     if address.isAboutBlankOrSrcdoc { return false }
-    if SchemeKind(scheme).hasTupleOrigin && SchemeKind(address.scheme).hasTupleOrigin {
-      // The tuple (scheme, host, port) without building either origin.
-      guard host != nil, address.host != nil else { return true }
-      return !scheme.hasSameBytes(as: address.scheme) || port != address.port || host != address.host
+    if layout.scheme.hasTupleOrigin && address.layout.scheme.hasTupleOrigin {
+      // The tuple (scheme, host, port) without building either origin or any string.
+      guard layout.hostKind != .none, address.layout.hostKind != .none else { return true }
+      return layout.scheme != address.layout.scheme || layout.port != address.layout.port || !hasSameHost(as: address)
     }
     guard case .tuple = origin, case .tuple = address.origin else { return true }
     return origin != address.origin

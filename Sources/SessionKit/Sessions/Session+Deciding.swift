@@ -152,11 +152,9 @@ extension Session {
       return .decided(NavigationDecision(outcome: .allow, action: decision.action, trace: trace))
     case .sameView:
       guard newWindow else { return .decided(NavigationDecision(outcome: .allow, action: .sameView, trace: trace)) }
-      let url = request.serializedAddress(of: action)
-      return .decided(loadInstead(request.address, serialized: url, in: self, action: .sameView, trace: trace))
+      return .decided(loadInstead(request.address, in: self, action: .sameView, trace: trace))
     case .external(let via):
-      let url = request.serializedAddress(of: action)
-      let answer = external(request.address, serialized: url, via: via, action: decision.action, trace: trace)
+      let answer = external(request.address, via: via, action: decision.action, trace: trace)
       guard isFirstLoad, case .openExternally = answer.outcome else { return .decided(answer) }
       return .decided(closedAfterFirstLoad(answer, snapshot: policy.snapshot))
     case .finish(let destination):
@@ -177,10 +175,9 @@ extension Session {
     }
   }
 
-  /// A `sameView` load of `address` in `target`, which the engine expects and will allow without judging;
-  /// `serialized` is `address.serialized` when the caller has it already.
+  /// A `sameView` load of `address` in `target`, which the engine expects and will allow without judging.
   nonisolated func loadInstead(
-    _ address: WebAddress, serialized: String? = nil, in target: Session, action: PolicyAction,
+    _ address: WebAddress, in target: Session, action: PolicyAction,
     closed: [SessionID] = [], trace: PolicyDecision.Trace
   ) -> NavigationDecision {
     guard target.tree.update({ $0.machine.expectLoad(of: address, trace: trace, in: target.key) }) else {
@@ -188,24 +185,23 @@ extension Session {
         outcome: .blocked(.sessionClosed), action: action, closedSessions: closed, trace: trace)
     }
     return NavigationDecision(
-      outcome: .loadInstead(url: serialized ?? address.serialized, in: target.id), action: action,
+      outcome: .loadInstead(url: address.serialized, in: target.id), action: action,
       closedSessions: closed,
       trace: trace)
   }
 
   /// Opening `address` outside the app; an `about:` URL never leaves the app (it means nothing there).
-  /// `serialized` is `address.serialized` when the caller has it already.
   nonisolated func external(
-    _ address: WebAddress, serialized: String? = nil, via: ExternalApp, action: PolicyAction,
+    _ address: WebAddress, via: ExternalApp, action: PolicyAction,
     closed: [SessionID] = [], trace: PolicyDecision.Trace
   ) -> NavigationDecision {
-    guard address.scheme != "about" else {
+    guard !address.schemeIs("about") else {
       var trace = trace
       trace.notes.append("an about: URL is never opened outside the app")
       return NavigationDecision(outcome: .blocked(.policy), action: action, closedSessions: closed, trace: trace)
     }
     return NavigationDecision(
-      outcome: .openExternally(url: serialized ?? address.serialized, via: via), action: action,
+      outcome: .openExternally(url: address.serialized, via: via), action: action,
       closedSessions: closed,
       trace: trace)
   }

@@ -9,15 +9,46 @@ import XCTest
 final class OrdinaryURLTests: XCTestCase {
   private func agree(_ input: String, file: StaticString = #filePath, line: UInt = #line) -> Bool? {
     var copy = input
-    var isSerialization = false
-    guard let fast = copy.withUTF8({ OrdinaryURL.parse($0, isSerialization: &isSerialization) }) else { return nil }
+    guard let fast = OrdinaryURL.parse(&copy) else { return nil }
     let full = try? WebAddressParser.parseWithoutFastPath(input)
     XCTAssertEqual(fast, full, input.debugDescription, file: file, line: line)
-    // Answers name the URL by the input when the fast path says it is the serialization.
+    // `==` compares serializations; the components must be found in the same places too.
+    XCTAssertEqual(fast.layout, full?.layout, "layout of \(input.debugDescription)", file: file, line: line)
     XCTAssertEqual(
-      isSerialization, full?.serialized == input, "isSerialization for \(input.debugDescription)", file: file,
+      components(of: fast), full.map(components(of:)), "components of \(input.debugDescription)", file: file,
       line: line)
+    // The result keeps the input string when it is the serialization (no copy).
+    if full?.serialized == input { XCTAssertEqual(fast.href, input, file: file, line: line) }
     return fast == full
+  }
+
+  private func components(of address: WebAddress) -> [String?] {
+    [
+      address.scheme, address.username, address.password, address.host?.serialized, address.port.map(String.init),
+      address.path, address.query, address.fragment, String(address.hasOpaquePath),
+    ]
+  }
+
+  func test_byteClasses_areThePercentEncodeSets() {
+    let classes = OrdinaryURL.classes.utf8Start
+    for byte in 0...255 {
+      let value = UInt8(byte)
+      let entry = classes[byte]
+      XCTAssertEqual(entry & 0xF0, 0x40, "byte \(byte): printable entry")
+      let isHostByte =
+        (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(value)
+        || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(value)
+        || value == UInt8(ascii: "-")
+      XCTAssertEqual(entry & OrdinaryURL.host != 0, isHostByte, "host, byte \(byte)")
+      XCTAssertEqual(
+        entry & OrdinaryURL.pathSegment != 0,
+        !PercentEncodeSet.path.encodes(value) && value != UInt8(ascii: "/") && value != UInt8(ascii: "\\"),
+        "path, byte \(byte)")
+      XCTAssertEqual(
+        entry & OrdinaryURL.query != 0, !PercentEncodeSet.specialQuery.encodes(value), "query, byte \(byte)")
+      XCTAssertEqual(
+        entry & OrdinaryURL.fragment != 0, !PercentEncodeSet.fragment.encodes(value), "fragment, byte \(byte)")
+    }
   }
 
   func test_fastPath_agreesWithTheFullParser_onTheWebPlatformURLSuite() throws {

@@ -41,6 +41,24 @@ final class PublicSuffixListTests: XCTestCase {
     }
   }
 
+  /// `WebAddress.site(using:)` reads the host's bytes in place; it must give what `Site(host:list:)` gives.
+  func test_aURLsSite_isTheSiteOfItsHost_onTheOfficialCasesAndOddHosts() throws {
+    var hosts = try officialCases().compactMap(\.input)
+    hosts += [
+      "example.com.", "a..example.com", ".example.com", "evil.example..", "www.example.co.uk.", "localhost",
+      "co.uk", "github.io", "alice.github.io", "xn--85x722f.xn--55qx5d.cn", "1.2.3.4", "[::1]", "a.b.c.d.e.f.g.example",
+    ]
+    var compared = 0
+    for host in hosts {
+      for url in ["https://\(host)/p", "http://\(host)", "foo://\(host)/"] {
+        guard let address = try? WebAddress(url) else { continue }
+        XCTAssertEqual(address.site(using: .shared), address.host.flatMap { Site(host: $0) }, url)
+        compared += 1
+      }
+    }
+    XCTAssertGreaterThan(compared, 150)
+  }
+
   func test_bundledList_isLoadedOnce_andHasThousandsOfRules() {
     XCTAssertGreaterThan(PublicSuffixList.shared.ruleCount, 9_000)
     XCTAssertEqual(PublicSuffixList.shared.registrableDomain(of: "www.example.com"), "example.com")
