@@ -1,7 +1,7 @@
 import SessionKit
 
 /// libFuzzer's entry point: parses the input as a URL (alone and against a fixed base), computes its origin
-/// and site, and checks that serializing and parsing again is a fixed point.
+/// and site, and checks that serializing and parsing again is a fixed point, components included.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzURL(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   let bytes = UnsafeBufferPointer(start: data, count: size)
@@ -30,4 +30,18 @@ private func roundTrip(_ address: WebAddress?) {
   guard again.origin == address.origin else {
     fatalError("the origin changed across a round trip: \(serialized)")
   }
+  // The components are slices of the serialization at offsets each parser works out: the reparse (often the
+  // fast path where the first parse was the full parser) must find the same ones.
+  guard components(of: again) == components(of: address) else {
+    fatalError(
+      "the components changed across a round trip: \(serialized): \(components(of: address)) became \(components(of: again))"
+    )
+  }
+}
+
+private func components(of address: WebAddress) -> [String?] {
+  [
+    address.scheme, address.username, address.password, address.host?.serialized, address.port.map(String.init),
+    address.path, address.query, address.fragment, String(address.hasOpaquePath),
+  ]
 }

@@ -33,7 +33,7 @@ enum OrdinaryURL {
   @inline(__always)
   static func scan(_ bytes: UnsafeBufferPointer<UInt8>) -> WebAddress.Layout? {
     let count = bytes.count
-    guard count > 8, count < Int(WebAddress.Layout.absent), bytes[0] == UInt8(ascii: "h"),
+    guard count > 8, count < WebAddress.Layout.absent, bytes[0] == UInt8(ascii: "h"),
       bytes[1] == UInt8(ascii: "t"), bytes[2] == UInt8(ascii: "t"), bytes[3] == UInt8(ascii: "p")
     else { return nil }
     let isHTTPS = bytes[4] == UInt8(ascii: "s")

@@ -98,8 +98,8 @@ public struct WebAddress: Sendable, Hashable, CustomStringConvertible {
   }
 
   /// A URL from its components, serialized as the URL Standard serializes them (the full parser's results).
-  /// - Throws: ``AddressError/Code/tooLong`` when the serialization is 4 GiB or longer (percent-encoding and
-  ///   IDNA can make it longer than the input).
+  /// - Throws: ``AddressError/Code/tooLong`` when the serialization is 2³² − 1 bytes or longer, past what the
+  ///   offsets hold (percent-encoding and IDNA can make it longer than the input).
   init(
     scheme: String, username: String, password: String, host: WebHost?, port: Int?, path: String, query: String?,
     fragment: String?, hasOpaquePath: Bool
@@ -183,6 +183,14 @@ public struct WebAddress: Sendable, Hashable, CustomStringConvertible {
   func withPathUTF8<Result>(_ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
     let (start, end) = (Int(layout.pathStart), Int(layout.pathEnd))
     return try withUTF8 { try body(UnsafeBufferPointer(rebasing: $0[start..<end])) }
+  }
+
+  /// Whether the host is a domain with an empty label other than one trailing dot (``WebHost/hasEmptyLabel``),
+  /// read in place.
+  var hasEmptyLabel: Bool {
+    guard layout.hostKind == .domain else { return false }
+    let (start, end) = (Int(layout.hostStart), Int(layout.hostEnd))
+    return withUTF8 { WebHost.hasEmptyLabel(UnsafeBufferPointer(rebasing: $0[start..<end])) }
   }
 
   /// Whether the scheme is `literal` (lower-case), compared without making a string.

@@ -3,7 +3,8 @@
 ///
 /// A class, so that a ``PolicyContext`` and a history entry hold one reference: handing a session's context to
 /// `evaluate` retains it once, where a `WebAddress` and a `Site` copied by value retained each of their strings
-/// (about 1 000 instructions per decision, measured with `Benchmarks/instructions.sh`).
+/// (about 1 000 instructions per decision when a `WebAddress` held seven strings, measured with
+/// `Benchmarks/instructions.sh`; it is one string now, and the site another).
 final class CommittedPage: Sendable {
   // Declared in this order on purpose (a class keeps its stored properties in declaration order): what every
   // decision reads (the own-origin flag, the names the cross-site check compares) is in the object's first

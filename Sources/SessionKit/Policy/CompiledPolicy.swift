@@ -174,8 +174,13 @@ public final class CompiledPolicy: Sendable {
       }
     } else {
       facts.site = .site(request.address.site(using: list))
-      if let host = request.address.host, host.isIPAddress {
-        let literal = host.serialized
+      let kind = request.address.layout.hostKind
+      if kind == .ipv4 || kind == .ipv6 {
+        // The host's serialization is its slice of the URL's.
+        let (start, end) = (Int(request.address.layout.hostStart), Int(request.address.layout.hostEnd))
+        let literal = request.address.withUTF8 {
+          String(decoding: UnsafeBufferPointer(rebasing: $0[start..<end]), as: UTF8.self)
+        }
         if let list = literalHosts[literal] { firstMatch(list, request, context, &facts, &best) }
         if let list = literalSites[literal] { firstMatch(list, request, context, &facts, &best) }
       }

@@ -31,7 +31,7 @@ public struct PolicyRequest: Sendable, Hashable {
       return
     }
     let address = try WebAddress(url)
-    if address.host?.hasEmptyLabel == true {
+    if address.hasEmptyLabel {
       throw AddressError(
         code: .emptyLabel, input: action.requestURL,
         detail: "\"\(address.host?.serialized ?? "")\" has an empty label")
