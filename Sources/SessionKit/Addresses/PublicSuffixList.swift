@@ -120,6 +120,20 @@ public struct PublicSuffixList: Sendable {
     return name.withUTF8 { publicSuffixStart(in: $0) == 0 }
   }
 
+  /// A parsed domain host's bytes (lower-case ASCII) as a DNS name, without one trailing dot, and where its site
+  /// starts in it: at its registrable domain, or at 0 when it has none or, when `mayHaveEmptyLabel`, when it has
+  /// an empty label (such a name has no registrable domain: its site is the whole name). `Site(host:list:)` on
+  /// bytes, for ``WebAddress/site(using:)`` and the policy's host walk.
+  @inline(__always)
+  func site(
+    ofDomain host: UnsafeBufferPointer<UInt8>, mayHaveEmptyLabel: Bool = true
+  ) -> (name: UnsafeBufferPointer<UInt8>, siteStart: Int) {
+    let trimmed = host.count > 1 && host[host.count - 1] == UInt8(ascii: ".") ? host.count - 1 : host.count
+    let name = UnsafeBufferPointer(rebasing: host[..<trimmed])
+    let siteStart = mayHaveEmptyLabel && WebHost.hasEmptyLabel(host) ? 0 : registrableStart(in: name) ?? 0
+    return (name, siteStart)
+  }
+
   /// Where the registrable domain of a normalized name (lower-case, no trailing dot, no empty label)
   /// starts; `nil` when the name is a public suffix.
   @inline(__always)

@@ -7,7 +7,7 @@ enum SchemeKind: Sendable {
     var scheme = scheme
     self = scheme.withUTF8 { bytes in
       func bytesAre(_ literal: StaticString) -> Bool {
-        UTF8Bytes.equal(bytes, UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
+        UTF8Bytes.equal(bytes, literal)
       }
       switch bytes.count {
       case 2: return bytesAre("ws") ? .ws : .other

@@ -178,47 +178,45 @@ public struct WebAddress: Sendable, Hashable, CustomStringConvertible {
     return try copy.withUTF8(body)
   }
 
+  /// Calls `body` with the bytes of ``href`` from offset `start` up to `end`.
+  @inline(__always)
+  func withUTF8<Result>(
+    from start: UInt32, to end: UInt32, _ body: (UnsafeBufferPointer<UInt8>) throws -> Result
+  ) rethrows -> Result {
+    try withUTF8 { try body(UnsafeBufferPointer(rebasing: $0[Int(start)..<Int(end)])) }
+  }
+
   /// Calls `body` with the bytes of the path (``path``'s UTF-8).
   @inline(__always)
   func withPathUTF8<Result>(_ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
-    let (start, end) = (Int(layout.pathStart), Int(layout.pathEnd))
-    return try withUTF8 { try body(UnsafeBufferPointer(rebasing: $0[start..<end])) }
+    try withUTF8(from: layout.pathStart, to: layout.pathEnd, body)
+  }
+
+  /// Calls `body` with the bytes of the host as ``host``'s `serialized` would give them (`""` with none).
+  @inline(__always)
+  func withHostUTF8<Result>(_ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
+    try withUTF8(from: layout.hostStart, to: layout.hostEnd, body)
   }
 
   /// Whether the host is a domain with an empty label other than one trailing dot (``WebHost/hasEmptyLabel``),
   /// read in place.
   var hasEmptyLabel: Bool {
-    guard layout.hostKind == .domain else { return false }
-    let (start, end) = (Int(layout.hostStart), Int(layout.hostEnd))
-    return withUTF8 { WebHost.hasEmptyLabel(UnsafeBufferPointer(rebasing: $0[start..<end])) }
+    layout.hostKind == .domain && withHostUTF8(WebHost.hasEmptyLabel)
   }
 
   /// Whether the scheme is `literal` (lower-case), compared without making a string.
   func schemeIs(_ literal: StaticString) -> Bool {
-    let end = Int(layout.schemeEnd)
-    return withUTF8 { bytes in
-      UTF8Bytes.equal(
-        UnsafeBufferPointer(rebasing: bytes[..<end]),
-        UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
-    }
+    withUTF8(from: 0, to: layout.schemeEnd) { UTF8Bytes.equal($0, literal) }
   }
 
   /// Whether the two URLs have the same host (or both none): the same kind, serialized alike.
   func hasSameHost(as other: WebAddress) -> Bool {
-    guard layout.hostKind == other.layout.hostKind else { return false }
-    let (start, end) = (Int(layout.hostStart), Int(layout.hostEnd))
-    let (otherStart, otherEnd) = (Int(other.layout.hostStart), Int(other.layout.hostEnd))
-    return withUTF8 { bytes in
-      other.withUTF8 { otherBytes in
-        UTF8Bytes.equal(
-          UnsafeBufferPointer(rebasing: bytes[start..<end]),
-          UnsafeBufferPointer(rebasing: otherBytes[otherStart..<otherEnd]))
-      }
-    }
+    layout.hostKind == other.layout.hostKind
+      && withHostUTF8 { host in other.withHostUTF8 { UTF8Bytes.equal(host, $0) } }
   }
 
   private func slice(_ start: UInt32, _ end: UInt32) -> String {
-    withUTF8 { String(decoding: UnsafeBufferPointer(rebasing: $0[Int(start)..<Int(end)]), as: UTF8.self) }
+    withUTF8(from: start, to: end) { String(decoding: $0, as: UTF8.self) }
   }
 
   /// The serialized URL; see ``serialized``.
@@ -250,18 +248,10 @@ public struct WebAddress: Sendable, Hashable, CustomStringConvertible {
   /// allowed), the two URLs whose documents inherit their creator's origin.
   public var isAboutBlankOrSrcdoc: Bool {
     // No host means no credentials either; compared as bytes of the serialization, making no strings.
-    guard layout.hostKind == .none, layout.schemeEnd == 5 else { return false }
-    let (pathStart, pathEnd) = (Int(layout.pathStart), Int(layout.pathEnd))
+    guard layout.hostKind == .none else { return false }
     let hasQuery = layout.queryStart != Layout.absent
-    return withUTF8 { href in
-      func bytes(_ range: Range<Int>, are literal: StaticString) -> Bool {
-        UTF8Bytes.equal(
-          UnsafeBufferPointer(rebasing: href[range]),
-          UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
-      }
-      guard bytes(0..<5, are: "about") else { return false }
-      return bytes(pathStart..<pathEnd, are: "blank") || (!hasQuery && bytes(pathStart..<pathEnd, are: "srcdoc"))
-    }
+    return schemeIs("about")
+      && withPathUTF8 { UTF8Bytes.equal($0, "blank") || (!hasQuery && UTF8Bytes.equal($0, "srcdoc")) }
   }
 
   /// The site of the URL's host by `list`; `nil` when the URL has no host or an opaque or empty
@@ -270,13 +260,9 @@ public struct WebAddress: Sendable, Hashable, CustomStringConvertible {
     guard layout.hostKind == .domain else { return host.flatMap { Site(host: $0, list: list) } }
     // `Site(host:list:)` on the domain's bytes in place (lower-case ASCII, as the parsers leave it), making one
     // string: the site's.
-    let (start, end) = (Int(layout.hostStart), Int(layout.hostEnd))
-    let name = withUTF8 { href in
-      let raw = UnsafeBufferPointer(rebasing: href[start..<end])
-      let trimmed = raw.count > 1 && raw[raw.count - 1] == UInt8(ascii: ".") ? raw.count - 1 : raw.count
-      let bytes = UnsafeBufferPointer(rebasing: raw[..<trimmed])
-      let siteStart = WebHost.hasEmptyLabel(raw) ? 0 : list.registrableStart(in: bytes) ?? 0
-      return String(decoding: UnsafeBufferPointer(rebasing: bytes[siteStart...]), as: UTF8.self)
+    let name = withHostUTF8 { host in
+      let (name, siteStart) = list.site(ofDomain: host)
+      return String(decoding: UnsafeBufferPointer(rebasing: name[siteStart...]), as: UTF8.self)
     }
     return Site(domain: name)
   }

@@ -149,14 +149,8 @@ public final class CompiledPolicy: Sendable {
     var facts = RequestFacts(request, context)
     var best = Int.max
     if request.address.layout.hostKind == .domain {
-      let (hostStart, hostEnd) = (Int(request.address.layout.hostStart), Int(request.address.layout.hostEnd))
-      request.address.withUTF8 { href in
-        let raw = UnsafeBufferPointer(rebasing: href[hostStart..<hostEnd])
-        // A DNS name: without one trailing dot.
-        let trimmed = raw.count > 1 && raw[raw.count - 1] == UInt8(ascii: ".") ? raw.count - 1 : raw.count
-        let bytes = UnsafeBufferPointer(rebasing: raw[..<trimmed])
-        // A name with an empty label has no registrable domain: its site is the whole name.
-        let siteStart = !hostIsChecked && WebHost.hasEmptyLabel(raw) ? 0 : list.registrableStart(in: bytes) ?? 0
+      request.address.withHostUTF8 { raw in
+        let (bytes, siteStart) = list.site(ofDomain: raw, mayHaveEmptyLabel: !hostIsChecked)
         facts.site = .bytes(host: bytes, site: UnsafeBufferPointer(rebasing: bytes[siteStart...]))
         var walk = LabelWalk(count: bytes.count)
         while walk.step(bytes) {
@@ -177,10 +171,7 @@ public final class CompiledPolicy: Sendable {
       let kind = request.address.layout.hostKind
       if kind == .ipv4 || kind == .ipv6 {
         // The host's serialization is its slice of the URL's.
-        let (start, end) = (Int(request.address.layout.hostStart), Int(request.address.layout.hostEnd))
-        let literal = request.address.withUTF8 {
-          String(decoding: UnsafeBufferPointer(rebasing: $0[start..<end]), as: UTF8.self)
-        }
+        let literal = request.address.withHostUTF8 { String(decoding: $0, as: UTF8.self) }
         if let list = literalHosts[literal] { firstMatch(list, request, context, &facts, &best) }
         if let list = literalSites[literal] { firstMatch(list, request, context, &facts, &best) }
       }
@@ -199,10 +190,8 @@ public final class CompiledPolicy: Sendable {
     _ request: PolicyRequest, _ context: PolicyContext, _ facts: inout RequestFacts, _ best: inout Int
   ) {
     if !schemeNames.isEmpty {
-      let end = Int(request.address.layout.schemeEnd)
-      let found = request.address.withUTF8 { href in
-        let scheme = UnsafeBufferPointer(rebasing: href[..<end])
-        return schemeNames.firstIndex { name in name.withUnsafeBufferPointer { UTF8Bytes.equal($0, scheme) } }
+      let found = request.address.withUTF8(from: 0, to: request.address.layout.schemeEnd) { scheme in
+        schemeNames.firstIndex { name in name.withUnsafeBufferPointer { UTF8Bytes.equal($0, scheme) } }
       }
       if let found { firstMatch(schemeLists[found], request, context, &facts, &best) }
     }

@@ -47,4 +47,10 @@ enum UTF8Bytes {
     }
     return true
   }
+
+  /// Whether a buffer holds the bytes of `literal`.
+  @inline(__always)
+  static func equal(_ a: UnsafeBufferPointer<UInt8>, _ literal: StaticString) -> Bool {
+    equal(a, UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
+  }
 }
