@@ -350,10 +350,9 @@ struct RequestFacts {
     guard let page = context.page else { return true }
     switch site {
     case .bytes(let host, let target):
-      // The same DNS name is the same site; only other hosts need the site.
-      if var current = page.dnsName, current.withUTF8({ UTF8Bytes.equal($0, host) }) { return false }
-      guard var current = page.siteName else { return true }
-      return !current.withUTF8 { UTF8Bytes.equal($0, target) }
+      // The same site, or the same DNS name (same-site even for a page without a site): the site first, held
+      // in the page's first cache line; the name's bytes only when its length matches.
+      return !page.hasSiteName(target) && !page.hasDNSName(host)
     case .site(let target):
       if address.isAboutBlankOrSrcdoc { return false }
       guard let current = page.site, let target else { return true }
