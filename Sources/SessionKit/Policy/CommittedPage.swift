@@ -7,19 +7,20 @@
 /// `Benchmarks/instructions.sh`; it is one string now, and the site another).
 final class CommittedPage: Sendable {
   // Declared in this order on purpose (a class keeps its stored properties in declaration order): what every
-  // decision reads (the site's name, the own-origin flag, the DNS name's length) follows the header in the
-  // object's first 48 bytes, so that the retain and the cross-site check touch one cache line, or two when the
-  // object straddles a boundary; the URL, read only for cross-origin checks and same-name checks, comes after.
-  // With 10 000 sessions a decision found the names' strings cold: a line each.
+  // decision reads follows the header in the object's first 48 bytes (the site's name 16–39, the own-origin flag
+  // at 40, the DNS name's length 44–47), so that the retain and the cross-site check touch one cache line, or
+  // two when the object straddles a boundary; the URL, read only for cross-origin checks and same-name checks,
+  // comes after. With 10 000 sessions a decision found the names' strings cold: a line each.
 
   /// The site's host (when it is a domain), inline when short enough (almost every registrable domain is).
   let siteKey: InlineName
   /// Whether the URL gives its session an origin of its own: anything but `about:blank` and `about:srcdoc`,
   /// which inherit their creator's.
   let hasOwnOrigin: Bool
-  /// The length in bytes of the host as a DNS name (without one trailing dot); −1 when the host is not a
-  /// domain. The same-name check reads the URL's bytes only when the lengths agree.
-  let dnsLength: Int
+  /// The length in bytes of the host as a DNS name (without one trailing dot); `UInt32.max` when the host is not
+  /// a domain (a URL's serialization is shorter than that). The same-name check reads the URL's bytes only when
+  /// the lengths agree.
+  let dnsLength: UInt32
   /// The URL.
   let url: WebAddress
   /// Its site; `nil` for a URL without one (`about:blank`, `data:`, an opaque origin).
@@ -30,7 +31,8 @@ final class CommittedPage: Sendable {
     self.url = url
     self.site = site
     self.hasOwnOrigin = !url.isAboutBlankOrSrcdoc
-    self.dnsLength = url.layout.hostKind == .domain ? url.withHostUTF8(Self.dnsName).count : -1
+    self.dnsLength =
+      url.layout.hostKind == .domain ? url.withHostUTF8 { UInt32(clamping: Self.dnsName($0).count) } : .max
     if case .domain(var name)? = site?.host {
       self.siteKey = name.withUTF8(InlineName.init)
     } else {
@@ -50,7 +52,7 @@ final class CommittedPage: Sendable {
 
   /// Whether the host is a domain whose DNS name is `name`.
   func hasDNSName(_ name: UnsafeBufferPointer<UInt8>) -> Bool {
-    guard dnsLength == name.count else { return false }
+    guard dnsLength != .max, dnsLength == name.count else { return false }
     return url.withHostUTF8 { UTF8Bytes.equal(Self.dnsName($0), name) }
   }
 
@@ -67,7 +69,7 @@ final class CommittedPage: Sendable {
 
   /// The host as a DNS name, when it is a domain (for tests and diagnostics; decisions compare bytes).
   var dnsName: String? {
-    guard dnsLength >= 0 else { return nil }
+    guard dnsLength != .max else { return nil }
     return url.withHostUTF8 { String(decoding: Self.dnsName($0), as: UTF8.self) }
   }
 

@@ -46,16 +46,14 @@ struct InlineName: Sendable {
     self.words = words
   }
 
-  /// Compares the name with `bytes`.
+  /// Compares the name with `bytes`: the three words of each, count byte included, so that "no name" (whose
+  /// count byte no name of inline size has) never matches, whatever the length of `bytes`.
   @inline(__always)
   func match(_ bytes: UnsafeBufferPointer<UInt8>) -> Match {
-    withUnsafeBytes(of: words) { raw in
-      let count = raw[Self.capacity]
-      if count == Self.tooLong { return .unknown }
-      // `absent` is larger than any count a buffer of inline size has, so it never matches.
-      guard Int(count) == bytes.count else { return .different }
-      let held = UnsafeBufferPointer(start: raw.baseAddress?.assumingMemoryBound(to: UInt8.self), count: Int(count))
-      return UTF8Bytes.equal(held, bytes) ? .same : .different
-    }
+    let count = withUnsafeBytes(of: words) { $0[Self.capacity] }
+    if count == Self.tooLong { return .unknown }
+    guard bytes.count <= Self.capacity else { return .different }
+    let other = InlineName(bytes).words
+    return words.0 == other.0 && words.1 == other.1 && words.2 == other.2 ? .same : .different
   }
 }

@@ -34,6 +34,22 @@ final class CrossSiteAndOriginTests: XCTestCase {
     XCTAssertFalse(try isCrossSite("https://www.example.co.uk/", from: session))
   }
 
+  func test_sitesLongerThanAPageHoldsInline_andTrailingDots_compareAsShortOnes() throws {
+    // A committed page holds a site of up to 23 bytes inline; `a-very-long-merchant-name.com` is 29.
+    let long = PolicyTestSession.showing("https://pay.a-very-long-merchant-name.com./cart")
+    XCTAssertFalse(try isCrossSite("https://a-very-long-merchant-name.com/", from: long))
+    XCTAssertFalse(try isCrossSite("https://pay.a-very-long-merchant-name.com/", from: long))
+    XCTAssertFalse(try isCrossSite("https://pay.a-very-long-merchant-name.com./", from: long))
+    XCTAssertTrue(try isCrossSite("https://a-very-long-merchant-name.co/", from: long))
+    XCTAssertTrue(try isCrossSite("https://b-very-long-merchant-name.com/", from: long))
+    XCTAssertTrue(try isCrossSite("https://example.com/", from: long))
+    let dotted = PolicyTestSession.showing("https://www.example.com./")
+    XCTAssertFalse(try isCrossSite("https://www.example.com/", from: dotted))
+    XCTAssertFalse(try isCrossSite("https://example.com./", from: dotted))
+    XCTAssertTrue(try isCrossSite("https://a-very-long-merchant-name.com/", from: dotted))
+    XCTAssertTrue(try isCrossSite("https://www.example.com/", from: .showing("https://192.168.0.1/")))
+  }
+
   func test_siblingsUnderAPrivateSuffix_areCrossSite() throws {
     XCTAssertTrue(try isCrossSite("https://bob.github.io/", from: .showing("https://alice.github.io/")))
     XCTAssertFalse(try isCrossSite("https://www.alice.github.io/", from: .showing("https://alice.github.io/")))

@@ -88,6 +88,11 @@ final class PolicyContextTests: XCTestCase {
       }
     }
     XCTAssertEqual([UInt8]().withUnsafeBufferPointer(InlineName.none.match), .different)
+    // No name matches nothing, whatever the other name's length (the count byte for "none" is 254).
+    for length in [1, 23, 24, 253, 254, 255, 256] {
+      let name = [UInt8](repeating: 0, count: length)
+      XCTAssertEqual(name.withUnsafeBufferPointer(InlineName.none.match), .different, "length \(length)")
+    }
   }
 
   private static func bytes(_ string: String, _ body: (UnsafeBufferPointer<UInt8>) -> Bool) -> Bool {

@@ -7,13 +7,15 @@ enum RandomPolicyWorkload {
   /// Registrable domains, including private-section ones and IP literals.
   static let sites = [
     "example.com", "example.net", "example.co.uk", "alice.github.io", "bob.github.io", "google.com", "youtube.com",
-    "192.168.0.1", "[::1]",
+    "192.168.0.1", "[::1]", "a-very-long-merchant-name.com",
   ]
   /// Domains that exact host patterns and `*.` patterns are made of.
   static let domains = [
     "example.com", "www.example.com", "a.b.example.com", "example.net", "example.com.example.net",
     "example.co.uk", "www.example.co.uk", "co.uk", "alice.github.io", "bob.github.io", "github.io",
     "google.com", "pay.google.com", "accounts.google.com", "accounts.youtube.com", "apps.apple.com",
+    // A site longer than a committed page holds inline (23 bytes): its cross-site check takes the other path.
+    "a-very-long-merchant-name.com", "pay.a-very-long-merchant-name.com",
   ]
   static let hostPatterns: [HostPattern] =
     domains.map { .exact($0) } + domains.map { .subdomains(of: $0) } + [.exact("192.168.0.1"), .exact("[::1]")]
@@ -47,6 +49,8 @@ enum RandomPolicyWorkload {
     .showing("http://example.com/"), .showing("https://www.example.co.uk/"), .showing("https://alice.github.io/"),
     .showing("https://192.168.0.1/"), .showing("https://merchant.example/checkout"),
     .blankPopup(opener: "https://example.com/"), .blankPopup(opener: "https://merchant.example/checkout"),
+    .showing("https://www.example.com./"), .showing("https://pay.a-very-long-merchant-name.com./cart"),
+    .showing("https://a-very-long-merchant-name.com/"),
   ]
 
   /// A configuration of `count` random rules (named `r0`, `r1`, …), random presets and a random default.
