@@ -14,7 +14,10 @@ struct PopupTree: Sendable {
     /// The live popups' sessions (strong: the tree keeps a popup alive until it closes). The root is not
     /// held, so that an app that releases its root releases the tree.
     var popups: [PopupTreeState.Key: Session] = [:]
-    /// The root's session, not retained.
+    /// The root's session, not retained, for its popups' `opener`: recorded when the root opens its first
+    /// popup. Not before: a weak reference gives the root's object a side table, which every retain and release
+    /// of the root then goes through (a cold cache line and about 125 instructions per decision with 10 000
+    /// sessions), and a root that never opens a popup never needs it.
     weak var root: Session?
   }
 

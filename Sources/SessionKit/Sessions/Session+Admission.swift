@@ -86,6 +86,8 @@ extension Session {
       guard case .opened(let childKey, let childID) = result else { return (result, nil) }
       let child = Session(id: childID, depth: depth + 1, key: childKey, tree: tree)
       storage.popups[childKey] = child
+      // The child's `opener` finds its root through this weak reference, made only now (see `Storage.root`).
+      if isRoot, storage.root == nil { storage.root = self }
       return (result, child)
     }
     guard case .opened(_, let childID) = result.0, let child = result.1 else {

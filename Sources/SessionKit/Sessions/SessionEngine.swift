@@ -99,9 +99,8 @@ public final class SessionEngine: Sendable {
   /// closes them (each announced by `popupClosed`), as ``Session/tearDown()`` does.
   public func makeRootSession(id: SessionID = "main") -> Session {
     let tree = PopupTree(root: id, engine: self)
-    let root = Session(id: id, depth: 0, key: PopupTreeState.rootKey, tree: tree)
-    tree.update { $0.root = root }
-    return root
+    // The tree learns its root when the root opens a popup (`PopupTree.Storage.root`).
+    return Session(id: id, depth: 0, key: PopupTreeState.rootKey, tree: tree)
   }
 
   /// Whether ``shutdown()`` was called.

@@ -76,4 +76,23 @@ final class SessionLifetimeTests: XCTestCase {
     XCTAssertNotNil(popup, "a live popup belongs to its opener's children")
     XCTAssertEqual(root.children.map(\.id), ["main.1"])
   }
+
+  func test_aRootIsReferencedWeakly_onlyOnceItOpensAPopup() async throws {
+    // A weak reference gives an object a side table that every retain and release then goes through: a root
+    // that never opens a popup (most main web views) must not pay for the reference its popups' `opener` needs.
+    let engine = try makeEngine(#"{"version": 1}"#, events: .none)
+    let root = engine.makeRootSession()
+    try await root.didCommit("https://site.example/", kind: .newEntry(isPost: false))
+    _ = await root.decide(TestAction.link("https://site.example/next"))
+    // The runtime's weak count is 1 for an object nothing references weakly, one more per weak reference.
+    XCTAssertEqual(_getWeakRetainCount(root), 1, "a root without popups is not referenced weakly")
+
+    let popup = try openPopup(from: root)
+    XCTAssertTrue(popup.opener === root)
+    let grandchild = try openPopup(from: popup)
+    XCTAssertTrue(grandchild.opener === popup)
+    XCTAssertEqual(_getWeakRetainCount(root), 2, "the tree's one weak reference, for the popups' opener")
+    _ = try openPopup(from: root)
+    XCTAssertEqual(_getWeakRetainCount(root), 2, "recorded once")
+  }
 }
