@@ -36,18 +36,21 @@ final class CrossSiteAndOriginTests: XCTestCase {
 
   func test_sitesLongerThanAPageHoldsInline_andTrailingDots_compareAsShortOnes() throws {
     // A committed page holds a site of up to 23 bytes inline; `a-very-long-merchant-name.com` is 29.
-    let long = PolicyTestSession.showing("https://pay.a-very-long-merchant-name.com./cart")
-    XCTAssertFalse(try isCrossSite("https://a-very-long-merchant-name.com/", from: long))
-    XCTAssertFalse(try isCrossSite("https://pay.a-very-long-merchant-name.com/", from: long))
-    XCTAssertFalse(try isCrossSite("https://pay.a-very-long-merchant-name.com./", from: long))
-    XCTAssertTrue(try isCrossSite("https://a-very-long-merchant-name.co/", from: long))
-    XCTAssertTrue(try isCrossSite("https://b-very-long-merchant-name.com/", from: long))
-    XCTAssertTrue(try isCrossSite("https://example.com/", from: long))
-    let dotted = PolicyTestSession.showing("https://www.example.com./")
-    XCTAssertFalse(try isCrossSite("https://www.example.com/", from: dotted))
-    XCTAssertFalse(try isCrossSite("https://example.com./", from: dotted))
-    XCTAssertTrue(try isCrossSite("https://a-very-long-merchant-name.com/", from: dotted))
-    XCTAssertTrue(try isCrossSite("https://www.example.com/", from: .showing("https://192.168.0.1/")))
+    let cases: [(from: String, to: String, crossSite: Bool)] = [
+      ("https://pay.a-very-long-merchant-name.com./cart", "https://a-very-long-merchant-name.com/", false),
+      ("https://pay.a-very-long-merchant-name.com./cart", "https://pay.a-very-long-merchant-name.com/", false),
+      ("https://pay.a-very-long-merchant-name.com./cart", "https://pay.a-very-long-merchant-name.com./", false),
+      ("https://pay.a-very-long-merchant-name.com./cart", "https://a-very-long-merchant-name.co/", true),
+      ("https://pay.a-very-long-merchant-name.com./cart", "https://b-very-long-merchant-name.com/", true),
+      ("https://pay.a-very-long-merchant-name.com./cart", "https://example.com/", true),
+      ("https://www.example.com./", "https://www.example.com/", false),
+      ("https://www.example.com./", "https://example.com./", false),
+      ("https://www.example.com./", "https://a-very-long-merchant-name.com/", true),
+      ("https://192.168.0.1/", "https://www.example.com/", true),
+    ]
+    for (from, to, crossSite) in cases {
+      XCTAssertEqual(try isCrossSite(to, from: .showing(from)), crossSite, "\(to) from \(from)")
+    }
   }
 
   func test_siblingsUnderAPrivateSuffix_areCrossSite() throws {
