@@ -14,9 +14,9 @@ public actor Session {
   /// same generation (no engine lock on `decide`'s path).
   ///
   /// Unchecked: actor isolation already makes every access exclusive (only this actor's code touches it, one job
-  /// at a time, and `withCurrent`'s body never stores: code added there must not either), so the runtime's dynamic exclusivity check, about 200
-  /// instructions per decision with 10 000 sessions (`swift_beginAccess`, measured with
-  /// `Benchmarks/instructions.sh`), guarded nothing.
+  /// at a time, and `withCurrent`'s body never stores: code added there must not either), so the runtime's
+  /// dynamic exclusivity check, about 200 instructions per decision with 10 000 sessions (`swift_beginAccess`,
+  /// measured with `Benchmarks/instructions.sh`), guarded nothing.
   @exclusivity(unchecked) var policies = CachedPolicies()
   /// The session's id (`main`, `main.1`, …).
   public nonisolated let id: SessionID
