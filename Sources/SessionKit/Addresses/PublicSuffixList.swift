@@ -128,8 +128,7 @@ public struct PublicSuffixList: Sendable {
   func site(
     ofDomain host: UnsafeBufferPointer<UInt8>, mayHaveEmptyLabel: Bool = true
   ) -> (name: UnsafeBufferPointer<UInt8>, siteStart: Int) {
-    let trimmed = host.count > 1 && host[host.count - 1] == UInt8(ascii: ".") ? host.count - 1 : host.count
-    let name = UnsafeBufferPointer(rebasing: host[..<trimmed])
+    let name = WebHost.dnsName(host)
     let siteStart = mayHaveEmptyLabel && WebHost.hasEmptyLabel(host) ? 0 : registrableStart(in: name) ?? 0
     return (name, siteStart)
   }

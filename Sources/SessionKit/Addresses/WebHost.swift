@@ -90,6 +90,13 @@ public enum WebHost: Sendable, Hashable, CustomStringConvertible {
     return bytes.count == 1
   }
 
+  /// ``dnsName`` of a domain's bytes: without one trailing dot.
+  @inline(__always)
+  static func dnsName(_ bytes: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
+    bytes.count > 1 && bytes[bytes.count - 1] == UInt8(ascii: ".")
+      ? UnsafeBufferPointer(rebasing: bytes.dropLast()) : bytes
+  }
+
   /// The domain name when the host is a domain, else `nil`.
   public var domain: String? {
     if case .domain(let name) = self { name } else { nil }

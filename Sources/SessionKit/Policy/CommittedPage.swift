@@ -32,7 +32,7 @@ final class CommittedPage: Sendable {
     self.site = site
     self.hasOwnOrigin = !url.isAboutBlankOrSrcdoc
     self.dnsLength =
-      url.layout.hostKind == .domain ? url.withHostUTF8 { UInt32(clamping: Self.dnsName($0).count) } : .max
+      url.layout.hostKind == .domain ? url.withHostUTF8 { UInt32(clamping: WebHost.dnsName($0).count) } : .max
     if case .domain(var name)? = site?.host {
       self.siteKey = name.withUTF8(InlineName.init)
     } else {
@@ -45,15 +45,10 @@ final class CommittedPage: Sendable {
     self.init(url: url, site: url.site(using: list))
   }
 
-  /// A host's bytes as a DNS name: without one trailing dot (``WebHost/dnsName``).
-  private static func dnsName(_ host: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
-    host.count > 1 && host.last == UInt8(ascii: ".") ? UnsafeBufferPointer(rebasing: host.dropLast()) : host
-  }
-
   /// Whether the host is a domain whose DNS name is `name`.
   func hasDNSName(_ name: UnsafeBufferPointer<UInt8>) -> Bool {
     guard dnsLength != .max, dnsLength == name.count else { return false }
-    return url.withHostUTF8 { UTF8Bytes.equal(Self.dnsName($0), name) }
+    return url.withHostUTF8 { UTF8Bytes.equal(WebHost.dnsName($0), name) }
   }
 
   /// Whether the site is the domain `name`.
@@ -70,7 +65,7 @@ final class CommittedPage: Sendable {
   /// The host as a DNS name, when it is a domain (for tests and diagnostics; decisions compare bytes).
   var dnsName: String? {
     guard dnsLength != .max else { return nil }
-    return url.withHostUTF8 { String(decoding: Self.dnsName($0), as: UTF8.self) }
+    return url.withHostUTF8 { String(decoding: WebHost.dnsName($0), as: UTF8.self) }
   }
 
   /// The site's host, when it is a domain.
