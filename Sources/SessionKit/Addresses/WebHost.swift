@@ -93,8 +93,8 @@ public enum WebHost: Sendable, Hashable, CustomStringConvertible {
   /// ``dnsName`` of a domain's bytes: without one trailing dot.
   @inline(__always)
   static func dnsName(_ bytes: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
-    bytes.count > 1 && bytes[bytes.count - 1] == UInt8(ascii: ".")
-      ? UnsafeBufferPointer(rebasing: bytes.dropLast()) : bytes
+    let count = bytes.count > 1 && bytes[bytes.count - 1] == UInt8(ascii: ".") ? bytes.count - 1 : bytes.count
+    return UnsafeBufferPointer(start: bytes.baseAddress, count: count)
   }
 
   /// The domain name when the host is a domain, else `nil`.
