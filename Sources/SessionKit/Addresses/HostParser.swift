@@ -20,13 +20,15 @@ enum HostParser {
     }
     let ascii: [UInt8]
     if bytes.contains(UInt8(ascii: "%")) {
-      ascii = try PercentEncodeSet.decode(bytes).withUnsafeBufferPointer { (decoded) throws(AddressError) in
+      ascii = try PercentEncodeSet.decode(bytes).withUnsafeTypedBufferPointer { (decoded) throws(AddressError) in
         try domainToASCII(decoded)
       }
     } else {
       ascii = try domainToASCII(bytes)
     }
-    return try ascii.withUnsafeBufferPointer { (buffer) throws(AddressError) -> WebHost in try finishDomain(buffer) }
+    return try ascii.withUnsafeTypedBufferPointer { (buffer) throws(AddressError) -> WebHost in
+      try finishDomain(buffer)
+    }
   }
 
   /// The host of a non-special URL: forbidden host code points fail, controls and non-ASCII

@@ -102,7 +102,7 @@ enum UTS46 {
       recheckStatus ? domain.contains { !$0.isASCII && isRightToLeftOrArabicNumber($0, data: data) } : facts.isBidi
     // Labels are read through a buffer (slicing an array retains it) and found again by each step rather than
     // kept in an array: splitting at full stops costs less than allocating.
-    let hasACELabel = try domain.withUnsafeBufferPointer { (domain) throws(AddressError) -> Bool in
+    let hasACELabel = try domain.withUnsafeTypedBufferPointer { (domain) throws(AddressError) -> Bool in
       var hasACELabel = false
       try forEachLabel(of: domain) { (label, _) throws(AddressError) in
         if hasACEPrefix(label) {
@@ -116,7 +116,7 @@ enum UTS46 {
     }
     if hasACELabel {
       // `xn--` labels are replaced by what they decode to (which holds no full stop: validation refuses one).
-      domain = try domain.withUnsafeBufferPointer { (domain) throws(AddressError) -> [Unicode.Scalar] in
+      domain = try domain.withUnsafeTypedBufferPointer { (domain) throws(AddressError) -> [Unicode.Scalar] in
         var decodedDomain: [Unicode.Scalar] = []
         decodedDomain.reserveCapacity(domain.count)
         try forEachLabel(of: domain) { (label, position) throws(AddressError) in
@@ -131,7 +131,7 @@ enum UTS46 {
       }
       isBidiDomain = domain.contains { !$0.isASCII && isRightToLeftOrArabicNumber($0, data: data) }
     }
-    return try domain.withUnsafeBufferPointer { (domain) throws(AddressError) -> [UInt8] in
+    return try domain.withUnsafeTypedBufferPointer { (domain) throws(AddressError) -> [UInt8] in
       if isBidiDomain {
         try checkBidiDomain(domain, data: data)
       }
@@ -191,7 +191,7 @@ enum UTS46 {
       throw AddressError(.invalidPunycode, "\"\(name)\" does not decode to a non-ASCII label")
     }
     do {
-      try decoded.withUnsafeBufferPointer { (decoded) throws(AddressError) in
+      try decoded.withUnsafeTypedBufferPointer { (decoded) throws(AddressError) in
         try validate(decoded, data: data, isDecoded: true, checkStatus: true)
       }
     } catch {

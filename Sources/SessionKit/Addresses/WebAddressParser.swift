@@ -52,7 +52,7 @@ struct WebAddressParser {
       return try parser.run()
     }
     let filtered = trimmed.filter { !isTabOrNewline($0) }
-    return try filtered.withUnsafeBufferPointer { (buffer) throws(AddressError) -> WebAddress in
+    return try filtered.withUnsafeTypedBufferPointer { (buffer) throws(AddressError) -> WebAddress in
       var parser = WebAddressParser(bytes: buffer)
       return try parser.run()
     }
