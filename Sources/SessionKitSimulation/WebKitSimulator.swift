@@ -20,11 +20,24 @@ public actor WebKitSimulator {
 
   private var windows: WindowDirectory
 
-  /// Creates a simulator with one main web view at `about:blank`.
-  public init(engine: SessionEngine, settings: SimulatorSettings = SimulatorSettings(), rootID: SessionID = "main") {
+  /// Creates a simulator with one main web view at `about:blank`, whose root session has the engine's next
+  /// default id (`SessionEngine.makeRootSession()`: `main` for an engine's first root).
+  public init(engine: SessionEngine, settings: SimulatorSettings = SimulatorSettings()) {
+    self.init(engine: engine, settings: settings, root: engine.makeRootSession())
+  }
+
+  /// Creates a simulator with one main web view at `about:blank`, whose root session has the id `rootID`.
+  /// - Throws: `SessionEngineError` when an open root of `engine` has the id `rootID`.
+  public init(
+    engine: SessionEngine, settings: SimulatorSettings = SimulatorSettings(), rootID: SessionID
+  ) throws(SessionEngineError) {
+    self.init(engine: engine, settings: settings, root: try engine.makeRootSession(id: rootID))
+  }
+
+  private init(engine: SessionEngine, settings: SimulatorSettings, root: Session) {
     self.engine = engine
     self.settings = settings
-    self.root = engine.makeRootSession(id: rootID)
+    self.root = root
     self.windows = WindowDirectory(root: root)
   }
 

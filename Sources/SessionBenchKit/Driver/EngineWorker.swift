@@ -48,7 +48,7 @@ struct EngineWorker: PhaseWorker {
 
   /// Opens a tab on `page`: a new root session that commits it.
   static func openTab(id: SessionID, on page: Int, engine: SessionEngine, catalog: WebCatalog) async -> Tab {
-    let session = engine.makeRootSession(id: id)
+    let session = engine.makeBenchRoot(id: id)
     try? await session.didCommit(catalog.pages[page].url, kind: .newEntry(isPost: false))
     return Tab(session: session, history: TabHistory(start: page))
   }

@@ -17,7 +17,7 @@ enum MemoryProbe {
     trimMallocHeap()
     guard let before = ResidentMemory.current() else { return nil }
     for index in 0..<count {
-      let session = engine.makeRootSession(id: SessionID("m\(index)"))
+      let session = engine.makeBenchRoot(id: SessionID("m\(index)"))
       try? await session.didCommit(urls[index % urls.count], kind: .newEntry(isPost: false))
       sessions.append(session)
     }

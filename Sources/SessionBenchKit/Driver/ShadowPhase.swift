@@ -31,7 +31,7 @@ extension BenchRunner {
   ) async -> ShadowRun {
     let engine = SessionEngine(policy: policy, events: .lifecycle)
     engine.shadow(candidate)
-    let events = engine.events
+    let events = engine.events()
     let consumer = Task {
       var disagreements = 0
       for await event in events {

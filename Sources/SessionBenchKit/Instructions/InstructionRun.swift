@@ -55,7 +55,7 @@ public enum InstructionRun {
     var sessions: [Session] = []
     for index in 0..<max(options.sessions ?? pages, pages) {
       let page = index % pages
-      let session = engine.makeRootSession(id: SessionID("i\(index)"))
+      let session = engine.makeBenchRoot(id: SessionID("i\(index)"))
       try? await session.didCommit(catalog.pages[page].url, kind: .newEntry(isPost: false))
       sessions.append(session)
     }

@@ -59,7 +59,7 @@ final class SoakEventChecker: Sendable {
 
   init(_ engine: SessionEngine) {
     let state = self.state
-    let events = engine.events
+    let events = engine.events()
     reader = Task {
       for await event in events {
         state.withLock { state in

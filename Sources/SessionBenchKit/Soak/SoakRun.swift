@@ -231,7 +231,7 @@ final class SoakDriver: Sendable {
       counts["roots created", default: 0] += 1
       let (engine, generation) = shared.withLock { ($0.slots[slot].engine, $0.slots[slot].generation) }
       let id = SessionID("w\(worker)r\(made)")
-      return Root(slot: slot, generation: generation, engine: engine, session: engine.makeRootSession(id: id))
+      return Root(slot: slot, generation: generation, engine: engine, session: engine.makeBenchRoot(id: id))
     }
     var roots = (0..<rootCount).map { makeRoot(slot: ($0 + worker) % options.engines) }
     var pending = 0

@@ -11,6 +11,11 @@ struct EngineState: Sendable {
   var tasks: [UInt64: Task<Void, Never>] = [:]
   var nextTask: UInt64 = 0
   var isShutDown = false
+  /// The open roots' ids: an id is unique among them. A root's id leaves when its tree closes the root, which
+  /// happens once per tree, and before that no other root can take the id.
+  var openRoots: Set<SessionID> = []
+  /// The roots made with a default id so far (`main`, `main-2`, …).
+  var defaultRoots = 0
   var shutdownWaiters: [CheckedContinuation<Void, Never>] = []
   /// The trees that have popups with a blank deadline, in the order they got one, not retained.
   var blankTrees: [WeakPopupTree] = []

@@ -74,6 +74,8 @@ struct PopupTree: Sendable {
     }
     guard !closed.isEmpty else { return [] }
     engine.interruptRaces(of: Set(closed.map { SessionKey(tree: identity, node: $0.key) }))
+    // A tree's root closes once (a closed node is gone), so its id is freed once.
+    if let root = closed.first, root.key == PopupTreeState.rootKey { engine.rootClosed(root.id) }
     return closed.map(\.id)
   }
 

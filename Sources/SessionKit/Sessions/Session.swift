@@ -114,7 +114,8 @@ public actor Session {
   }
 
   /// The app tears this session down (a root included), closing its whole subtree. Every popup closed emits
-  /// `popupClosed`; the root itself emits none (the app removes its own web view).
+  /// `popupClosed`; the root itself emits none (the app removes its own web view), and its id is free for a new
+  /// root (``SessionEngine/makeRootSession(id:)``).
   @discardableResult
   public nonisolated func tearDown() -> [SessionID] {
     tree.close(key, reason: .teardown)

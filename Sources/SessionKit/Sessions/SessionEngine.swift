@@ -1,36 +1,32 @@
 /// The engine: creates root sessions, owns the current compiled policy (swapped atomically), the registered
-/// deciders, the clock deciders are timed on and the event stream, and tracks every task it starts so that
-/// ``shutdown()`` can end them.
+/// deciders, the clock deciders are timed on and the subscriptions to its events, and tracks every task it starts
+/// so that ``shutdown()`` can end them.
+///
+/// An engine serves any number of root web views over its life, each with its own root session, whose id is
+/// unique among the engine's open roots (``makeRootSession(id:)``).
 public final class SessionEngine: Sendable {
-  /// Which events the engine yields on ``events``.
+  /// Which events the engine yields to the subscribers of ``events()``.
   public enum EventDelivery: Sendable, Hashable {
     /// Every event, decisions included.
     case all
     /// Popups opened and closed and URLs opened outside (and a shadow's disagreements, while one is set); no
     /// per-navigation decisions.
     case lifecycle
-    /// None (the stream finishes at once); for benchmarks and code that does not observe.
+    /// None (every stream ``events()`` returns finishes at once); for benchmarks and code that does not observe.
     case none
   }
 
   /// The Public Suffix List sites are computed with.
   public let list: PublicSuffixList
-  /// What happened, for a UI layer to apply on the main actor; read it from one task.
-  ///
-  /// Lifecycle events (`popupOpened`, `popupClosed`, `openedExternally`, and any case added later unless its
-  /// documentation says otherwise) are kept until they are read. Per-decision events (`navigationDecided`)
-  /// are kept at most ``bufferedDecisionEventLimit`` at a time: past that the oldest is dropped and
-  /// ``droppedEventCount`` counts it. So an app that never reads the stream uses constant memory for decisions.
-  public let events: AsyncStream<SessionEvent>
-
-  /// How many per-decision events ``events`` holds for a reader that is behind before it drops the oldest.
+  /// How many per-decision events a subscription of ``events()`` holds for a reader that is behind before it
+  /// drops the oldest.
   public static let bufferedDecisionEventLimit = 4096
   /// The clock decider timeouts, blank timeouts and the popup rate limit run on.
   let clock: EngineClock
   /// How popups whose blank timeout ran out are closed.
   public let blankTimeoutChecking: BlankTimeoutChecking
 
-  private let buffer: EventBuffer
+  private let hub: EventHub
   private let delivery: EventDelivery
   let state: Locked<EngineState>
   /// Counts the decisions under way and carries the shutdown flag and the policy generation, so that `decide`
@@ -44,7 +40,7 @@ public final class SessionEngine: Sendable {
   /// - Parameters:
   ///   - policy: the compiled policy decisions start with.
   ///   - deciders: the async deciders `{"ask": NAME}` rules consult, by name.
-  ///   - events: which events to yield on ``events``.
+  ///   - events: which events to yield to the subscribers of ``events()``.
   ///   - list: the Public Suffix List sites are computed with.
   ///   - clock: the clock decider timeouts are measured on: the continuous clock in an app; a virtual clock in
   ///     simulations and tests, so that their results never depend on the machine's load. Blank timeouts and
@@ -62,10 +58,34 @@ public final class SessionEngine: Sendable {
     self.delivery = events
     self.list = list
     self.clock = EngineClock(clock)
-    let buffer = EventBuffer(decisionLimit: Self.bufferedDecisionEventLimit)
-    self.buffer = buffer
-    self.events = AsyncStream(unfolding: { await buffer.next() })
-    if events == .none { buffer.finish() }
+    self.hub = EventHub(decisionLimit: Self.bufferedDecisionEventLimit)
+    if events == .none { hub.finish() }
+  }
+
+  /// A new subscription to what happens in the engine, for a UI layer to apply on the main actor: every event
+  /// emitted from this call on, in the order they were emitted.
+  ///
+  /// Each call is a subscriber of its own, registered when the call returns (events emitted before the stream
+  /// is iterated are kept for it), so an app and a coordinator, or two coordinators, each subscribe and each
+  /// receive every event. Per subscriber, lifecycle events (`popupOpened`, `popupClosed`, `openedExternally`,
+  /// `popupFinished`, and any case added later unless its documentation says otherwise) are kept until they
+  /// are read. Per-decision events (`navigationDecided`, `shadowDisagreement`) are kept at most
+  /// ``bufferedDecisionEventLimit`` at a time: past that the subscriber's oldest is dropped and
+  /// ``droppedEventCount`` counts it. An event emitted while nobody subscribes is not kept.
+  ///
+  /// The stream ends, for this subscriber only, when the task iterating it is cancelled or it is released (the
+  /// subscription ends with it: keep the stream only while it is read), and for every subscriber after
+  /// ``shutdown()``, once what was kept for it is read. After a shutdown, and for an engine made with
+  /// ``EventDelivery/none``, the stream has already ended.
+  public func events() -> AsyncStream<SessionEvent> {
+    subscribe().events
+  }
+
+  /// A new subscription (as ``events()``) and its handle, for tests: the handle keeps the subscription as long
+  /// as it exists and counts its events.
+  package func subscribe() -> (events: AsyncStream<SessionEvent>, subscription: EventSubscription) {
+    let subscription = EventSubscription(hub: hub)
+    return (subscription.makeStream(), subscription)
   }
 
   /// The current policy snapshot. Each decision reads it once, so it sees the old or the new policy, never a mix.
@@ -93,30 +113,65 @@ public final class SessionEngine: Sendable {
     state.withLock { $0.deciders[name] = decider }
   }
 
-  /// Creates a root (main) session for a web view, at `about:blank` with an empty history.
+  /// Creates a root (main) session for a web view with the id `id`, at `about:blank` with an empty history.
   ///
-  /// Keep it for as long as its web view: the root's tree keeps its popups alive, and releasing the root
+  /// The id is unique among the engine's open roots: a root that is torn down (``Session/tearDown()``) or
+  /// released frees its id for a later root. Its popups' ids follow from it (`id.1`, `id.1.1`, …).
+  ///
+  /// Keep the root for as long as its web view: the root's tree keeps its popups alive, and releasing the root
   /// closes them (each announced by `popupClosed`), as ``Session/tearDown()`` does.
-  public func makeRootSession(id: SessionID = "main") -> Session {
-    let tree = PopupTree(root: id, engine: self)
+  /// - Throws: ``SessionEngineError/duplicateRootID(_:)`` when an open root of this engine has the id `id`.
+  public func makeRootSession(id: SessionID) throws(SessionEngineError) -> Session {
+    let added = state.withLock { $0.openRoots.insert(id).inserted }
+    guard added else { throw SessionEngineError.duplicateRootID(id) }
+    return Session(id: id, depth: 0, key: PopupTreeState.rootKey, tree: PopupTree(root: id, engine: self))
+  }
+
+  /// Creates a root (main) session for a web view with an id of its own, at `about:blank` with an empty history.
+  ///
+  /// The engine's first such root is `main`; the next are `main-2`, `main-3`, …, skipping the ids of open roots,
+  /// so the id is unique among the engine's open roots and never that of an earlier root made this way.
+  ///
+  /// Keep the root for as long as its web view: the root's tree keeps its popups alive, and releasing the root
+  /// closes them (each announced by `popupClosed`), as ``Session/tearDown()`` does.
+  public func makeRootSession() -> Session {
+    let id = state.withLock { state -> SessionID in
+      var id: SessionID
+      repeat {
+        state.defaultRoots += 1
+        id = state.defaultRoots == 1 ? "main" : SessionID("main-\(state.defaultRoots)")
+      } while !state.openRoots.insert(id).inserted
+      return id
+    }
     // The tree learns its root when the root opens a popup (`PopupTree.Storage.root`).
-    return Session(id: id, depth: 0, key: PopupTreeState.rootKey, tree: tree)
+    return Session(id: id, depth: 0, key: PopupTreeState.rootKey, tree: PopupTree(root: id, engine: self))
+  }
+
+  /// Frees the id of a root whose tree closed it (torn down or released): called once per root.
+  func rootClosed(_ id: SessionID) {
+    _ = state.withLock { $0.openRoots.remove(id) }
   }
 
   /// Whether ``shutdown()`` was called.
   public var isShutDown: Bool { state.withLock { $0.isShutDown } }
 
-  /// How many events have been yielded on ``events`` so far, less those dropped: a reader that has received
-  /// this many has received everything that happened before it asked (a test's "the events so far were
-  /// delivered").
-  public var yieldedEventCount: Int { buffer.deliverableCount }
+  /// How many per-decision events were dropped so far, over all the subscribers of ``events()``: each time a
+  /// subscriber more than ``bufferedDecisionEventLimit`` of them behind loses its oldest one counts once.
+  /// Always 0 while every subscriber keeps up; an event emitted with no subscriber is not kept, so not dropped.
+  public var droppedEventCount: Int { hub.droppedCount }
 
-  /// How many per-decision events were dropped because ``events`` was more than
-  /// ``bufferedDecisionEventLimit`` of them behind (always 0 for a reader that keeps up).
-  public var droppedEventCount: Int { buffer.droppedCount }
+  /// Events kept for subscribers and not read yet, over all of them (a test seam: 0 with no subscriber).
+  package var bufferedEventCount: Int { hub.bufferedCount }
+
+  /// Subscriptions alive (a test seam; one whose stream has ended stays until it is released).
+  package var subscriberCount: Int { hub.subscriberCount }
+
+  /// The ids of the open roots (a test seam).
+  package var openRootIDs: Set<SessionID> { state.withLock { $0.openRoots } }
 
   /// Shuts the engine down: every decision under way ends with `cancel` (reason `cancelled`), later ones too,
-  /// every completion handler is called, the tasks the engine started are awaited, and ``events`` finishes.
+  /// every completion handler is called, the tasks the engine started are awaited, and every subscription of
+  /// ``events()`` finishes once its subscriber has read what was kept for it.
   ///
   /// The decider calls the engine started are cancelled and awaited too, so a decider must honour cancellation
   /// for `shutdown()` to return (and must not call it itself).
@@ -141,7 +196,7 @@ public final class SessionEngine: Sendable {
       }
       if finished { continuation.resume() }
     }
-    buffer.finish()
+    hub.finish()
   }
 
   // MARK: - Internals used by sessions
@@ -184,14 +239,14 @@ public final class SessionEngine: Sendable {
   }
 
   /// Whether ``publish(_:session:url:decision:)`` can yield anything (`decide` skips building its arguments
-  /// otherwise).
-  var publishesDecisions: Bool { delivery != .none }
+  /// otherwise): events are delivered and someone subscribes. No lock: one atomic load once delivery is on.
+  var publishesDecisions: Bool { delivery != .none && hub.hasSubscribers }
 
-  /// The one place events are yielded.
+  /// The one place events are yielded (to every subscriber; to none, and kept nowhere, when there is none).
   func emit(_ event: SessionEvent) {
     guard delivery != .none else { return }
     if delivery == .lifecycle, case .navigationDecided = event { return }
-    buffer.push(event)
+    hub.push(event)
   }
 
   /// Takes a batch of queued events and yields them, one batch at a time, so that batches taken in order are

@@ -1,5 +1,6 @@
-/// A session's identity: `main` for the first root, then the opener's id plus a per-opener counter for popups
-/// (`main.1`, `main.2`, `main.1.1`). Counters are never reused.
+/// A session's identity: a root's is the one the app gave it, or `main` for the engine's first root made
+/// without one (`main-2`, `main-3`, … for the next), unique among the engine's open roots; a popup's is its
+/// opener's id plus a per-opener counter (`main.1`, `main.2`, `main.1.1`). Counters are never reused.
 public struct SessionID: Sendable, Hashable, Comparable, CustomStringConvertible, ExpressibleByStringLiteral {
   /// The id as text, e.g. `main.1`.
   public let rawValue: String

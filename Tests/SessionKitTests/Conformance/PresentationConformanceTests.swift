@@ -61,6 +61,7 @@ final class PresentationConformanceTests: XCTestCase {
   // a presenting view controller does, and `dismiss` on main is ignored (the root has no close button).
   func test_swiftUIOverlay_dismissClosesThePopupAndItsSubtree_andDismissOnMainIsIgnored() async throws {
     let app = try await loadedApp(events: .lifecycle)
+    let hints = app.engine.events()
     try await app.perform(.open("https://overlay.example/", gesture: true))
     try await app.perform(.open("https://modal.example/", gesture: true), in: "main.1")
     try await app.perform(.open("https://overlay.example/nested", gesture: true), in: "main.1.1")
@@ -76,7 +77,7 @@ final class PresentationConformanceTests: XCTestCase {
     // The hints the UI layer applies, in order.
     await app.shutdown()
     var events: [SessionEvent] = []
-    for await event in app.engine.events { events.append(event) }
+    for await event in hints { events.append(event) }
     XCTAssertEqual(
       events,
       [

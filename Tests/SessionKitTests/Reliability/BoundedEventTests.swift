@@ -2,24 +2,26 @@ import XCTest
 
 @testable import SessionKit
 
-/// `engine.events` keeps every lifecycle event for its reader and at most
-/// ``SessionEngine/bufferedDecisionEventLimit`` per-decision events, so an app that never reads it uses constant
-/// memory.
+/// A subscription of `engine.events()` keeps every lifecycle event for its reader and at most
+/// ``SessionEngine/bufferedDecisionEventLimit`` per-decision events, so an app that subscribes and never reads
+/// uses constant memory for decisions.
 final class BoundedEventTests: XCTestCase {
   private static let policy = #"{"version": 1, "popups": {"requireUserGesture": false}}"#
 
   func test_rootCyclesWithAnUnreadStream_keepResidentMemoryFlat() async throws {
     let engine = try makeEngine(Self.policy)
-    func cycle(_ index: Int) async {
-      let root = engine.makeRootSession(id: SessionID("r\(index)"))
+    let unread = engine.events()
+    func cycle(_ index: Int) async throws {
+      let root = try engine.makeRootSession(id: SessionID("r\(index)"))
       _ = await root.decide(TestAction.load("https://shop.example/item/\(index)"))
       _ = root.tearDown()
     }
     // Warm up past the buffer's limit, so that what follows only replaces decisions.
-    for index in 0..<10_000 { await cycle(index) }
+    for index in 0..<10_000 { try await cycle(index) }
     let before = try XCTUnwrap(residentSetSize(), "no /proc/self/statm")
-    for index in 10_000..<110_000 { await cycle(index) }
+    for index in 10_000..<110_000 { try await cycle(index) }
     let after = try XCTUnwrap(residentSetSize())
+    withExtendedLifetime(unread) {}
 
     let growth = Double(after - before) / 1_048_576
     if residentSizeBoundsApply {
@@ -31,6 +33,7 @@ final class BoundedEventTests: XCTestCase {
 
   func test_aReaderThatFallsBehind_receivesEveryLifecycleEvent_andTheNewestDecisionsInOrder() async throws {
     let engine = try makeEngine(Self.policy)
+    let events = engine.events()
     let root = engine.makeRootSession()
     let limit = SessionEngine.bufferedDecisionEventLimit
     var popups: [String] = []
@@ -49,7 +52,7 @@ final class BoundedEventTests: XCTestCase {
 
     var lifecycle: [String] = []
     var decisions: [String] = []
-    for await event in engine.events {
+    for await event in events {
       switch event {
       case .navigationDecided(_, let url, _): decisions.append(url)
       case .popupOpened(let child, _, _, _): lifecycle.append("opened \(child)")

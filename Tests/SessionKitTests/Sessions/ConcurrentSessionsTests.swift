@@ -34,7 +34,9 @@ final class ConcurrentSessionsTests: XCTestCase {
 
   /// Ten decisions in one root session; returns what went differently from the expectation.
   private static func runSession(_ index: Int, engine: SessionEngine) async -> [String] {
-    let root = engine.makeRootSession(id: SessionID("tab-\(index)"))
+    guard let root = try? engine.makeRootSession(id: SessionID("tab-\(index)")) else {
+      return ["tab-\(index): the id is taken"]
+    }
     let game = "https://game\(index).example/play"
     var problems: [String] = []
     func check(_ step: String, _ decision: NavigationDecision, _ policy: NavigationActionPolicy, _ rule: String) {

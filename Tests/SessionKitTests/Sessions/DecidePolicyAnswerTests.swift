@@ -176,7 +176,7 @@ final class DecidePolicyAnswerTests: XCTestCase {
 
   func test_newWindowSameView_cancels_andLoadsInThisWebView_whoseLoadIsNotJudgedAgain() async throws {
     let engine = try makeEngine(Self.tablePolicy, events: .none)
-    let root = engine.makeRootSession(id: "tab")
+    let root = try engine.makeRootSession(id: "tab")
     let url = "https://same.example/window"
 
     let decision = await root.decide(TestAction.blankLink(url))

@@ -171,7 +171,7 @@ final class DeciderTimeoutTests: XCTestCase {
     let manual = ManualDecider()
     manual.answer(.allow)
     let engine = try makeEngine(askPolicy(timeoutMs: 5_000), deciders: ["confirm": manual], events: .none)
-    let session = engine.makeRootSession(id: "tab-7")
+    let session = try engine.makeRootSession(id: "tab-7")
 
     _ = await session.decide(TestAction.link("HTTPS://ASK.example:443/checkout"))
 

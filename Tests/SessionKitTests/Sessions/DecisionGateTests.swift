@@ -34,7 +34,7 @@ final class DecisionGateTests: XCTestCase {
 
   func test_sessionsSpreadOverTheStripes() throws {
     let engine = try makeEngine(#"{"version": 1}"#, events: .none)
-    let sessions = (0..<512).map { engine.makeRootSession(id: SessionID("s\($0)")) }
+    let sessions = try (0..<512).map { try engine.makeRootSession(id: SessionID("s\($0)")) }
     var counts = [Int](repeating: 0, count: Int(DecisionGate.stripes))
     for session in sessions { counts[Int(DecisionGate.stripe(of: session))] += 1 }
     // 32 per stripe on average: every stripe is used, none holds more than three times its share.
@@ -50,7 +50,7 @@ final class DecisionGateTests: XCTestCase {
        "rules": [{"name": "r-ask", "match": {"hosts": ["ask.example"]}, "action": {"ask": "confirm"}}],
        "deciders": {"timeoutMs": 60000, "onTimeout": "cancel"}}
       """#, deciders: ["confirm": decider], events: .none)
-    let roots = (0..<32).map { engine.makeRootSession(id: SessionID("r\($0)")) }
+    let roots = try (0..<32).map { try engine.makeRootSession(id: SessionID("r\($0)")) }
     XCTAssertGreaterThan(Set(roots.map { DecisionGate.stripe(of: $0) }).count, 1)
     let decisions = roots.map { root in Task { await root.decide(TestAction.link("https://ask.example/")) } }
     await decider.waitForCalls(32)

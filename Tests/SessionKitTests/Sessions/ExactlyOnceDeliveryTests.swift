@@ -239,7 +239,7 @@ final class ExactlyOnceDeliveryTests: XCTestCase {
     XCTAssertEqual(admission.outcome, .blocked(.cancelled))
     XCTAssertEqual(decider.callCount, 0)
     XCTAssertTrue(engine.isShutDown)
-    var iterator = engine.events.makeAsyncIterator()
+    var iterator = engine.events().makeAsyncIterator()
     let next = await iterator.next()
     XCTAssertNil(next, "the event stream finished")
   }

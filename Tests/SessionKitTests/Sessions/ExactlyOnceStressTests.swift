@@ -142,7 +142,13 @@ final class ExactlyOnceStressTests: XCTestCase {
     _ script: Int, engine: SessionEngine, ledger: DeliveryLedger, tally: OutcomeTally
   ) async {
     var random = EngineTestRandom(seed: 0x5E55_1011 &+ UInt64(script))
-    let root = engine.makeRootSession(id: SessionID("s\(script)"))
+    let root: Session
+    do {
+      root = try engine.makeRootSession(id: SessionID("s\(script)"))
+    } catch {
+      XCTFail("script \(script): \(error)")
+      return
+    }
     for batch in 0..<batches {
       let popup = root.admitPopup(for: TestAction.windowOpen("https://popup.example/\(script)")).child
       let closePopup = random.chance(20)

@@ -68,7 +68,7 @@ final class PolicySwapTests: XCTestCase {
     let policyA = try makePolicy(Self.policyA)
     let policyB = try makePolicy(Self.policyB)
     let engine = SessionEngine(policy: policyA, deciders: ["flaky": ThrowingDecider()], events: .none)
-    let roots = (0..<20).map { engine.makeRootSession(id: SessionID("tab-\($0)")) }
+    let roots = try (0..<20).map { try engine.makeRootSession(id: SessionID("tab-\($0)")) }
     let decisions = 4_000
     let done = Gate()
 

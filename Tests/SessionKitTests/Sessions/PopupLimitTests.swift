@@ -75,8 +75,8 @@ final class PopupLimitTests: XCTestCase {
 
   func test_maxOpen_isPerRootTree() throws {
     let engine = try engine(maxOpen: 1)
-    let first = engine.makeRootSession(id: "tab-1")
-    let second = engine.makeRootSession(id: "tab-2")
+    let first = try engine.makeRootSession(id: "tab-1")
+    let second = try engine.makeRootSession(id: "tab-2")
 
     XCTAssertEqual(try openPopup(from: first).id, "tab-1.1")
     XCTAssertEqual(try openPopup(from: second).id, "tab-2.1")

@@ -2,7 +2,7 @@ import XCTest
 
 @testable import SessionKit
 
-/// `engine.events` tells the UI what happened: popups opened (with their presentation) and closed, URLs to
+/// `engine.events()` tells the UI what happened: popups opened (with their presentation) and closed, URLs to
 /// open outside (with where), and every decision with its trace.
 final class SessionEventTests: XCTestCase {
   private static let policy = #"""
@@ -103,7 +103,7 @@ final class SessionEventTests: XCTestCase {
     let engine = try makeEngine(Self.policy, events: .none)
     _ = await engine.makeRootSession().decide(TestAction.link("https://ads.example/"))
 
-    var iterator = engine.events.makeAsyncIterator()
+    var iterator = engine.events().makeAsyncIterator()
     let first = await iterator.next()
 
     XCTAssertNil(first)
@@ -111,12 +111,13 @@ final class SessionEventTests: XCTestCase {
 
   func test_shutdown_finishesTheStream() async throws {
     let engine = try makeEngine(Self.policy)
+    let events = engine.events()
     let root = engine.makeRootSession()
     _ = await root.decide(TestAction.link("https://shop.example/"))
 
     await engine.shutdown()
     var received: [SessionEvent] = []
-    for await event in engine.events { received.append(event) }
+    for await event in events { received.append(event) }
 
     XCTAssertEqual(received.count, 1, "buffered events are still delivered, then the stream ends")
   }
@@ -131,7 +132,9 @@ final class SessionEventTests: XCTestCase {
     let leftOpen = await withTaskGroup(of: [SessionID].self) { group in
       for round in 0..<rounds {
         group.addTask {
-          let root = engine.makeRootSession(id: SessionID("r\(round)"))
+          guard let root = try? engine.makeRootSession(id: SessionID("r\(round)")) else {
+            return [SessionID("r\(round): id taken")]
+          }
           guard let opener = root.admitPopup(for: TestAction.windowOpen("https://opener.example/")).child else {
             return [SessionID("r\(round): no opener")]
           }

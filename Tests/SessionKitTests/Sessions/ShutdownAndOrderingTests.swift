@@ -34,7 +34,7 @@ final class ShutdownAndOrderingTests: XCTestCase {
     // `shutdown()` interrupts the races: the answer must not decide.
     let decider = ManualDecider(honoursCancellation: false)
     let engine = try makeEngine(Self.askPopups, deciders: ["confirm": decider], events: .none)
-    let roots = (0..<32).map { engine.makeRootSession(id: SessionID("r\($0)")) }
+    let roots = try (0..<32).map { try engine.makeRootSession(id: SessionID("r\($0)")) }
     let decisions = roots.map { root in Task { await root.decide(TestAction.link("https://ask.example/")) } }
     await decider.waitForCalls(32)
 
@@ -54,6 +54,7 @@ final class ShutdownAndOrderingTests: XCTestCase {
     for _ in 0..<30 {
       let decider = ManualDecider()
       let engine = try makeEngine(Self.askPopups, deciders: ["confirm": decider], events: .lifecycle)
+      let events = engine.events()
       let root = engine.makeRootSession()
       let child = try openPopup(from: root, "https://ask.example/pay")
       let firstLoad = Task { await child.decide(TestAction.load("https://ask.example/pay", gesture: true)) }
@@ -63,7 +64,7 @@ final class ShutdownAndOrderingTests: XCTestCase {
       let decision = await firstLoad.value
 
       var closedEvents: [SessionID] = []
-      for await event in engine.events {
+      for await event in events {
         if let closed = event.closed { closedEvents.append(closed.id) }
       }
       XCTAssertTrue(child.isClosed)
@@ -128,6 +129,7 @@ final class ShutdownAndOrderingTests: XCTestCase {
     for _ in 0..<200 {
       let decider = ManualDecider()
       let engine = try makeEngine(Self.askPopups, deciders: ["confirm": decider], events: .lifecycle)
+      let events = engine.events()
       let root = engine.makeRootSession()
       let child = try openPopup(from: root, "https://plain.example/")
       let grandchild = try openPopup(from: child, "https://ask.example/pay")
@@ -139,7 +141,7 @@ final class ShutdownAndOrderingTests: XCTestCase {
       _ = await firstLoad.value
       await engine.shutdown()
       var order: [String] = []
-      for await event in engine.events {
+      for await event in events {
         if let opened = event.opened { order.append("open \(opened.child)") }
         if let closed = event.closed { order.append("close \(closed.id)") }
       }

@@ -1,18 +1,20 @@
 @testable import SessionKit
 
-/// Collects ``SessionEngine/events``. ``settle()`` waits until it has received as many events as the engine
-/// has yielded (``SessionEngine/yieldedEventCount``), so every event emitted before the call is in the result.
+/// Collects the events of one subscription of ``SessionEngine/events()``, made when it is created: it receives
+/// the events emitted from then on (create it before the actions it observes). ``settle()`` waits until it has
+/// received as many events as the engine has yielded to its subscription (`EventSubscription.yieldedCount`), so
+/// every event emitted before the call is in the result.
 final class EventCollector: Sendable {
-  private let engine: SessionEngine
+  private let subscription: EventSubscription
   private let events = TestLock<(all: [SessionEvent], taken: Int)>(([], 0))
   private let received = CountWaiter()
   private let consumer: Task<Void, Never>
 
-  /// Starts collecting `engine`'s events (an engine made with ``SessionEngine/EventDelivery/all`` or
-  /// ``SessionEngine/EventDelivery/lifecycle``).
+  /// Subscribes to `engine`'s events and starts collecting them (an engine made with
+  /// ``SessionEngine/EventDelivery/all`` or ``SessionEngine/EventDelivery/lifecycle``).
   init(_ engine: SessionEngine) {
-    self.engine = engine
-    let stream = engine.events
+    let (stream, subscription) = engine.subscribe()
+    self.subscription = subscription
     let (events, received) = (self.events, self.received)
     consumer = Task {
       for await event in stream {
@@ -28,7 +30,7 @@ final class EventCollector: Sendable {
   /// The events emitted since the previous `settle()` (since the engine started, the first time) up to this
   /// call, in order: waits until all of them have arrived.
   func settle() async -> [SessionEvent] {
-    await received.wait(forAtLeast: engine.yieldedEventCount)
+    await received.wait(forAtLeast: subscription.yieldedCount)
     return events.withLock { events in
       defer { events.taken = events.all.count }
       return Array(events.all[events.taken...])
