@@ -3,7 +3,28 @@ import Foundation
 // Stand-ins for the UIKit declarations SessionKitWebKit uses, with the Swift signatures of the iOS SDK
 // (Swift interface of UIKit, iOS 16 SDK and later). Every UIKit class here is `@MainActor` as in the SDK
 // (`NS_SWIFT_UI_ACTOR` on UIResponder and its subclasses). Behaviour is reduced to what tests observe: the view
-// tree, presented view controllers, button actions and the URLs handed to `UIApplication.open`.
+// tree and the window it is in, constraints, presented view controllers (refused where UIKit refuses), button and
+// alert actions, and the URLs handed to `UIApplication.open`. `UIViewController.swift`, `UIControl.swift`,
+// `UIAlertController.swift` and `UIKitLayout.swift` hold the rest.
+
+/// Stand-in only: what the stand-in UIKit does where UIKit raises an Objective-C exception, and the console
+/// warnings UIKit logs where it ignores a call (a presentation it refuses).
+@MainActor public enum UIKitStandIn {
+  /// Receives each exception message; the default crashes, as an uncaught `NSInternalInconsistencyException` or
+  /// `NSInvalidArgumentException` does. A test that provokes one on purpose replaces it, and puts it back.
+  public static var raise: @MainActor (String) -> Void = { fatalError("UIKit exception: \($0)") }
+  /// The warnings logged so far, in order ("Attempt to present … which is already presenting …").
+  public private(set) static var warnings: [String] = []
+
+  /// Forgets ``warnings``.
+  public static func resetWarnings() {
+    warnings = []
+  }
+
+  static func warn(_ message: String) {
+    warnings.append(message)
+  }
+}
 
 /// `UIResponder.h`: the base of views and view controllers.
 @MainActor open class UIResponder: NSObject {}
@@ -24,6 +45,10 @@ import Foundation
   open var autoresizingMask: AutoresizingMask = []
   /// `UIView.h`: `@property(nonatomic) BOOL translatesAutoresizingMaskIntoConstraints;`
   open var translatesAutoresizingMaskIntoConstraints = true
+  /// `UIView.h`: `@property(nonatomic,readonly) NSArray<__kindof NSLayoutConstraint *> *constraints;` — the
+  /// active constraints installed on this view (those whose nearest common ancestor it is).
+  open private(set) var constraints: [NSLayoutConstraint] = []
+  private var safeArea: UILayoutGuide?
 
   /// `UIView.h`: `UIViewAutoresizing`.
   public struct AutoresizingMask: OptionSet, Sendable {
@@ -46,6 +71,33 @@ import Foundation
     self.frame = frame
   }
 
+  /// `NSObject`'s `init`, which UIKit routes to `init(frame: .zero)`.
+  public convenience override init() {
+    self.init(frame: .zero)
+  }
+
+  /// `UIView.h`: `@property(nullable, nonatomic, readonly) UIWindow *window;` — the window the view is in: itself
+  /// for a window, else the nearest ancestor that is one; `nil` for a view that is not in a window.
+  open var window: UIWindow? {
+    var current: UIView? = self
+    while let view = current {
+      if let window = view as? UIWindow { return window }
+      current = view.superview
+    }
+    return nil
+  }
+
+  /// `UIView.h`: `@property(nonatomic,readonly,strong) UILayoutGuide *safeAreaLayoutGuide;` (iOS 11) — the part
+  /// of the view that bars, the notch and the home indicator leave free; the stand-in lays nothing out.
+  open var safeAreaLayoutGuide: UILayoutGuide {
+    if let safeArea { return safeArea }
+    let guide = UILayoutGuide()
+    guide.identifier = "UIViewSafeAreaLayoutGuide"
+    guide.owningView = self
+    safeArea = guide
+    return guide
+  }
+
   /// `UIView.h`: `- (void)addSubview:(UIView *)view;` (moves `view` from its current superview).
   open func addSubview(_ view: UIView) {
     view.removeFromSuperview()
@@ -59,142 +111,56 @@ import Foundation
     subviews.append(subviews.remove(at: index))
   }
 
-  /// `UIView.h`: `- (void)removeFromSuperview;`
+  /// `UIView.h`: `- (void)removeFromSuperview;` — also deactivates the constraints between the view's subtree
+  /// and the views outside it, as UIKit does.
   open func removeFromSuperview() {
-    superview?.subviews.removeAll { $0 === self }
-    superview = nil
+    guard let superview else { return }
+    deactivateConstraintsLeavingWithSubtree()
+    superview.subviews.removeAll { $0 === self }
+    self.superview = nil
+  }
+
+  /// `UIView.h`: `- (BOOL)isDescendantOfView:(UIView *)view;` — true for the view itself too.
+  open func isDescendant(of view: UIView) -> Bool {
+    var current: UIView? = self
+    while let ancestor = current {
+      if ancestor === view { return true }
+      current = ancestor.superview
+    }
+    return false
+  }
+
+  func install(_ constraint: NSLayoutConstraint) {
+    constraints.append(constraint)
+    constraint.installedOn = self
+  }
+
+  func uninstall(_ constraint: NSLayoutConstraint) {
+    constraints.removeAll { $0 === constraint }
+    constraint.installedOn = nil
   }
 }
 
-/// `UIControl.h`: `UIControlEvents`.
-@MainActor open class UIControl: UIView {
-  /// `UIControl.h`: `UIControlEvents`.
-  public struct Event: OptionSet, Sendable, Hashable {
-    /// The raw bits.
-    public let rawValue: UInt
-    /// Creates an event set.
-    public init(rawValue: UInt) { self.rawValue = rawValue }
-    /// `UIControlEventTouchUpInside`.
-    public static let touchUpInside = Event(rawValue: 1 << 6)
-  }
-
-  private var actions: [(UIAction, Event)] = []
-
-  /// `UIControl.h`: `- (void)addAction:(UIAction *)action forControlEvents:(UIControlEvents)controlEvents;`
-  /// (iOS 14).
-  open func addAction(_ action: UIAction, for controlEvents: Event) {
-    actions.append((action, controlEvents))
-  }
-
-  /// `UIControl.h`: `- (void)sendActionsForControlEvents:(UIControlEvents)controlEvents;` — how a test taps.
-  open func sendActions(for controlEvents: Event) {
-    for (action, events) in actions where !events.isDisjoint(with: controlEvents) {
-      action.handler(action)
+/// `UIWindow.h`: `@interface UIWindow : UIView` — the root of a view hierarchy on screen. A view controller's
+/// view is on screen when it is in a window: as its `rootViewController`, or presented over one.
+@MainActor open class UIWindow: UIView {
+  /// `UIWindow.h`: `@property(nullable, nonatomic,strong) UIViewController *rootViewController;` — "installs the
+  /// view controller's view as the content view of the window".
+  open var rootViewController: UIViewController? {
+    didSet {
+      guard oldValue !== rootViewController else { return }
+      if let old = oldValue?.viewIfLoaded, old.superview === self { old.removeFromSuperview() }
+      if let root = rootViewController?.view {
+        root.frame = bounds
+        addSubview(root)
+      }
     }
   }
-}
 
-/// `UIAction.h`: a menu element or control action with a handler (iOS 13).
-@MainActor open class UIAction {
-  /// `UIAction.h`: `typedef void (^UIActionHandler)(__kindof UIAction *action);`
-  public let handler: @MainActor (UIAction) -> Void
-
-  /// `UIAction.h`: `+ (instancetype)actionWithHandler:(UIActionHandler)handler;` (Swift: `init(handler:)` with
-  /// defaulted title and image).
-  public init(handler: @escaping @MainActor (UIAction) -> Void) {
-    self.handler = handler
+  /// `UIWindow.h`: `- (void)makeKeyAndVisible;`
+  open func makeKeyAndVisible() {
+    isHidden = false
   }
-}
-
-/// `UIButton.h`.
-@MainActor open class UIButton: UIControl {
-  /// `UIButton.h`: `UIButtonType`.
-  public enum ButtonType: Int, Sendable {
-    /// `UIButtonTypeCustom`.
-    case custom = 0
-    /// `UIButtonTypeSystem`.
-    case system = 1
-    /// `UIButtonTypeClose` (iOS 13).
-    case close = 7
-  }
-
-  /// `UIButton.h`: `@property(nonatomic, readonly) UIButtonType buttonType;`
-  public let buttonType: ButtonType
-
-  /// `UIButton.h`: `+ (instancetype)buttonWithType:(UIButtonType)buttonType;`
-  public init(type buttonType: ButtonType) {
-    self.buttonType = buttonType
-    super.init(frame: .zero)
-  }
-}
-
-/// `UIViewController.h`.
-@MainActor open class UIViewController: UIResponder {
-  private var loadedView: UIView?
-
-  /// `UIViewController.h`: `@property(null_resettable, nonatomic, strong) UIView *view;` (loaded on first access
-  /// through `loadView()`).
-  open var view: UIView! {
-    get {
-      if loadedView == nil { loadView() }
-      return loadedView
-    }
-    set { loadedView = newValue }
-  }
-
-  /// `UIViewController.h`: `@property(nonatomic,assign) UIModalPresentationStyle modalPresentationStyle;`
-  open var modalPresentationStyle: UIModalPresentationStyle = .automatic
-  /// `UIViewController.h`: `@property(nullable, nonatomic, readonly) UIViewController *presentedViewController;`
-  open private(set) var presentedViewController: UIViewController?
-  /// `UIViewController.h`: `@property(nullable, nonatomic, readonly) UIViewController *presentingViewController;`
-  open private(set) weak var presentingViewController: UIViewController?
-
-  /// `UIViewController.h`: `- (instancetype)initWithNibName:(nullable NSString *)nibNameOrNil bundle:(nullable
-  /// NSBundle *)nibBundleOrNil NS_DESIGNATED_INITIALIZER;`
-  public init(nibName nibNameOrNil: String?, bundle nibBundleOrNil: Bundle?) {
-    super.init()
-  }
-
-  /// `NSObject`'s `init`, which UIKit routes to `init(nibName: nil, bundle: nil)`.
-  public convenience override init() {
-    self.init(nibName: nil, bundle: nil)
-  }
-
-  /// `UIViewController.h`: `- (void)loadView;`
-  open func loadView() {
-    loadedView = UIView(frame: .zero)
-  }
-
-  /// `UIViewController.h`: `- (void)presentViewController:(UIViewController *)viewControllerToPresent
-  /// animated:(BOOL)flag completion:(void (^ __nullable)(void))completion;`
-  open func present(_ viewControllerToPresent: UIViewController, animated flag: Bool, completion: (() -> Void)? = nil) {
-    presentedViewController = viewControllerToPresent
-    viewControllerToPresent.presentingViewController = self
-    completion?()
-  }
-
-  /// `UIViewController.h`: `- (void)dismissViewControllerAnimated:(BOOL)flag completion:(void (^ __nullable)(void))
-  /// completion;` — called on the presented controller, it asks its presenter, as UIKit does.
-  open func dismiss(animated flag: Bool, completion: (() -> Void)? = nil) {
-    if let presented = presentedViewController {
-      presented.presentingViewController = nil
-      presentedViewController = nil
-    } else if let presenter = presentingViewController {
-      presenter.presentedViewController = nil
-      presentingViewController = nil
-    }
-    completion?()
-  }
-}
-
-/// `UIViewController.h`: `typedef NS_ENUM(NSInteger, UIModalPresentationStyle)`.
-public enum UIModalPresentationStyle: Int, Sendable {
-  /// `UIModalPresentationFullScreen`.
-  case fullScreen = 0
-  /// `UIModalPresentationPageSheet`.
-  case pageSheet = 1
-  /// `UIModalPresentationAutomatic = -2` (iOS 13).
-  case automatic = -2
 }
 
 /// `UIApplication.h`.

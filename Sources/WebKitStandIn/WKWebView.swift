@@ -11,10 +11,21 @@ import Foundation
   /// `WKWebView.h`: `@property (nonatomic, readonly, copy) WKWebViewConfiguration *configuration;` — a copy, as
   /// WebKit returns.
   open var configuration: WKWebViewConfiguration { creationConfiguration.copied() }
-  /// `WKWebView.h`: `@property (nullable, nonatomic, weak) id <WKNavigationDelegate> navigationDelegate;`
-  open weak var navigationDelegate: (any WKNavigationDelegate)?
-  /// `WKWebView.h`: `@property (nullable, nonatomic, weak) id <WKUIDelegate> UIDelegate;`
-  open weak var uiDelegate: (any WKUIDelegate)?
+  /// `WKWebView.h`: `@property (nullable, nonatomic, weak) id <WKNavigationDelegate> navigationDelegate;` — as
+  /// `NavigationState::setNavigationDelegate` does, the methods the delegate responds to are read once, here.
+  open weak var navigationDelegate: (any WKNavigationDelegate)? {
+    didSet { navigationDelegateMethods = WebKitDriver.DelegateMethod.respondedTo(by: navigationDelegate) }
+  }
+  /// `WKWebView.h`: `@property (nullable, nonatomic, weak) id <WKUIDelegate> UIDelegate;` — the methods it
+  /// responds to are read once, here (`UIDelegate::setDelegate`).
+  open weak var uiDelegate: (any WKUIDelegate)? {
+    didSet { uiDelegateMethods = WebKitDriver.DelegateMethod.respondedTo(by: uiDelegate) }
+  }
+  /// What the navigation delegate answered `respondsToSelector:` when it was set; `nil` for a delegate that is not
+  /// ``SelectorResponding`` (the driver's ``WebKitDriver/implemented`` set then stands for it).
+  public private(set) var navigationDelegateMethods: Set<WebKitDriver.DelegateMethod>?
+  /// What the UI delegate answered `respondsToSelector:` when it was set (see ``navigationDelegateMethods``).
+  public private(set) var uiDelegateMethods: Set<WebKitDriver.DelegateMethod>?
   /// `WKWebView.h`: `@property (nullable, nonatomic, readonly, copy) NSURL *URL;`
   open var url: URL? { backForwardList.currentItem?.url }
   /// `WKWebView.h`: `@property (nonatomic, readonly, strong) WKBackForwardList *backForwardList;`

@@ -1,8 +1,22 @@
 import Foundation
 
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
 // The delegate protocols, with the Swift signatures the iOS SDK imports. Objective-C `@optional` methods have no
 // Linux equivalent: each is a requirement with a default implementation below, and the ``WebKitDriver`` is told
-// which methods a delegate implements (``WebKitDriver/DelegateMethod``), as WebKit asks `respondsToSelector:`.
+// which methods a delegate implements (``WebKitDriver/DelegateMethod``), as WebKit asks `respondsToSelector:`:
+// a delegate that conforms to ``SelectorResponding`` answers for itself, read once when it is set (as
+// `NavigationState::setNavigationDelegate` and `UIDelegate::setDelegate` cache the answers).
+
+/// Stand-in for `-[NSObject respondsToSelector:]`, which Linux's Foundation lacks: WebKit asks it of a delegate
+/// once, when the delegate is set, for each optional method (by its Objective-C selector name, e.g.
+/// `webView:decidePolicyForNavigationAction:decisionHandler:`), and calls only the methods answered yes.
+@MainActor public protocol SelectorResponding: AnyObject {
+  /// Whether the object implements the Objective-C method named `selector`.
+  func responds(toSelector selector: String) -> Bool
+}
 
 /// `WKNavigationDelegate.h`: `WK_SWIFT_UI_ACTOR @protocol WKNavigationDelegate <NSObject>`.
 @MainActor public protocol WKNavigationDelegate: NSObjectProtocol {
@@ -16,6 +30,41 @@ import Foundation
   func webView(
     _ webView: WKWebView, decidePolicyFor navigationAction: WKNavigationAction,
     decisionHandler: @escaping @MainActor @Sendable (WKNavigationActionPolicy) -> Void)
+
+  /// `WKNavigationDelegate.h`: `- (void)webView:(WKWebView *)webView decidePolicyForNavigationAction:
+  /// (WKNavigationAction *)navigationAction preferences:(WKWebpagePreferences *)preferences decisionHandler:
+  /// (WK_SWIFT_UI_ACTOR void (^)(WKNavigationActionPolicy, WKWebpagePreferences *))decisionHandler` (iOS 13) — "If
+  /// you implement this method, -webView:decidePolicyForNavigationAction:decisionHandler: will not be called."
+  /// The async form Swift imports.
+  func webView(
+    _ webView: WKWebView, decidePolicyFor navigationAction: WKNavigationAction, preferences: WKWebpagePreferences
+  ) async -> (WKNavigationActionPolicy, WKWebpagePreferences)
+
+  /// `WKNavigationDelegate.h`: `- (void)webView:(WKWebView *)webView decidePolicyForNavigationResponse:
+  /// (WKNavigationResponse *)navigationResponse decisionHandler:(WK_SWIFT_UI_ACTOR void (^)
+  /// (WKNavigationResponsePolicy))decisionHandler;`
+  func webView(
+    _ webView: WKWebView, decidePolicyFor navigationResponse: WKNavigationResponse,
+    decisionHandler: @escaping @MainActor @Sendable (WKNavigationResponsePolicy) -> Void)
+
+  /// `WKNavigationDelegate.h`: `- (void)webView:(WKWebView *)webView
+  /// didReceiveServerRedirectForProvisionalNavigation:(null_unspecified WKNavigation *)navigation;`
+  func webView(_ webView: WKWebView, didReceiveServerRedirectForProvisionalNavigation navigation: WKNavigation!)
+
+  /// `WKNavigationDelegate.h`: `- (void)webView:(WKWebView *)webView didFailProvisionalNavigation:
+  /// (null_unspecified WKNavigation *)navigation withError:(NSError *)error;`
+  func webView(
+    _ webView: WKWebView, didFailProvisionalNavigation navigation: WKNavigation!, withError error: any Error)
+
+  /// `WKNavigationDelegate.h`: `- (void)webView:(WKWebView *)webView didReceiveAuthenticationChallenge:
+  /// (NSURLAuthenticationChallenge *)challenge completionHandler:(WK_SWIFT_UI_ACTOR void (^)
+  /// (NSURLSessionAuthChallengeDisposition disposition, NSURLCredential * _Nullable credential))completionHandler;`
+  func webView(
+    _ webView: WKWebView, didReceive challenge: URLAuthenticationChallenge,
+    completionHandler: @escaping @MainActor @Sendable (URLSession.AuthChallengeDisposition, URLCredential?) -> Void)
+
+  /// `WKNavigationDelegate.h`: `- (void)webViewWebContentProcessDidTerminate:(WKWebView *)webView;` (iOS 9).
+  func webViewWebContentProcessDidTerminate(_ webView: WKWebView)
 
   /// `WKNavigationDelegate.h`: `- (void)webView:(WKWebView *)webView didStartProvisionalNavigation:
   /// (null_unspecified WKNavigation *)navigation;`
@@ -47,6 +96,36 @@ extension WKNavigationDelegate {
   ) { decisionHandler(.allow) }
 
   /// Default: not implemented.
+  public func webView(
+    _ webView: WKWebView, decidePolicyFor navigationAction: WKNavigationAction, preferences: WKWebpagePreferences
+  ) async -> (WKNavigationActionPolicy, WKWebpagePreferences) { (.allow, preferences) }
+
+  /// Default: not implemented.
+  public func webView(
+    _ webView: WKWebView, decidePolicyFor navigationResponse: WKNavigationResponse,
+    decisionHandler: @escaping @MainActor @Sendable (WKNavigationResponsePolicy) -> Void
+  ) { decisionHandler(.allow) }
+
+  /// Default: not implemented.
+  public func webView(
+    _ webView: WKWebView, didReceiveServerRedirectForProvisionalNavigation navigation: WKNavigation!
+  ) {}
+
+  /// Default: not implemented.
+  public func webView(
+    _ webView: WKWebView, didFailProvisionalNavigation navigation: WKNavigation!, withError error: any Error
+  ) {}
+
+  /// Default: not implemented (WebKit then performs the default handling).
+  public func webView(
+    _ webView: WKWebView, didReceive challenge: URLAuthenticationChallenge,
+    completionHandler: @escaping @MainActor @Sendable (URLSession.AuthChallengeDisposition, URLCredential?) -> Void
+  ) { completionHandler(.performDefaultHandling, nil) }
+
+  /// Default: not implemented.
+  public func webViewWebContentProcessDidTerminate(_ webView: WKWebView) {}
+
+  /// Default: not implemented.
   public func webView(_ webView: WKWebView, didStartProvisionalNavigation navigation: WKNavigation!) {}
 
   /// Default: not implemented.
@@ -72,6 +151,26 @@ extension WKNavigationDelegate {
 
   /// `WKUIDelegate.h`: `- (void)webViewDidClose:(WKWebView *)webView;` (iOS 9).
   func webViewDidClose(_ webView: WKWebView)
+
+  /// `WKUIDelegate.h`: `- (void)webView:(WKWebView *)webView runJavaScriptAlertPanelWithMessage:(NSString *)message
+  /// initiatedByFrame:(WKFrameInfo *)frame completionHandler:(WK_SWIFT_UI_ACTOR void (^)(void))completionHandler;`
+  func webView(
+    _ webView: WKWebView, runJavaScriptAlertPanelWithMessage message: String, initiatedByFrame frame: WKFrameInfo,
+    completionHandler: @escaping @MainActor @Sendable () -> Void)
+
+  /// `WKUIDelegate.h`: `- (void)webView:(WKWebView *)webView runJavaScriptConfirmPanelWithMessage:(NSString *)
+  /// message initiatedByFrame:(WKFrameInfo *)frame completionHandler:(WK_SWIFT_UI_ACTOR void (^)(BOOL result))
+  /// completionHandler;`
+  func webView(
+    _ webView: WKWebView, runJavaScriptConfirmPanelWithMessage message: String, initiatedByFrame frame: WKFrameInfo,
+    completionHandler: @escaping @MainActor @Sendable (Bool) -> Void)
+
+  /// `WKUIDelegate.h`: `- (void)webView:(WKWebView *)webView runJavaScriptTextInputPanelWithPrompt:(NSString *)
+  /// prompt defaultText:(nullable NSString *)defaultText initiatedByFrame:(WKFrameInfo *)frame completionHandler:
+  /// (WK_SWIFT_UI_ACTOR void (^)(NSString * _Nullable result))completionHandler;`
+  func webView(
+    _ webView: WKWebView, runJavaScriptTextInputPanelWithPrompt prompt: String, defaultText: String?,
+    initiatedByFrame frame: WKFrameInfo, completionHandler: @escaping @MainActor @Sendable (String?) -> Void)
 }
 
 extension WKUIDelegate {
@@ -83,4 +182,22 @@ extension WKUIDelegate {
 
   /// Default: not implemented.
   public func webViewDidClose(_ webView: WKWebView) {}
+
+  /// Default: not implemented (WebKit then shows nothing and the page's `alert` returns).
+  public func webView(
+    _ webView: WKWebView, runJavaScriptAlertPanelWithMessage message: String, initiatedByFrame frame: WKFrameInfo,
+    completionHandler: @escaping @MainActor @Sendable () -> Void
+  ) { completionHandler() }
+
+  /// Default: not implemented (the page's `confirm` returns false).
+  public func webView(
+    _ webView: WKWebView, runJavaScriptConfirmPanelWithMessage message: String, initiatedByFrame frame: WKFrameInfo,
+    completionHandler: @escaping @MainActor @Sendable (Bool) -> Void
+  ) { completionHandler(false) }
+
+  /// Default: not implemented (the page's `prompt` returns null).
+  public func webView(
+    _ webView: WKWebView, runJavaScriptTextInputPanelWithPrompt prompt: String, defaultText: String?,
+    initiatedByFrame frame: WKFrameInfo, completionHandler: @escaping @MainActor @Sendable (String?) -> Void
+  ) { completionHandler(nil) }
 }

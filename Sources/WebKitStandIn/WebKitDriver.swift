@@ -27,20 +27,79 @@ import Foundation
 /// - methods a delegate does not implement (``DelegateMethod``) are not called: WebKit's defaults apply (allow;
 ///   no new window).
 @MainActor public final class WebKitDriver {
-  /// The optional delegate methods a delegate implements (WebKit asks `respondsToSelector:`).
+  /// The optional delegate methods a delegate implements (WebKit asks `respondsToSelector:` once, when the delegate
+  /// is set).
   public enum DelegateMethod: Hashable, Sendable, CaseIterable {
     /// `webView(_:decidePolicyFor:) async`.
     case decidePolicyAsync
     /// `webView(_:decidePolicyFor:decisionHandler:)`.
     case decidePolicyWithHandler
+    /// `webView(_:decidePolicyFor:preferences:) async` — when implemented, WebKit calls it instead of the others.
+    case decidePolicyWithPreferences
     /// `webView(_:didCommit:)`.
     case didCommit
     /// `webView(_:didFinish:)`.
     case didFinish
+    /// `webView(_:didFail:withError:)`.
+    case didFail
+    /// `webViewWebContentProcessDidTerminate(_:)`.
+    case webContentProcessDidTerminate
+    /// `webView(_:didReceive:completionHandler:)`.
+    case authenticationChallenge
     /// `webView(_:createWebViewWith:for:windowFeatures:)`.
     case createWebView
     /// `webViewDidClose(_:)`.
     case webViewDidClose
+    /// `webView(_:runJavaScriptAlertPanelWithMessage:initiatedByFrame:completionHandler:)`.
+    case javaScriptAlert
+    /// `webView(_:runJavaScriptConfirmPanelWithMessage:initiatedByFrame:completionHandler:)`.
+    case javaScriptConfirm
+    /// `webView(_:runJavaScriptTextInputPanelWithPrompt:defaultText:initiatedByFrame:completionHandler:)`.
+    case javaScriptTextInput
+
+    /// The Objective-C selector WebKit asks `respondsToSelector:` about.
+    public var selector: String {
+      switch self {
+      case .decidePolicyAsync, .decidePolicyWithHandler: "webView:decidePolicyForNavigationAction:decisionHandler:"
+      case .decidePolicyWithPreferences: "webView:decidePolicyForNavigationAction:preferences:decisionHandler:"
+      case .didCommit: "webView:didCommitNavigation:"
+      case .didFinish: "webView:didFinishNavigation:"
+      case .didFail: "webView:didFailNavigation:withError:"
+      case .webContentProcessDidTerminate: "webViewWebContentProcessDidTerminate:"
+      case .authenticationChallenge: "webView:didReceiveAuthenticationChallenge:completionHandler:"
+      case .createWebView: "webView:createWebViewWithConfiguration:forNavigationAction:windowFeatures:"
+      case .webViewDidClose: "webViewDidClose:"
+      case .javaScriptAlert: "webView:runJavaScriptAlertPanelWithMessage:initiatedByFrame:completionHandler:"
+      case .javaScriptConfirm: "webView:runJavaScriptConfirmPanelWithMessage:initiatedByFrame:completionHandler:"
+      case .javaScriptTextInput:
+        "webView:runJavaScriptTextInputPanelWithPrompt:defaultText:initiatedByFrame:completionHandler:"
+      }
+    }
+
+    /// Whether the method belongs to `WKUIDelegate` (else `WKNavigationDelegate`).
+    public var isUIDelegateMethod: Bool {
+      switch self {
+      case .createWebView, .webViewDidClose, .javaScriptAlert, .javaScriptConfirm, .javaScriptTextInput: true
+      default: false
+      }
+    }
+
+    /// What `delegate` answers `respondsToSelector:` for each method of its protocol, read once (WebKit's cache);
+    /// `nil` for a delegate that cannot say (not ``SelectorResponding``) and for none.
+    @MainActor
+    static func respondedTo(by delegate: AnyObject?) -> Set<DelegateMethod>? {
+      guard let responding = delegate as? SelectorResponding else { return nil }
+      let isUI = delegate is any WKUIDelegate
+      let isNavigation = delegate is any WKNavigationDelegate
+      var methods = Set<DelegateMethod>()
+      for method in allCases where method.isUIDelegateMethod ? isUI : isNavigation {
+        // One selector serves both decision forms: a Swift delegate implements one; the async form is what a
+        // Swift delegate that claims the selector is called through here.
+        if method == .decidePolicyWithHandler { continue }
+        if responding.responds(toSelector: method.selector) { methods.insert(method) }
+      }
+      return methods
+    }
   }
 
   /// One delegate call the driver made, with its answer.
@@ -87,6 +146,10 @@ import Foundation
   /// What WebKit raises; records or crashes.
   public let raise: @Sendable (String) -> Void
 
+  /// Whether navigation actions carry a nil `sourceFrame` and frame infos a nil `request`, as WebKit has sent at run
+  /// time although Swift declares both non-optional (reading them then crashes, as on a device).
+  public var sendsRuntimeNils = false
+
   private var pendingLoads: [(request: URLRequest, webView: WKWebView)] = []
 
   /// Creates a driver whose delegates implement `implemented`.
@@ -97,6 +160,13 @@ import Foundation
   ) {
     self.implemented = implemented
     self.raise = raise
+  }
+
+  /// Whether `webView`'s delegate implements `method`: what it answered when it was set (WebKit's cache of
+  /// `respondsToSelector:`), or ``implemented`` for a delegate that cannot say.
+  public func responds(_ webView: WKWebView, to method: DelegateMethod) -> Bool {
+    let cached = method.isUIDelegateMethod ? webView.uiDelegateMethods : webView.navigationDelegateMethods
+    return cached?.contains(method) ?? implemented.contains(method)
   }
 
   /// Makes the driver run `webView`'s navigations (the app's root web view).
@@ -215,10 +285,90 @@ import Foundation
   /// one entry (`LocalDOMWindow::close`), otherwise nothing.
   public func windowClose(in webView: WKWebView) {
     guard webView.isOpenedByScript || webView.backForwardList.items.count <= 1 else { return }
-    guard let delegate = webView.uiDelegate, implemented.contains(.webViewDidClose) else { return }
+    guard let delegate = webView.uiDelegate, responds(webView, to: .webViewDidClose) else { return }
     webView.didSendClose = true
     callbacks.append(Callback("webViewDidClose", webView.standInLabel))
     delegate.webViewDidClose(webView)
+  }
+
+  /// The page calls `alert(message)` in its main frame: the UI delegate's alert panel, or nothing (the call returns)
+  /// when it does not implement one. Returns when the panel's completion handler is called.
+  public func alert(_ message: String, in webView: WKWebView) async {
+    guard let delegate = webView.uiDelegate, responds(webView, to: .javaScriptAlert) else { return }
+    let frame = mainFrame(of: webView)
+    let name = "runJavaScriptAlertPanel"
+    await panel(name, in: webView, uncalled: ()) { done in
+      delegate.webView(webView, runJavaScriptAlertPanelWithMessage: message, initiatedByFrame: frame) { done(()) }
+    }
+    callbacks.append(Callback(name, webView.standInLabel))
+  }
+
+  /// The page calls `confirm(message)`: the UI delegate's answer, or false when it does not implement the panel.
+  public func confirm(_ message: String, in webView: WKWebView) async -> Bool {
+    guard let delegate = webView.uiDelegate, responds(webView, to: .javaScriptConfirm) else { return false }
+    let frame = mainFrame(of: webView)
+    let name = "runJavaScriptConfirmPanel"
+    let answer = await panel(name, in: webView, uncalled: false) { done in
+      delegate.webView(webView, runJavaScriptConfirmPanelWithMessage: message, initiatedByFrame: frame) { done($0) }
+    }
+    callbacks.append(Callback(name, webView.standInLabel, answer: "\(answer)"))
+    return answer
+  }
+
+  /// The page calls `prompt(message, defaultText)`: the UI delegate's answer, or null when it does not implement the
+  /// panel.
+  public func prompt(_ message: String, defaultText: String? = nil, in webView: WKWebView) async -> String? {
+    guard let delegate = webView.uiDelegate, responds(webView, to: .javaScriptTextInput) else { return nil }
+    let frame = mainFrame(of: webView)
+    let name = "runJavaScriptTextInputPanel"
+    let answer: String? = await panel(name, in: webView, uncalled: nil) { done in
+      delegate.webView(
+        webView, runJavaScriptTextInputPanelWithPrompt: message, defaultText: defaultText, initiatedByFrame: frame
+      ) { done($0) }
+    }
+    callbacks.append(Callback(name, webView.standInLabel, answer: answer ?? "nil"))
+    return answer
+  }
+
+  /// The web content process of `webView` terminated: `webViewWebContentProcessDidTerminate`, when implemented.
+  public func terminateWebContentProcess(of webView: WKWebView) {
+    guard let delegate = webView.navigationDelegate, responds(webView, to: .webContentProcessDidTerminate) else {
+      return
+    }
+    callbacks.append(Callback("webViewWebContentProcessDidTerminate", webView.standInLabel))
+    delegate.webViewWebContentProcessDidTerminate(webView)
+  }
+
+  /// A server asks `webView` for credentials: the navigation delegate's disposition, or
+  /// `performDefaultHandling` when it does not implement the method.
+  public func authenticationChallenge(_ challenge: URLAuthenticationChallenge, in webView: WKWebView) async
+    -> URLSession.AuthChallengeDisposition
+  {
+    guard let delegate = webView.navigationDelegate, responds(webView, to: .authenticationChallenge) else {
+      return .performDefaultHandling
+    }
+    let disposition = await panel(
+      "didReceiveAuthenticationChallenge", in: webView,
+      uncalled: URLSession.AuthChallengeDisposition.cancelAuthenticationChallenge
+    ) { done in
+      delegate.webView(webView, didReceive: challenge) { disposition, _ in done(disposition) }
+    }
+    callbacks.append(Callback("didReceiveAuthenticationChallenge", webView.standInLabel, answer: "\(disposition)"))
+    return disposition
+  }
+
+  /// Calls a delegate method with a completion handler under WebKit's call checker and waits for the answer.
+  private func panel<Value: Sendable>(
+    _ name: String, in webView: WKWebView, uncalled: Value,
+    _ call: (@escaping @MainActor @Sendable (Value) -> Void) -> Void
+  ) async -> Value {
+    let raise = self.raise
+    return await withCheckedContinuation { continuation in
+      let checker = CompletionHandlerCallChecker(selector: name, raise: raise, uncalled: uncalled) {
+        continuation.resume(returning: $0)
+      }
+      call { checker.call($0) }
+    }
   }
 
   // MARK: - WebKit's sequences
@@ -235,7 +385,7 @@ import Foundation
   }
 
   private func mainFrame(of webView: WKWebView) -> WKFrameInfo {
-    WKFrameInfo(isMainFrame: true, url: webView.url, webView: webView)
+    WKFrameInfo(isMainFrame: true, url: webView.url, webView: webView, requestIsNil: sendsRuntimeNils)
   }
 
   /// The first-opened open window named `name` that is familiar with `requester`: the requester itself, its
@@ -256,7 +406,9 @@ import Foundation
   ) async {
     guard let url = URL(string: urlString) else { return }
     let subframe = frameURL.flatMap(URL.init(string:))
-    let source = subframe.map { WKFrameInfo(isMainFrame: false, url: $0, webView: webView) } ?? mainFrame(of: webView)
+    let source =
+      subframe.map { WKFrameInfo(isMainFrame: false, url: $0, webView: webView, requestIsNil: sendsRuntimeNils) }
+      ?? mainFrame(of: webView)
     switch target {
     case "_self":
       await navigate(
@@ -272,7 +424,8 @@ import Foundation
       }
       // The opener's check of a new-window navigation: target nil; createWebViewWith only after allow.
       let action = WKNavigationAction(
-        request: Self.request(url, method: method), sourceFrame: source, targetFrame: nil, navigationType: type)
+        request: Self.request(url, method: method), sourceFrame: sendsRuntimeNils ? nil : source, targetFrame: nil,
+        navigationType: type)
       let policy = await decidePolicy(action, in: webView, target: "none")
       guard policy == .allow else { break }
       // WebKit applies `noopener` to a `_blank` target; a named one keeps the opener.
@@ -298,11 +451,12 @@ import Foundation
     from opener: WKWebView, url: URL?, type: WKNavigationType, source: WKFrameInfo, name: String,
     keepsOpener: Bool, method: String = "GET"
   ) async -> WKWebView? {
-    guard let delegate = opener.uiDelegate, implemented.contains(.createWebView) else { return nil }
+    guard let delegate = opener.uiDelegate, responds(opener, to: .createWebView) else { return nil }
     let configuration = opener.configuration
     configuration.relatedWebView = opener
     let action = WKNavigationAction(
-      request: Self.request(url, method: method), sourceFrame: source, targetFrame: nil, navigationType: type)
+      request: Self.request(url, method: method), sourceFrame: sendsRuntimeNils ? nil : source, targetFrame: nil,
+      navigationType: type)
     let returned = delegate.webView(
       opener, createWebViewWith: configuration, for: action, windowFeatures: WKWindowFeatures())
     guard let returned else {
@@ -348,10 +502,12 @@ import Foundation
     let target: WKFrameInfo
     switch frame {
     case .main: target = mainFrame(of: webView)
-    case .sub(let frameURL): target = WKFrameInfo(isMainFrame: false, url: frameURL, webView: webView)
+    case .sub(let frameURL):
+      target = WKFrameInfo(
+        isMainFrame: false, url: frameURL, webView: webView, requestIsNil: sendsRuntimeNils)
     }
     let action = WKNavigationAction(
-      request: request, sourceFrame: source, targetFrame: target, navigationType: type,
+      request: request, sourceFrame: sendsRuntimeNils ? nil : source, targetFrame: target, navigationType: type,
       shouldPerformDownload: download)
     let policy = await decidePolicy(action, in: webView, target: target.isMainFrame ? "main" : "sub")
     guard policy == .allow else { return policy }
@@ -376,11 +532,11 @@ import Foundation
     }
     let navigation = WKNavigation()
     if let delegate = webView.navigationDelegate {
-      if implemented.contains(.didCommit) {
+      if responds(webView, to: .didCommit) {
         callbacks.append(Callback("didCommit", webView.standInLabel, answer: url.absoluteString))
         delegate.webView(webView, didCommit: navigation)
       }
-      if implemented.contains(.didFinish) {
+      if responds(webView, to: .didFinish) {
         callbacks.append(Callback("didFinish", webView.standInLabel))
         delegate.webView(webView, didFinish: navigation)
       }
@@ -394,13 +550,16 @@ import Foundation
     -> WKNavigationActionPolicy
   {
     let policy: WKNavigationActionPolicy
-    if let delegate = webView.navigationDelegate, implemented.contains(.decidePolicyAsync) {
+    // `NavigationState::NavigationClient::decidePolicyForNavigationAction`: the `preferences:` variant first.
+    if let delegate = webView.navigationDelegate, responds(webView, to: .decidePolicyWithPreferences) {
+      policy = await delegate.webView(webView, decidePolicyFor: action, preferences: WKWebpagePreferences()).0
+    } else if let delegate = webView.navigationDelegate, responds(webView, to: .decidePolicyAsync) {
       policy = await delegate.webView(webView, decidePolicyFor: action)
-    } else if let delegate = webView.navigationDelegate, implemented.contains(.decidePolicyWithHandler) {
+    } else if let delegate = webView.navigationDelegate, responds(webView, to: .decidePolicyWithHandler) {
       let selector = "-[\(type(of: delegate)) webView:decidePolicyForNavigationAction:decisionHandler:]"
       let raise = self.raise
       policy = await withCheckedContinuation { continuation in
-        let checker = CompletionHandlerCallChecker(selector: selector, raise: raise) {
+        let checker = CompletionHandlerCallChecker(selector: selector, raise: raise, uncalled: .cancel) {
           continuation.resume(returning: $0)
         }
         delegate.webView(webView, decidePolicyFor: action) { checker.call($0) }

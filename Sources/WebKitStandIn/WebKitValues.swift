@@ -55,17 +55,26 @@ public enum WKNavigationActionPolicy: Int, Sendable {
 @MainActor open class WKFrameInfo: NSObject {
   /// `WKFrameInfo.h`: `@property (nonatomic, readonly, getter=isMainFrame) BOOL mainFrame;`
   public let isMainFrame: Bool
-  /// `WKFrameInfo.h`: `@property (nonatomic, readonly, copy) NSURLRequest *request;`
-  public let request: URLRequest
+  /// `WKFrameInfo.h`: `@property (nonatomic, readonly, copy) NSURLRequest *request;` — non-optional in Swift,
+  /// but WebKit has returned nil at run time (reported by DuckDuckGo's BrowserServicesKit, which reads it through
+  /// an optional accessor). The stand-in can be made to return nil (``init(isMainFrame:url:webView:requestIsNil:)``):
+  /// reading it then crashes, as reading a nil non-optional does on a device.
+  open var request: URLRequest {
+    guard let urlRequest else { fatalError("EXC_BAD_ACCESS: WKFrameInfo.request is nil at run time") }
+    return urlRequest
+  }
+  /// Stand-in only: `request` as it really is, nil included (what an optional-returning accessor reads).
+  public let standInRequest: URLRequest?
+  private var urlRequest: URLRequest? { standInRequest }
   /// `WKFrameInfo.h`: `@property (nonatomic, readonly) WKSecurityOrigin *securityOrigin;` (iOS 9).
   public let securityOrigin: WKSecurityOrigin
   /// `WKFrameInfo.h`: `@property (nonatomic, readonly, weak) WKWebView *webView;` (iOS 11).
   public private(set) weak var webView: WKWebView?
 
-  /// Stand-in only (WebKit creates frame infos).
-  init(isMainFrame: Bool, url: URL?, webView: WKWebView?) {
+  /// Stand-in only (WebKit creates frame infos); `requestIsNil` makes ``request`` nil at run time.
+  public init(isMainFrame: Bool, url: URL?, webView: WKWebView?, requestIsNil: Bool = false) {
     self.isMainFrame = isMainFrame
-    self.request = URLRequest(url: url ?? URL(string: "about:blank")!)
+    self.standInRequest = requestIsNil ? nil : URLRequest(url: url ?? URL(string: "about:blank")!)
     self.securityOrigin = WKSecurityOrigin(url: url)
     self.webView = webView
   }
@@ -73,8 +82,15 @@ public enum WKNavigationActionPolicy: Int, Sendable {
 
 /// `WKNavigationAction.h`: `@interface WKNavigationAction : NSObject`.
 @MainActor open class WKNavigationAction: NSObject {
-  /// `WKNavigationAction.h`: `@property (nonatomic, readonly, copy) WKFrameInfo *sourceFrame;`
-  open var sourceFrame: WKFrameInfo { source }
+  /// `WKNavigationAction.h`: `@property (nonatomic, readonly, copy) WKFrameInfo *sourceFrame;` — non-optional in
+  /// Swift, but nil at run time for some new-window actions (reported by DuckDuckGo's BrowserServicesKit). Reading
+  /// a nil one crashes, as it does on a device; ``standInSourceFrame`` is what an optional accessor reads.
+  open var sourceFrame: WKFrameInfo {
+    guard let source else { fatalError("EXC_BAD_ACCESS: WKNavigationAction.sourceFrame is nil at run time") }
+    return source
+  }
+  /// Stand-in only: `sourceFrame` as it really is, nil included.
+  public var standInSourceFrame: WKFrameInfo? { source }
   /// `WKNavigationAction.h`: `@property (nullable, nonatomic, readonly, copy) WKFrameInfo *targetFrame;` — nil
   /// for a new-window navigation.
   open var targetFrame: WKFrameInfo? { target }
@@ -85,15 +101,15 @@ public enum WKNavigationActionPolicy: Int, Sendable {
   /// `WKNavigationAction.h`: `@property (nonatomic, readonly) BOOL shouldPerformDownload;` (iOS 14.5).
   open var shouldPerformDownload: Bool { download }
 
-  private let source: WKFrameInfo
+  private let source: WKFrameInfo?
   private let target: WKFrameInfo?
   private let type: WKNavigationType
   private let urlRequest: URLRequest
   private let download: Bool
 
-  /// Stand-in only (WebKit creates navigation actions).
-  init(
-    request: URLRequest, sourceFrame: WKFrameInfo, targetFrame: WKFrameInfo?, navigationType: WKNavigationType,
+  /// Stand-in only (WebKit creates navigation actions); a nil `sourceFrame` is what WebKit has sent at run time.
+  public init(
+    request: URLRequest, sourceFrame: WKFrameInfo?, targetFrame: WKFrameInfo?, navigationType: WKNavigationType,
     shouldPerformDownload: Bool = false
   ) {
     self.urlRequest = request
@@ -139,6 +155,37 @@ public enum WKNavigationActionPolicy: Int, Sendable {
 
 /// `WKNavigation.h`: `@interface WKNavigation : NSObject` — identifies one navigation across delegate calls.
 @MainActor open class WKNavigation: NSObject {}
+
+/// `WKWebpagePreferences.h`: `@interface WKWebpagePreferences : NSObject` (iOS 13) — per-navigation preferences
+/// the `preferences:` variant of `decidePolicyForNavigationAction` can change.
+@MainActor open class WKWebpagePreferences: NSObject {
+  /// `WKWebpagePreferences.h`: `@property (nonatomic) BOOL allowsContentJavaScript;` (iOS 14).
+  open var allowsContentJavaScript = true
+}
+
+/// `WKNavigationDelegate.h`: `typedef NS_ENUM(NSInteger, WKNavigationResponsePolicy)`.
+public enum WKNavigationResponsePolicy: Int, Sendable {
+  /// `WKNavigationResponsePolicyCancel`.
+  case cancel = 0
+  /// `WKNavigationResponsePolicyAllow`.
+  case allow = 1
+  /// `WKNavigationResponsePolicyDownload` (iOS 14.5).
+  case download = 2
+}
+
+/// `WKNavigationResponse.h`: `@interface WKNavigationResponse : NSObject`.
+@MainActor open class WKNavigationResponse: NSObject {
+  /// `WKNavigationResponse.h`: `@property (nonatomic, readonly, getter=isForMainFrame) BOOL forMainFrame;`
+  public let isForMainFrame: Bool
+  /// `WKNavigationResponse.h`: `@property (nonatomic, readonly, copy) NSURLResponse *response;`
+  public let response: URLResponse
+
+  /// Stand-in only (WebKit creates navigation responses).
+  public init(isForMainFrame: Bool, response: URLResponse) {
+    self.isForMainFrame = isForMainFrame
+    self.response = response
+  }
+}
 
 /// `WKBackForwardListItem.h`.
 @MainActor open class WKBackForwardListItem: NSObject {
