@@ -13,6 +13,10 @@ import Foundation
   @MainActor
   func runCheckout() async throws {
     let screen = CheckoutViewController(policyURL: policyURL)
+    // On screen, as on a device: a view controller whose view is not in a window presents nothing.
+    let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 390, height: 844))
+    window.rootViewController = screen
+    defer { withExtendedLifetime(window) {} }
     let driver = WebKitDriver(implementing: [.decidePolicyAsync, .createWebView, .webViewDidClose, .didCommit])
     driver.attach(screen.webView)
     try screen.start()

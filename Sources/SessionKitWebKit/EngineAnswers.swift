@@ -53,11 +53,14 @@ import SessionKit
     /// the app; the event stream never does.
     private func perform(_ outcome: NavigationOutcome, finishedPopup: SessionID?) {
       switch outcome {
-      case .openExternally(let url, let via): externalOpener.open(url, via: via)
+      case .openExternally(let url, let via):
+        externalOpener.open(url, via: via) { [weak self] reason in
+          self?.report(.externalOpenFailed(url: url, reason: reason))
+        }
       case .loadInstead(let url, let id): load(url, in: id)
       case .finished(let url, .opener, let id?): load(url, in: id)
       case .finished(let url, _, _):
-        guard let url = URL(string: url), let finishedPopup else { return }
+        guard let finishedPopup else { return }
         onPopupFinished?(url, finishedPopup)
       case .allow, .download, .blocked, .popup, .provisionalPopup: break
       }

@@ -12,23 +12,44 @@ import SessionKit
 #if (canImport(UIKit) && canImport(WebKit)) || os(Linux)
 
   /// Opens URLs outside the app, once per decision: `SFSafariViewController` for `external: safari` with an http or
-  /// https URL (it raises for any other scheme), `UIApplication.shared.open` for `system` and for every other
-  /// scheme.
+  /// https URL (it raises for any other scheme), the app's `openURL` (`UIApplication.shared.open` by default) for
+  /// `system` and for every other scheme. A URL that cannot be opened is reported, never dropped silently.
   @MainActor
   final class ExternalURLOpener {
-    private unowned let presenter: any PopupPresenter
+    /// Opens a URL outside the app and calls back with whether it did.
+    typealias OpenURL = @MainActor (URL, @escaping @MainActor @Sendable (Bool) -> Void) -> Void
 
-    init(presenter: any PopupPresenter) {
+    private unowned let presenter: any PopupPresenter
+    private let openURL: OpenURL
+
+    init(presenter: any PopupPresenter, openURL: @escaping OpenURL) {
       self.presenter = presenter
+      self.openURL = openURL
     }
 
-    func open(_ urlString: String, via: ExternalApp) {
-      guard let url = URL(string: urlString) else { return }
+    /// `UIApplication.shared.open`, which app extensions cannot call.
+    @available(iOSApplicationExtension, unavailable)
+    static func openWithApplication(_ url: URL, completion: @escaping @MainActor @Sendable (Bool) -> Void) {
+      UIApplication.shared.open(url, options: [:], completionHandler: completion)
+    }
+
+    /// Opens `urlString` via `via`; `failed` receives the reason when it cannot.
+    func open(_ urlString: String, via: ExternalApp, failed: @escaping @MainActor @Sendable (String) -> Void) {
+      guard let url = URL(string: urlString) else {
+        failed("not a URL Foundation can open")
+        return
+      }
       let scheme = url.scheme?.lowercased()
       if via == .safari, scheme == "http" || scheme == "https" {
-        presenter.presentSafari(SFSafariViewController(url: url))
-      } else {
-        UIApplication.shared.open(url, options: [:], completionHandler: nil)
+        do {
+          try presenter.presentSafari(SFSafariViewController(url: url))
+        } catch {
+          failed("Safari could not be presented (\(error))")
+        }
+        return
+      }
+      openURL(url) { opened in
+        if !opened { failed("no app opened it") }
       }
     }
   }

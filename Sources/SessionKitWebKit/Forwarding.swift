@@ -6,13 +6,26 @@ import Foundation
 #elseif os(Linux)
   import WebKitStandIn
 #endif
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
 
 #if (canImport(UIKit) && canImport(WebKit)) || os(Linux)
 
-  /// Calls the app's own delegate for the callbacks the coordinator implements itself. In WebKit these are
-  /// Objective-C `optional` requirements, called with `?`; in the stand-in they have default implementations.
+  /// Calls the app's own delegate for the callbacks the coordinator implements and forwards. In WebKit these are
+  /// Objective-C `optional` requirements, called with `?` (`nil` when the delegate does not implement one, or is
+  /// gone); in the stand-in they have default implementations that give WebKit's default answer.
   @MainActor
   enum Forwarding {
+    /// Whether `delegate` implements the Objective-C method `selector` (what WebKit would ask it).
+    static func implements(_ delegate: AnyObject?, _ selector: String) -> Bool {
+      #if canImport(UIKit) && canImport(WebKit)
+        return (delegate as? NSObjectProtocol)?.responds(to: NSSelectorFromString(selector)) == true
+      #else
+        return (delegate as? SelectorResponding)?.responds(toSelector: selector) == true
+      #endif
+    }
+
     static func didCommit(_ delegate: (any WKNavigationDelegate)?, _ webView: WKWebView, _ navigation: WKNavigation!) {
       #if canImport(UIKit) && canImport(WebKit)
         delegate?.webView?(webView, didCommit: navigation)
@@ -30,36 +43,122 @@ import Foundation
     }
   }
 
+  // MARK: - Forwarded to the app's navigation delegate
+
+  // Claimed only when the app's delegate implements them (`DelegateForwarding.forwarded`); each gives WebKit's
+  // default answer when that delegate has gone away since WebKit cached the claim.
+  extension WebSessionCoordinator {
+    /// Forwarded to the app's navigation delegate.
+    public func webView(_ webView: WKWebView, didStartProvisionalNavigation navigation: WKNavigation!) {
+      #if canImport(UIKit) && canImport(WebKit)
+        navigationDelegate?.webView?(webView, didStartProvisionalNavigation: navigation)
+      #else
+        navigationDelegate?.webView(webView, didStartProvisionalNavigation: navigation)
+      #endif
+    }
+
+    /// Forwarded to the app's navigation delegate.
+    public func webView(
+      _ webView: WKWebView, didReceiveServerRedirectForProvisionalNavigation navigation: WKNavigation!
+    ) {
+      #if canImport(UIKit) && canImport(WebKit)
+        navigationDelegate?.webView?(webView, didReceiveServerRedirectForProvisionalNavigation: navigation)
+      #else
+        navigationDelegate?.webView(webView, didReceiveServerRedirectForProvisionalNavigation: navigation)
+      #endif
+    }
+
+    /// Forwarded to the app's navigation delegate.
+    public func webView(
+      _ webView: WKWebView, didFailProvisionalNavigation navigation: WKNavigation!, withError error: any Error
+    ) {
+      #if canImport(UIKit) && canImport(WebKit)
+        navigationDelegate?.webView?(webView, didFailProvisionalNavigation: navigation, withError: error)
+      #else
+        navigationDelegate?.webView(webView, didFailProvisionalNavigation: navigation, withError: error)
+      #endif
+    }
+
+    /// Forwarded to the app's navigation delegate.
+    public func webView(_ webView: WKWebView, didFail navigation: WKNavigation!, withError error: any Error) {
+      #if canImport(UIKit) && canImport(WebKit)
+        navigationDelegate?.webView?(webView, didFail: navigation, withError: error)
+      #else
+        navigationDelegate?.webView(webView, didFail: navigation, withError: error)
+      #endif
+    }
+
+    /// Forwarded to the app's navigation delegate; `allow` (WebKit's default) when it is gone.
+    public func webView(
+      _ webView: WKWebView, decidePolicyFor navigationResponse: WKNavigationResponse,
+      decisionHandler: @escaping @MainActor @Sendable (WKNavigationResponsePolicy) -> Void
+    ) {
+      #if canImport(UIKit) && canImport(WebKit)
+        let answered: Void? = navigationDelegate?.webView?(
+          webView, decidePolicyFor: navigationResponse, decisionHandler: decisionHandler)
+      #else
+        let answered: Void? = navigationDelegate?.webView(
+          webView, decidePolicyFor: navigationResponse, decisionHandler: decisionHandler)
+      #endif
+      if answered == nil { decisionHandler(.allow) }
+    }
+
+    /// Forwarded to the app's navigation delegate; default handling (WebKit's default) when it is gone.
+    public func webView(
+      _ webView: WKWebView, didReceive challenge: URLAuthenticationChallenge,
+      completionHandler: @escaping @MainActor @Sendable (URLSession.AuthChallengeDisposition, URLCredential?) -> Void
+    ) {
+      #if canImport(UIKit) && canImport(WebKit)
+        let answered: Void? = navigationDelegate?.webView?(
+          webView, didReceive: challenge, completionHandler: completionHandler)
+      #else
+        let answered: Void? = navigationDelegate?.webView(
+          webView, didReceive: challenge, completionHandler: completionHandler)
+      #endif
+      if answered == nil { completionHandler(.performDefaultHandling, nil) }
+    }
+
+    /// Forwarded to the app's navigation delegate.
+    public func webViewWebContentProcessDidTerminate(_ webView: WKWebView) {
+      #if canImport(UIKit) && canImport(WebKit)
+        navigationDelegate?.webViewWebContentProcessDidTerminate?(webView)
+      #else
+        navigationDelegate?.webViewWebContentProcessDidTerminate(webView)
+      #endif
+    }
+  }
+
+  // MARK: - What WebKit is told the coordinator implements
+
   #if canImport(UIKit) && canImport(WebKit)
     extension WebSessionCoordinator {
-      // WebKit asks `respondsToSelector:` and sends delegate messages on the main thread, so reading the
-      // main-actor delegates there is safe; `nonisolated(unsafe)` only carries the non-Sendable selector and
-      // result across the `assumeIsolated` closure, which runs synchronously on this thread.
-
-      /// Every delegate method the coordinator does not implement (JavaScript panels, authentication challenges,
-      /// downloads, context menus…) answers from the app's own delegates.
+      /// Answers WebKit's `respondsToSelector:` for delegate methods by `DelegateForwarding.claims`, never by what
+      /// the app's delegates implement alone; every other selector as `NSObject` does. WebKit asks on the main
+      /// thread when a delegate is set, so reading the main-actor delegates there is safe; `nonisolated(unsafe)`
+      /// only carries the selector into the `assumeIsolated` closure, which runs synchronously on this thread.
       nonisolated public override func responds(to aSelector: Selector!) -> Bool {
-        if super.responds(to: aSelector) { return true }
-        nonisolated(unsafe) let selector = aSelector
-        return MainActor.assumeIsolated {
-          navigationDelegate?.responds(to: selector) == true || uiDelegate?.responds(to: selector) == true
-        }
+        guard let aSelector else { return false }
+        let name = NSStringFromSelector(aSelector)
+        guard DelegateForwarding.isDelegateSelector(name) else { return super.responds(to: aSelector) }
+        return MainActor.assumeIsolated { claims(name) }
       }
-
-      /// Sends a method the coordinator does not implement to whichever app delegate does.
-      nonisolated public override func forwardingTarget(for aSelector: Selector!) -> Any? {
-        nonisolated(unsafe) let selector = aSelector
-        nonisolated(unsafe) var target: AnyObject?
-        MainActor.assumeIsolated {
-          if navigationDelegate?.responds(to: selector) == true {
-            target = navigationDelegate
-          } else if uiDelegate?.responds(to: selector) == true {
-            target = uiDelegate
-          }
-        }
-        return target ?? super.forwardingTarget(for: aSelector)
+    }
+  #else
+    extension WebSessionCoordinator: SelectorResponding {
+      /// The stand-in's `respondsToSelector:`, answered by the same rule as on Apple platforms.
+      public func responds(toSelector selector: String) -> Bool {
+        claims(selector)
       }
     }
   #endif
+
+  extension WebSessionCoordinator {
+    /// Whether the coordinator tells WebKit it implements `selector`.
+    func claims(_ selector: String) -> Bool {
+      DelegateForwarding.claims(selector) { side, selector in
+        Forwarding.implements(side == .navigation ? navigationDelegate : uiDelegate, selector)
+      }
+    }
+  }
 
 #endif

@@ -39,12 +39,18 @@ import SessionKit
       return !webView.configuration.preferences.javaScriptCanOpenWindowsAutomatically
     }
 
-    /// SessionKit's copy of `action`. An action without a URL (`window.open()`) has an empty `requestURL`.
+    /// SessionKit's copy of `action` in `webView`. An action without a URL (`window.open()`) has an empty
+    /// `requestURL`; one whose `sourceFrame` is nil at run time has `webView`'s main frame as its source.
     @MainActor
-    static func navigationAction(_ action: WKNavigationAction, isUserGesture: Bool) -> NavigationAction {
-      NavigationAction(
+    static func navigationAction(_ action: WKNavigationAction, in webView: WKWebView, isUserGesture: Bool)
+      -> NavigationAction
+    {
+      let source =
+        sourceFrame(of: action).map { frameInfo($0) }
+        ?? FrameInfo(isMainFrame: true, url: webView.url?.absoluteString ?? "")
+      return NavigationAction(
         requestURL: action.request.url?.absoluteString ?? "", httpMethod: action.request.httpMethod ?? "GET",
-        sourceFrame: frameInfo(action.sourceFrame), targetFrame: action.targetFrame.map(frameInfo),
+        sourceFrame: source, targetFrame: action.targetFrame.map { frameInfo($0) },
         navigationType: navigationType(action.navigationType), isUserGesture: isUserGesture)
     }
 
@@ -52,8 +58,31 @@ import SessionKit
     static func frameInfo(_ frame: WKFrameInfo) -> FrameInfo {
       let origin = frame.securityOrigin
       return FrameInfo(
-        isMainFrame: frame.isMainFrame, requestURL: frame.request.url?.absoluteString ?? "",
+        isMainFrame: frame.isMainFrame, requestURL: requestURL(of: frame),
         securityOrigin: SecurityOrigin(protocol: origin.protocol, host: origin.host, port: origin.port))
+    }
+
+    /// `action.sourceFrame`, which Swift declares non-optional but WebKit has sent as nil (DuckDuckGo's
+    /// BrowserServicesKit reads it through an optional accessor for the same reason): read without assuming it.
+    @MainActor
+    static func sourceFrame(of action: WKNavigationAction) -> WKFrameInfo? {
+      #if canImport(UIKit) && canImport(WebKit)
+        // Key-value coding returns the Objective-C property as it is, nil included.
+        return action.value(forKey: "sourceFrame") as? WKFrameInfo
+      #else
+        return action.standInSourceFrame
+      #endif
+    }
+
+    /// The URL of `frame.request`, which Swift declares non-optional but WebKit has sent as nil; empty then.
+    @MainActor
+    static func requestURL(of frame: WKFrameInfo) -> String {
+      #if canImport(UIKit) && canImport(WebKit)
+        let request = frame.value(forKey: "request") as? URLRequest
+      #else
+        let request = frame.standInRequest
+      #endif
+      return request?.url?.absoluteString ?? ""
     }
 
     static func navigationType(_ type: WKNavigationType) -> NavigationType {

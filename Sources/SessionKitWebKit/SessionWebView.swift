@@ -1,63 +1,116 @@
 #if canImport(SwiftUI) && canImport(UIKit) && canImport(WebKit)
+  import Foundation
   import SessionKit
   import SwiftUI
   import UIKit
   import WebKit
 
-  /// A SwiftUI root web view bound to a SessionKit engine. Popups appear as overlays inside this view (the
-  /// SwiftUI presentation of the Google Pay guide) or, for `modal` rules, over the window's root view controller.
-  /// `dismantleUIView` tears the root session down, closing every popup.
+  /// A SwiftUI root web view whose navigations and popups an engine decides. Popups appear over the web view
+  /// inside this view (`overlay`) or are presented from the window's root view controller (`modal`, Safari,
+  /// JavaScript panels). Everything it does is ``SessionWebViewModel``'s, which tests drive without SwiftUI.
   ///
   /// ```swift
-  /// SessionWebView(engine: engine, url: URL(string: "https://shop.example/checkout")!)
+  /// SessionWebView(engine: engine, url: checkoutURL)
+  ///   .onPopupFinished { url, popup in handleReturn(url) }
   /// ```
+  ///
+  /// Make the engine once per screen, outside `body` (`@State` in the view that owns the screen, the environment,
+  /// or the app's model): a view rebuilt with the same engine gets a new coordinator and root session on it. The
+  /// page is loaded when the view appears and again only when `url` changes; the root session is torn down
+  /// (closing every popup) when SwiftUI removes the view. Unavailable in app extensions, as ``SessionWebViewModel``.
   @MainActor
+  @available(iOSApplicationExtension, unavailable)
   public struct SessionWebView: UIViewRepresentable {
-    /// The engine the root session belongs to (one `SessionWebView` per engine: it consumes the events).
+    /// The engine the root session belongs to.
     public let engine: SessionEngine
-    /// The page loaded when the view appears.
+    /// The page to show: loaded when the view appears, and again whenever it changes.
     public let url: URL
-    /// A configuration for the root web view (popups use the one WebKit derives from it).
-    public let configuration: WKWebViewConfiguration
+    private var settings: SessionWebViewModel.Settings
 
-    /// A web view that loads `url`, deciding with `engine`.
+    /// A web view that loads `url`, deciding with `engine`; `configuration` is the root web view's (popups use the
+    /// one WebKit derives from it).
     public init(engine: SessionEngine, url: URL, configuration: WKWebViewConfiguration = WKWebViewConfiguration()) {
       self.engine = engine
       self.url = url
-      self.configuration = configuration
+      self.settings = SessionWebViewModel.Settings(configuration: configuration)
     }
 
-    /// Holds the ``WebSessionCoordinator`` for the view's lifetime.
-    @MainActor
-    public final class Holder {
-      /// The coordinator, once the view is made.
-      public fileprivate(set) var coordinator: WebSessionCoordinator?
+    /// The model that holds the coordinator for the view's lifetime.
+    public func makeCoordinator() -> SessionWebViewModel {
+      SessionWebViewModel(engine: engine)
     }
 
-    /// Creates the holder.
-    public func makeCoordinator() -> Holder {
-      Holder()
-    }
-
-    /// A container with the root web view; overlays are added to the container over it.
+    /// The container with the root web view; loads `url`.
     public func makeUIView(context: Context) -> UIView {
-      let container = UIView()
-      let webView = WKWebView(frame: container.bounds, configuration: configuration)
-      webView.autoresizingMask = [.flexibleWidth, .flexibleHeight]
-      container.addSubview(webView)
-      let presenter = UIKitPopupPresenter(host: { [weak container] in container?.window?.rootViewController })
-      context.coordinator.coordinator = WebSessionCoordinator(engine: engine, webView: webView, presenter: presenter)
-      webView.load(URLRequest(url: url))
-      return container
+      let view = context.coordinator.makeView(settings: settings)
+      context.coordinator.update(url: url, settings: settings)
+      return view
     }
 
-    /// Nothing to update: the page owns its navigation.
-    public func updateUIView(_ uiView: UIView, context: Context) {}
+    /// Applies the settings; loads `url` when it changed.
+    public func updateUIView(_ uiView: UIView, context: Context) {
+      context.coordinator.update(url: url, settings: settings)
+    }
 
     /// Tears the root session down (closing every popup) when SwiftUI removes the view.
-    public static func dismantleUIView(_ uiView: UIView, coordinator: Holder) {
-      coordinator.coordinator?.tearDown()
-      coordinator.coordinator = nil
+    public static func dismantleUIView(_ uiView: UIView, coordinator: SessionWebViewModel) {
+      coordinator.dismantle()
+    }
+
+    /// Calls `action` with each event of this view's sessions (``WebSessionCoordinator/onEvent``).
+    public func onEvent(_ action: @escaping @MainActor (SessionEvent) -> Void) -> SessionWebView {
+      var view = self
+      view.settings.onEvent = action
+      return view
+    }
+
+    /// Calls `action` with the URL a popup finished with (`{"finish": "app"}`) and the popup's id
+    /// (``WebSessionCoordinator/onPopupFinished``).
+    public func onPopupFinished(_ action: @escaping @MainActor (_ url: String, _ popup: SessionID) -> Void)
+      -> SessionWebView
+    {
+      var view = self
+      view.settings.onPopupFinished = action
+      return view
+    }
+
+    /// Says whether a `window.open` had a user gesture when WebKit cannot (``WebSessionCoordinator/newWindowGesture``).
+    public func newWindowGesture(_ answer: @escaping @MainActor (WKNavigationAction, WKWebView) -> Bool)
+      -> SessionWebView
+    {
+      var view = self
+      view.settings.newWindowGesture = answer
+      return view
+    }
+
+    /// Calls `action` with what the coordinator could not do (``WebSessionCoordinator/onProblem``).
+    public func onProblem(_ action: @escaping @MainActor (WebSessionCoordinator.Problem) -> Void) -> SessionWebView {
+      var view = self
+      view.settings.onProblem = action
+      return view
+    }
+
+    /// The app's UI delegate, for what SessionKit does not answer (its own JavaScript panels, menus…); the view
+    /// keeps it alive.
+    public func uiDelegate(_ delegate: any WKUIDelegate) -> SessionWebView {
+      var view = self
+      view.settings.uiDelegate = delegate
+      return view
+    }
+
+    /// The app's navigation delegate, for what SessionKit does not decide (load progress, failures…); the view
+    /// keeps it alive.
+    public func navigationDelegate(_ delegate: any WKNavigationDelegate) -> SessionWebView {
+      var view = self
+      view.settings.navigationDelegate = delegate
+      return view
+    }
+
+    /// Records what reaches the engine as a replayable scenario (``WebSessionCoordinator/recorder``).
+    public func recorder(_ recorder: ScenarioRecorder?) -> SessionWebView {
+      var view = self
+      view.settings.recorder = recorder
+      return view
     }
   }
 #endif

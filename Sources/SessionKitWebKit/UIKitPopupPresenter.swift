@@ -11,117 +11,218 @@ import SessionKit
 
 #if (canImport(UIKit) && canImport(WebKit)) || os(Linux)
 
-  /// Presents popups the way the Google Pay guide's samples do: `overlay` puts the popup web view over its opener
-  /// in the same container, with a close button; `modal` presents it in a new ``PopupViewController``. Safari is
-  /// presented modally from the top-most view controller.
+  /// Presents popups as Google's Google Pay guide for `WKWebView` draws them ("Using iOS WKWebView",
+  /// <https://developers.google.com/pay/api/web/guides/recipes/using-ios-wkwebview>): an `overlay` popup is added
+  /// to the host view controller's view, pinned to its safe area, under a close button in the popup's top-trailing
+  /// corner; a `modal` popup is presented in a ``PopupViewController``; Safari and JavaScript panels
+  /// (`UIAlertController`) are presented from the top-most view controller.
+  ///
+  /// ```swift
+  /// coordinator = WebSessionCoordinator(
+  ///   engine: engine, webView: webView, presenter: UIKitPopupPresenter(host: self))
+  /// ```
+  ///
+  /// A popup fills the host's safe area whatever size or position the page asked for: `window.open`'s features
+  /// (`width`, `height`, `left`, `top`, in `WKWindowFeatures`) are ignored. iOS has no windows to size: Safari on
+  /// iPhone and iPad ignores them too and opens a tab, and the pages that open popups in an app (payment sheets,
+  /// sign-in) lay out for the width they get; one layout, pinned to the safe area, stays right on every device,
+  /// orientation and split-screen width, where a size chosen for a desktop window would not.
+  ///
+  /// Nothing fails silently: ``present(_:as:over:close:)`` and ``presentSafari(_:)`` throw
+  /// ``PopupPresentationError`` when UIKit would refuse or drop the presentation (no host, a host whose view is
+  /// not in a window, a view controller already presenting or being dismissed), and the coordinator then closes
+  /// the popup; a JavaScript panel that cannot be shown answers `dismissed` at once.
+  ///
+  /// Subclass it (or pass `makeCloseButton`) to change the close button; override
+  /// ``makeModalViewController(for:closeButton:)`` or ``makeAlertController(for:answer:)`` to change the modal's
+  /// controller or the panels.
   @MainActor
-  public final class UIKitPopupPresenter: PopupPresenter {
+  open class UIKitPopupPresenter: PopupPresenter {
+    /// Makes a popup's close button; the button must run `close` when tapped.
+    public typealias CloseButtonFactory = @MainActor (_ close: @escaping @MainActor () -> Void) -> UIButton
+
     private enum Shown {
-      case overlay(UIView)
-      case modal(PopupViewController)
+      case overlay
+      case modal(UIViewController)
     }
 
-    private let host: () -> UIViewController?
+    private let host: @MainActor () -> UIViewController?
+    private let overlayContainer: (@MainActor () -> UIView?)?
+    private let closeButtonFactory: CloseButtonFactory?
     private var shown: [ObjectIdentifier: Shown] = [:]
 
-    /// A presenter whose modals are presented from `host` (or from what it presents).
-    public init(host: UIViewController) {
-      self.host = { [weak host] in host }
+    /// A presenter for a UIKit screen.
+    /// - Parameters:
+    ///   - host: the screen's view controller, held weakly: overlays go in its view; modals, Safari and panels are
+    ///     presented from it, or from the top-most controller it presents.
+    ///   - makeCloseButton: makes the close button of overlays and modals; `nil` for the guide's
+    ///     (``defaultCloseButton(close:)``).
+    public convenience init(host: UIViewController, makeCloseButton: CloseButtonFactory? = nil) {
+      self.init(host: { [weak host] in host }, makeCloseButton: makeCloseButton)
     }
 
-    /// A presenter whose modals are presented from the view controller `host` returns when needed (SwiftUI: the
-    /// window's root view controller).
-    public init(host: @escaping () -> UIViewController?) {
+    /// A presenter whose host is found when needed.
+    /// - Parameters:
+    ///   - host: returns the view controller modals, Safari and panels are presented from (or from the top-most
+    ///     controller it presents), `nil` when there is none; SwiftUI: the window's root view controller.
+    ///   - overlayContainer: returns the view overlays go in (`nil` when it is gone); without it, the host's view.
+    ///   - makeCloseButton: makes the close button of overlays and modals; `nil` for the guide's
+    ///     (``defaultCloseButton(close:)``).
+    public init(
+      host: @escaping @MainActor () -> UIViewController?,
+      overlayContainer: (@MainActor () -> UIView?)? = nil, makeCloseButton: CloseButtonFactory? = nil
+    ) {
       self.host = host
+      self.overlayContainer = overlayContainer
+      self.closeButtonFactory = makeCloseButton
     }
 
-    /// Shows `popup` over `opener` or in a modal view controller.
-    public func present(
+    // MARK: - PopupPresenter
+
+    /// Shows `popup` over `opener` (`overlay`), or presents it in the controller
+    /// ``makeModalViewController(for:closeButton:)`` makes (`modal`).
+    ///
+    /// An overlay is pinned to the `safeAreaLayoutGuide` of the view it goes in: the overlay container when that
+    /// shows `opener`, else the view of the presented controller that shows it (a popup opened from a modal
+    /// popup), else the overlay container or the host's view — never `opener.superview`, which is UIKit's private
+    /// wrapper when a view controller's `view` is the web view. Its close button goes on the popup, so that it
+    /// leaves with it.
+    /// - Throws: ``PopupPresentationError`` `noHost`, `noContainer`, `notInWindow` or `hostBusy`.
+    open func present(
       _ popup: WKWebView, as presentation: PopupPresentation, over opener: WKWebView,
       close: @escaping @MainActor () -> Void
-    ) {
+    ) throws(PopupPresentationError) {
       switch presentation {
       case .overlay:
-        // The opener's container; an opener not in a view hierarchy (yet) gets the host's view.
-        guard let container = opener.superview ?? topViewController()?.view else { return }
-        let overlay = UIView(frame: opener.frame)
-        overlay.autoresizingMask = [.flexibleWidth, .flexibleHeight]
-        popup.frame = overlay.bounds
-        popup.autoresizingMask = [.flexibleWidth, .flexibleHeight]
-        overlay.addSubview(popup)
-        overlay.addSubview(Self.closeButton(in: overlay.bounds, close: close))
-        container.addSubview(overlay)
-        shown[ObjectIdentifier(popup)] = .overlay(overlay)
+        let container = try container(for: opener)
+        popup.translatesAutoresizingMaskIntoConstraints = false
+        container.addSubview(popup)
+        let safeArea = container.safeAreaLayoutGuide
+        NSLayoutConstraint.activate([
+          popup.topAnchor.constraint(equalTo: safeArea.topAnchor),
+          popup.bottomAnchor.constraint(equalTo: safeArea.bottomAnchor),
+          popup.leadingAnchor.constraint(equalTo: safeArea.leadingAnchor),
+          popup.trailingAnchor.constraint(equalTo: safeArea.trailingAnchor),
+        ])
+        Self.place(makeCloseButton(close: close), in: popup)
+        shown[ObjectIdentifier(popup)] = .overlay
       case .modal:
-        let controller = PopupViewController(webView: popup, close: close)
-        topViewController()?.present(controller, animated: true, completion: nil)
+        let controller = makeModalViewController(for: popup, closeButton: makeCloseButton(close: close))
+        try presentFromTop(controller, showing: "popup")
         shown[ObjectIdentifier(popup)] = .modal(controller)
       }
     }
 
-    /// Removes the overlay, or dismisses the modal (with whatever it presents).
-    public func remove(_ popup: WKWebView) {
+    /// Removes the overlay (its close button goes with it), or dismisses the modal with whatever it presents.
+    open func remove(_ popup: WKWebView) {
       switch shown.removeValue(forKey: ObjectIdentifier(popup)) {
-      case .overlay(let overlay): overlay.removeFromSuperview()
       case .modal(let controller):
-        if controller.presentingViewController != nil {
-          controller.dismiss(animated: true, completion: nil)
-        }
-      case nil: popup.removeFromSuperview()
+        // Asked of the presenter: asked of the modal itself, UIKit would dismiss only what the modal presents.
+        controller.presentingViewController?.dismiss(animated: true, completion: nil)
+      case .overlay, nil:
+        popup.removeFromSuperview()
       }
     }
 
     /// Presents Safari from the top-most view controller.
-    public func presentSafari(_ safari: SFSafariViewController) {
-      topViewController()?.present(safari, animated: true, completion: nil)
+    /// - Throws: ``PopupPresentationError`` `noHost`, `notInWindow` or `hostBusy`.
+    open func presentSafari(_ safari: SFSafariViewController) throws(PopupPresentationError) {
+      try presentFromTop(safari, showing: "Safari")
     }
 
-    private func topViewController() -> UIViewController? {
-      var top = host()
-      while let presented = top?.presentedViewController { top = presented }
+    /// Shows `panel` in a `UIAlertController` (``makeAlertController(for:answer:)``) presented from the top-most
+    /// view controller, and returns the user's answer, exactly once: `dismissed` at once when the alert cannot be
+    /// presented (no host, not in a window, busy), when the calling task is cancelled (the alert is then
+    /// dismissed), or when the alert goes away without a tap (dismissed with the modal popup under it).
+    open func runJavaScriptPanel(_ panel: JavaScriptPanel, in webView: WKWebView) async -> JavaScriptPanel.Answer {
+      await showAlert(for: panel)
+    }
+
+    // MARK: - Customization
+
+    /// The alert for `panel`, as Safari shows one: titled with the frame's host, showing the message; `alert` has
+    /// OK, `confirm` Cancel and OK, `prompt` a text field with the default text, Cancel and OK. Each action must
+    /// call `answer` (OK: `ok(text:)`, with the field's text for a prompt; Cancel: `dismissed`); calls after the
+    /// first are ignored. The titles are English: an app that localizes its panels overrides this, or implements
+    /// the panels in its own UI delegate (the coordinator asks it first).
+    open func makeAlertController(
+      for panel: JavaScriptPanel, answer: @escaping @MainActor (JavaScriptPanel.Answer) -> Void
+    ) -> UIAlertController {
+      Self.alertController(for: panel, answer: answer)
+    }
+
+    /// The close button of a popup: the factory passed to `init`, else ``defaultCloseButton(close:)``. The
+    /// presenter pins it `closeButtonInset` points inside the top-trailing corner of the popup's safe area (of the
+    /// modal's view for a modal) and sets `translatesAutoresizingMaskIntoConstraints`; the button sizes itself.
+    open func makeCloseButton(close: @escaping @MainActor () -> Void) -> UIButton {
+      closeButtonFactory?(close) ?? Self.defaultCloseButton(close: close)
+    }
+
+    /// The view controller a `modal` popup is presented in: a full-screen ``PopupViewController``.
+    open func makeModalViewController(for popup: WKWebView, closeButton: UIButton) -> UIViewController {
+      PopupViewController(webView: popup, closeButton: closeButton)
+    }
+
+    // MARK: - Where to present
+
+    /// The top-most view controller of the host's presentation stack, when a presentation from it would be shown.
+    func topViewController() throws(PopupPresentationError) -> UIViewController {
+      guard let host = host() else {
+        throw PopupPresentationError(.noHost, "the host view controller is gone")
+      }
+      var top = host
+      while let presented = top.presentedViewController { top = presented }
+      guard !top.isBeingDismissed, !top.isBeingPresented else {
+        throw PopupPresentationError(.hostBusy, "\(type(of: top)) is being presented or dismissed")
+      }
+      guard top.viewIfLoaded?.window != nil else {
+        throw PopupPresentationError(.notInWindow, "the view of \(type(of: top)) is not in a window")
+      }
       return top
     }
 
-    static func closeButton(in bounds: CGRect, close: @escaping @MainActor () -> Void) -> UIButton {
-      let button = UIButton(type: .close)
-      button.frame = CGRect(x: bounds.width - 52, y: 8, width: 44, height: 44)
-      button.autoresizingMask = [.flexibleLeftMargin, .flexibleBottomMargin]
-      button.addAction(UIAction { _ in close() }, for: .touchUpInside)
-      return button
-    }
-  }
-
-  /// The view controller of a `modal` popup: the popup's web view under a close button.
-  @MainActor
-  public final class PopupViewController: UIViewController {
-    /// The popup's web view.
-    public let webView: WKWebView
-    private let close: @MainActor () -> Void
-
-    /// A controller showing `webView`; `close` runs when the user taps the close button.
-    public init(webView: WKWebView, close: @escaping @MainActor () -> Void) {
-      self.webView = webView
-      self.close = close
-      super.init(nibName: nil, bundle: nil)
-      modalPresentationStyle = .fullScreen
-    }
-
-    #if canImport(UIKit) && canImport(WebKit)
-      /// Not supported: create popups in code.
-      @available(*, unavailable)
-      required init?(coder: NSCoder) {
-        return nil
+    /// Presents `controller` from the top-most view controller and checks that UIKit did: it ignores (with a log
+    /// line only) a presentation from a controller that is already presenting.
+    func presentFromTop(_ controller: UIViewController, showing what: String) throws(PopupPresentationError) {
+      let top = try topViewController()
+      top.present(controller, animated: true, completion: nil)
+      guard controller.presentingViewController != nil else {
+        throw PopupPresentationError(.hostBusy, "\(type(of: top)) did not present the \(what)")
       }
-    #endif
+    }
 
-    /// The web view filling the view, with the close button on top.
-    public override func loadView() {
-      let root = UIView(frame: CGRect(x: 0, y: 0, width: 390, height: 844))
-      webView.frame = root.bounds
-      webView.autoresizingMask = [.flexibleWidth, .flexibleHeight]
-      root.addSubview(webView)
-      root.addSubview(UIKitPopupPresenter.closeButton(in: root.bounds, close: close))
-      view = root
+    /// The view an overlay over `opener` goes in: the overlay container when it shows the opener (SwiftUI), else
+    /// the view of the top-most presented controller that shows it (a popup opened from a modal popup), else the
+    /// overlay container, or the host's view.
+    private func container(for opener: WKWebView) throws(PopupPresentationError) -> UIView {
+      let host = host()
+      let given = overlayContainer?()
+      var container: UIView?
+      if let given, opener.isDescendant(of: given) {
+        container = given
+      } else {
+        var next = host?.presentedViewController
+        while let controller = next {
+          if let view = controller.viewIfLoaded, opener.isDescendant(of: view) { container = view }
+          next = controller.presentedViewController
+        }
+      }
+      if container == nil {
+        if overlayContainer != nil {
+          guard let given else { throw PopupPresentationError(.noContainer, "the overlay container is gone") }
+          container = given
+        } else {
+          guard let host else { throw PopupPresentationError(.noHost, "the host view controller is gone") }
+          guard let view = host.viewIfLoaded else {
+            throw PopupPresentationError(.notInWindow, "the view of \(type(of: host)) is not loaded")
+          }
+          container = view
+        }
+      }
+      guard let container, container.window != nil else {
+        throw PopupPresentationError(.notInWindow, "the view to put the overlay in is not in a window")
+      }
+      return container
     }
   }
 

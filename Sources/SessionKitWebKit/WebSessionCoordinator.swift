@@ -16,8 +16,8 @@ import SessionKit
 #if (canImport(UIKit) && canImport(WebKit)) || os(Linux)
 
   /// The navigation and UI delegate of a root web view and of every popup it opens: asks SessionKit about each
-  /// navigation and new window, builds and presents popups, removes them when the engine closes them, and opens
-  /// external URLs.
+  /// navigation and new window, builds and presents popups, removes them when the engine closes them, opens
+  /// external URLs and answers JavaScript panels.
   ///
   /// ```swift
   /// let policy = try CompiledPolicy(PolicyConfiguration(json: Data(contentsOf: policyURL)))
@@ -27,24 +27,28 @@ import SessionKit
   /// ```
   ///
   /// The coordinator sets itself as `navigationDelegate` and `uiDelegate` of the root web view and of every popup.
-  /// Keep a strong reference to it: WebKit holds delegates weakly. It consumes the engine's `SessionEngine/events`
-  /// (one coordinator per engine) and hands each event on to ``onEvent`` after applying it.
+  /// Keep a strong reference to it: WebKit holds delegates weakly. It subscribes to the engine's events for
+  /// itself (`SessionEngine.events()`), applies those of its own tree and hands them on to ``onEvent``; other
+  /// coordinators and the app may subscribe to the same engine. ``tearDown()`` gives the root web view back to the
+  /// app's delegates and leaves the engine usable.
   ///
   /// What it answers, and where:
-  /// - `webView(_:decidePolicyFor:) async` only — not the completion-handler form (the two share one selector) and
-  ///   not the `preferences:` variant, which would hide both: SessionKit has no per-navigation webpage
-  ///   preferences to choose, so the plain async form is the one that cannot be answered twice or never.
-  /// - `webView(_:createWebViewWith:for:windowFeatures:)` synchronously, from `Session/admitPopup(for:windowFeatures:)`;
-  ///   the popup's web view is built from the configuration WebKit passes in.
+  /// - `webView(_:decidePolicyFor:) async` only. It never claims the `preferences:` variant or any private
+  ///   policy-bearing form, whatever the app's delegates implement (WebKit would call that instead and the policy
+  ///   would be bypassed): see `DelegateForwarding`.
+  /// - `webView(_:createWebViewWith:for:windowFeatures:)` synchronously, from `Session/admitPopup(for:)`; the
+  ///   popup's web view is built from the configuration WebKit passes in. A popup the presenter cannot show is
+  ///   closed at once and reported through ``onProblem``.
   /// - `webViewDidClose(_:)` → `Session/windowDidClose()`; views are removed only on the engine's `popupClosed`
   ///   events, so a subtree goes as one and the root web view never does.
   /// - `webView(_:didCommit:)` → `Session/didCommit(_:kind:)` with the kind of the navigation it allowed. An
   ///   iframe's navigation adds a back-forward entry that no delegate hears of: the coordinator records it
   ///   (`.subframe`, or a move for an iframe's back and forward) at the session's next callback, once the
   ///   `backForwardList` shows it.
-  /// - Everything else (and `didCommit`/`didFinish` after it) goes to ``navigationDelegate`` and ``uiDelegate``,
-  ///   the app's own delegates.
-  @MainActor
+  /// - JavaScript `alert`, `confirm` and `prompt`: the app's ``uiDelegate`` when it implements them, else the
+  ///   presenter (`UIAlertController`).
+  /// - Load progress, failures, authentication challenges, response policy and process termination go to the
+  ///   app's ``navigationDelegate`` when it implements them (WebKit's default otherwise).
   public final class WebSessionCoordinator: NSObject, WKNavigationDelegate, WKUIDelegate {
     /// The engine every session of this web view belongs to.
     public let engine: SessionEngine
@@ -52,11 +56,22 @@ import SessionKit
     public let rootSession: Session
     /// Shows popups and Safari view controllers.
     public let presenter: any PopupPresenter
-    /// The app's own navigation delegate, for the callbacks SessionKit does not answer.
-    public weak var navigationDelegate: (any WKNavigationDelegate)?
-    /// The app's own UI delegate, for the callbacks SessionKit does not answer (JavaScript panels, menus…).
-    public weak var uiDelegate: (any WKUIDelegate)?
-    /// Called with each engine event after the coordinator applied it (popups removed, …).
+    /// The app's own navigation delegate, for the callbacks SessionKit does not decide (load progress, failures,
+    /// authentication challenges…). Setting it re-assigns the web views' delegates, so that WebKit reads again
+    /// which methods to call.
+    public weak var navigationDelegate: (any WKNavigationDelegate)? {
+      didSet { refreshWebKitDelegateCaches() }
+    }
+    /// The app's own UI delegate, for JavaScript panels (when it implements them) and the callbacks SessionKit
+    /// does not answer. Setting it re-assigns the web views' delegates, as ``navigationDelegate`` does.
+    public weak var uiDelegate: (any WKUIDelegate)? {
+      didSet { refreshWebKitDelegateCaches() }
+    }
+    /// Called when something the coordinator had to do could not be done: a popup it could not present (closed
+    /// at once), an external URL that could not be opened, a commit it could not record.
+    public var onProblem: (@MainActor (Problem) -> Void)?
+    /// Called with each event of this coordinator's tree (its root and popups) after the coordinator applied it
+    /// (popups removed, …).
     public var onEvent: (@MainActor (SessionEvent) -> Void)?
     /// Records what reaches the engine as a replayable scenario, while set.
     public var recorder: ScenarioRecorder?
@@ -78,9 +93,38 @@ import SessionKit
     /// Called once with the URL a popup finished with (`{"finish": "app"}`: an OAuth callback, a payment
     /// result) and the popup's id, when its navigation is answered; the popup's views go on its `popupClosed`.
     /// A `{"finish": "opener"}` URL is loaded in the opener's web view instead, without calling this.
-    public var onPopupFinished: (@MainActor (_ url: URL, _ popup: SessionID) -> Void)?
+    public var onPopupFinished: (@MainActor (_ url: String, _ popup: SessionID) -> Void)?
+
+    /// Something the coordinator could not do, reported through ``onProblem``.
+    public enum Problem: Sendable, Hashable, CustomStringConvertible {
+      /// The presenter could not show the popup: it was closed in the engine at once (its page's `window.open`
+      /// sees a closed window), with its subtree.
+      case popupPresentationFailed(SessionID, PopupPresentationError)
+      /// A URL the policy sends outside the app could not be opened (not a URL, no app for it, or Safari could
+      /// not be presented).
+      case externalOpenFailed(url: String, reason: String)
+      /// A commit WebKit reported could not be recorded in the session (a URL SessionKit cannot parse), so the
+      /// session's page and history miss it.
+      case commitNotRecorded(SessionID, url: String, reason: String)
+
+      /// A sentence for logs.
+      public var description: String {
+        switch self {
+        case .popupPresentationFailed(let id, let error): "popup \(id) could not be presented (\(error)); closed"
+        case .externalOpenFailed(let url, let reason): "could not open \(url) outside the app: \(reason)"
+        case .commitNotRecorded(let id, let url, let reason): "commit of \(url) in \(id) not recorded: \(reason)"
+        }
+      }
+    }
 
     let externalOpener: ExternalURLOpener
+    /// The root web view while it is bound, and the app's delegates it had, restored by ``tearDown()``.
+    private weak var rootWebView: WKWebView?
+    private(set) var isTornDown = false
+    /// JavaScript panels the presenter is showing; each is answered once, also when torn down.
+    var panelTasks: [UInt64: Task<Void, Never>] = [:]
+    var panelReplies: [UInt64: PanelReply] = [:]
+    var nextPanel: UInt64 = 0
     private var sessions: [ObjectIdentifier: Session] = [:]
     private var webViews: [SessionID: WKWebView] = [:]
     /// Provisional popups (an `ask` rule): presented when their first load is allowed.
@@ -110,23 +154,54 @@ import SessionKit
       let isTraversal: Bool
     }
 
-    /// Binds `webView` to a new root session of `engine` and becomes its delegates.
+    /// Binds `webView` to a new root session of `engine` (with an id no other open root of the engine has) and
+    /// becomes its delegates; URLs the policy sends to the system open with `UIApplication.shared`.
     /// - Parameters:
-    ///   - engine: the engine; the coordinator consumes its `SessionEngine/events`.
+    ///   - engine: the engine; the coordinator subscribes to its events for itself.
     ///   - webView: the root (main) web view. Its current delegates become ``navigationDelegate`` and
-    ///     ``uiDelegate``.
-    ///   - presenter: shows popups (``UIKitPopupPresenter`` for overlays and modals).
-    ///   - rootID: the root session's id.
-    public init(engine: SessionEngine, webView: WKWebView, presenter: any PopupPresenter, rootID: SessionID = "main") {
+    ///     ``uiDelegate``; ``tearDown()`` gives them back.
+    ///   - presenter: shows popups, Safari and JavaScript panels (``UIKitPopupPresenter``).
+    @available(iOSApplicationExtension, unavailable)
+    public convenience init(engine: SessionEngine, webView: WKWebView, presenter: any PopupPresenter) {
+      self.init(
+        engine: engine, webView: webView, presenter: presenter, root: engine.makeRootSession(),
+        openURL: ExternalURLOpener.openWithApplication)
+    }
+
+    /// Binds `webView` to a new root session `rootID` of `engine` and becomes its delegates.
+    /// - Parameters:
+    ///   - engine: the engine; the coordinator subscribes to its events for itself.
+    ///   - webView: the root (main) web view. Its current delegates become ``navigationDelegate`` and
+    ///     ``uiDelegate``; ``tearDown()`` gives them back.
+    ///   - presenter: shows popups, Safari and JavaScript panels (``UIKitPopupPresenter``).
+    ///   - rootID: the root session's id, unique among the engine's open roots.
+    ///   - openURL: opens a URL outside the app (`system`, and `safari` for a non-web scheme) and reports whether
+    ///     it did: `UIApplication.shared.open` in an app, `NSExtensionContext.open` in an app extension, where
+    ///     `UIApplication.shared` is unavailable.
+    /// - Throws: `SessionEngineError` when another open root of `engine` has the id `rootID`.
+    public convenience init(
+      engine: SessionEngine, webView: WKWebView, presenter: any PopupPresenter, rootID: SessionID,
+      openURL: @escaping @MainActor (URL, @escaping @MainActor @Sendable (Bool) -> Void) -> Void
+    ) throws(SessionEngineError) {
+      self.init(
+        engine: engine, webView: webView, presenter: presenter, root: try engine.makeRootSession(id: rootID),
+        openURL: openURL)
+    }
+
+    private init(
+      engine: SessionEngine, webView: WKWebView, presenter: any PopupPresenter, root: Session,
+      openURL: @escaping @MainActor (URL, @escaping @MainActor @Sendable (Bool) -> Void) -> Void
+    ) {
       self.engine = engine
-      self.rootSession = engine.makeRootSession(id: rootID)
+      self.rootSession = root
       self.presenter = presenter
-      self.externalOpener = ExternalURLOpener(presenter: presenter)
+      self.externalOpener = ExternalURLOpener(presenter: presenter, openURL: openURL)
       super.init()
       navigationDelegate = webView.navigationDelegate
       uiDelegate = webView.uiDelegate
+      rootWebView = webView
       bind(webView, to: rootSession)
-      let events = engine.events
+      let events = engine.events()
       eventLoop = Task { [weak self] in
         for await event in events {
           guard let self else { return }
@@ -145,23 +220,51 @@ import SessionKit
       webViews[id]
     }
 
-    /// Waits until every commit reported so far is recorded in its session (a test seam; decisions wait for it
-    /// themselves).
-    public func commitsRecorded() async {
+    /// Waits until every commit reported so far is recorded in its session (decisions wait for it themselves).
+    package func commitsRecorded() async {
       for (id, webView) in webViews { recordSubframeCommit(in: webView, id: id) }
       for task in commits.values { await task.value }
     }
 
-    /// Tears the root session down (closing every popup), removes the popups' views and stops consuming events.
-    /// The root web view stays where the app put it.
+    /// Ends this coordinator's part: tears the root session down (closing every popup), removes the popups' views,
+    /// unbinds every web view it bound, gives the root web view back to the app's own delegates, answers any
+    /// JavaScript panel still showing, and stops reading events. The root web view stays where the app put it and
+    /// loads as the app's delegates say; the engine stays usable (a new coordinator may bind the same web view).
+    /// Calling it again does nothing.
     public func tearDown() {
+      guard !isTornDown else { return }
+      isTornDown = true
       rootSession.tearDown()
       for (id, webView) in webViews where id != rootSession.id {
         unbind(webView, id: id)
         presenter.remove(webView)
       }
+      if let root = webViews[rootSession.id] {
+        unbind(root, id: rootSession.id)
+        root.navigationDelegate = navigationDelegate
+        root.uiDelegate = uiDelegate
+      }
+      for reply in panelReplies.values { reply.send(.dismissed) }
+      panelReplies = [:]
+      for task in panelTasks.values { task.cancel() }
       eventLoop?.cancel()
       eventLoop = nil
+    }
+
+    /// Reports `problem` to the app.
+    func report(_ problem: Problem) {
+      onProblem?(problem)
+    }
+
+    /// Sets every bound web view's delegates again (to `nil`, then to this coordinator), so that WebKit reads anew
+    /// which methods they respond to, after the app's delegates changed.
+    private func refreshWebKitDelegateCaches() {
+      for webView in webViews.values {
+        webView.navigationDelegate = nil
+        webView.uiDelegate = nil
+        webView.navigationDelegate = self
+        webView.uiDelegate = self
+      }
     }
 
     // MARK: - WKNavigationDelegate
@@ -177,7 +280,7 @@ import SessionKit
       await commits[id]?.value
       let gesture =
         firstLoadGesture.removeValue(forKey: id) ?? NavigationActionConversion.isUserGesture(navigationAction)
-      let action = NavigationActionConversion.navigationAction(navigationAction, isUserGesture: gesture)
+      let action = NavigationActionConversion.navigationAction(navigationAction, in: webView, isUserGesture: gesture)
       let decision = await session.decide(action)
       let policy = answer(decision, to: navigationAction, in: webView)
       recorder?.decided(
@@ -214,11 +317,7 @@ import SessionKit
         case nil: kind = .newEntry(isPost: false)
         }
         committedIndex[id] = index
-        let previous = commits[id]
-        commits[id] = Task {
-          await previous?.value
-          try? await session.didCommit(url, kind: kind)
-        }
+        record(url, kind: kind, in: session)
       }
       Forwarding.didCommit(navigationDelegate, webView, navigation)
     }
@@ -237,10 +336,19 @@ import SessionKit
       let (url, kind): (String, CommitKind) =
         pending.isTraversal
         ? (page, .backForward(offset: index - known)) : (pending.to, .subframe(previousFrameURL: pending.from))
-      let previous = commits[id]
-      commits[id] = Task {
+      record(url, kind: kind, in: session)
+    }
+
+    /// Records a commit in `session` after the ones before it; one it cannot record is reported.
+    private func record(_ url: String, kind: CommitKind, in session: Session) {
+      let previous = commits[session.id]
+      commits[session.id] = Task { [weak self] in
         await previous?.value
-        try? await session.didCommit(url, kind: kind)
+        do {
+          try await session.didCommit(url, kind: kind)
+        } catch {
+          self?.report(.commitNotRecorded(session.id, url: url, reason: "\(error)"))
+        }
       }
     }
 
@@ -273,7 +381,7 @@ import SessionKit
       let gesture =
         NavigationActionConversion.isUserGesture(forNewWindow: navigationAction, in: webView)
         || newWindowGesture?(navigationAction, webView) == true
-      let action = NavigationActionConversion.navigationAction(navigationAction, isUserGesture: gesture)
+      let action = NavigationActionConversion.navigationAction(navigationAction, in: webView, isUserGesture: gesture)
       let admission = session.admitPopup(for: action)
       // Only a plain `window.open` (`other`) hands its gesture to the popup's first load.
       let openedByGesture = gesture && navigationAction.navigationType == .other
@@ -308,10 +416,19 @@ import SessionKit
         awaitingPresentation[session.id] = popup
         return
       }
-      guard let opener, let presentation = session.presentation else { return }
-      presenter.present(popup, as: presentation, over: opener) { [weak self, weak session] in
-        if let id = session?.id { self?.recorder?.dismissed(id) }
-        session?.dismiss()
+      guard let presentation = session.presentation else { return }
+      do throws(PopupPresentationError) {
+        guard let opener else {
+          throw PopupPresentationError(.noContainer, "the opener of \(session.id) has no web view any more")
+        }
+        try presenter.present(popup, as: presentation, over: opener) { [weak self, weak session] in
+          if let id = session?.id { self?.recorder?.dismissed(id) }
+          session?.dismiss()
+        }
+      } catch {
+        // Never open without being on screen: the engine closes it (and its subtree), `popupClosed` removes it.
+        session.tearDown()
+        report(.popupPresentationFailed(session.id, error))
       }
     }
 
@@ -342,11 +459,30 @@ import SessionKit
     /// Applies one engine event: a closed popup's view is removed (the root's never is). Presentation and external
     /// opens happen where the decision is answered, never here.
     func apply(_ event: SessionEvent) {
+      guard isInTree(Self.session(of: event)) else { return }
       if case .popupClosed(let id, _) = event, id != rootSession.id, let webView = webViews[id] {
         unbind(webView, id: id)
         presenter.remove(webView)
       }
       onEvent?(event)
+    }
+
+    /// The session an event is about.
+    private static func session(of event: SessionEvent) -> SessionID {
+      switch event {
+      case .popupOpened(let child, _, _, _): child
+      case .popupClosed(let id, _): id
+      case .openedExternally(let id, _, _): id
+      case .popupFinished(let id, _): id
+      case .navigationDecided(let id, _, _): id
+      case .shadowDisagreement(let id, _, _, _): id
+      }
+    }
+
+    /// Whether `id` is this coordinator's root or one of its popups (`main`, `main.1`, `main.1.2`…).
+    private func isInTree(_ id: SessionID) -> Bool {
+      let root = rootSession.id.rawValue
+      return id.rawValue == root || id.rawValue.hasPrefix(root + ".")
     }
   }
 

@@ -39,6 +39,10 @@
     func test_readmeAdoption_withTheReadmePolicy_presentsCheckoutModally_andSendsPhoneLinksToTheSystem() async throws {
       UIApplication.shared.resetOpenedURLs()
       let screen = CheckoutViewController()
+      // On screen, as on a device: a view controller whose view is not in a window presents nothing.
+      let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 390, height: 844))
+      window.rootViewController = screen
+      defer { withExtendedLifetime(window) {} }
       screen.view.addSubview(screen.webView)
       let driver = WebKitDriver(implementing: AdapterHarness.coordinatorMethods)
       driver.attach(screen.webView)

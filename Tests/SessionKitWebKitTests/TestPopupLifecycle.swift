@@ -39,7 +39,7 @@
 
     func test_finishApp_handsTheURLToTheAppOnce_andRemovesThePopup() async throws {
       let harness = try AdapterHarness(policy: oauthPolicy)
-      var finished: [(URL, SessionID)] = []
+      var finished: [(String, SessionID)] = []
       harness.coordinator.onPopupFinished = { url, popup in finished.append((url, popup)) }
       await harness.load("https://merchant.example/account")
       let opened = await harness.driver.windowOpen(
@@ -48,7 +48,7 @@
 
       await harness.driver.assignLocation("merchantapp://oauth?code=7", in: popup)
       await harness.closed("main.1")
-      XCTAssertEqual(finished.map(\.0.absoluteString), ["merchantapp://oauth?code=7"])
+      XCTAssertEqual(finished.map(\.0), ["merchantapp://oauth?code=7"])
       XCTAssertEqual(finished.map(\.1), ["main.1"])
       XCTAssertFalse(harness.isShown(popup))
       XCTAssertEqual(UIApplication.shared.openedURLs, [])

@@ -21,8 +21,8 @@
     var all: [String] { lock.withLock { messages } }
   }
 
-  /// A root web view in a host view controller, its coordinator, and the stand-in WebKit driving them; events the
-  /// coordinator applied can be awaited one by one.
+  /// A root web view in a host view controller on screen (the root of a window), its coordinator, and the stand-in
+  /// WebKit driving them; events the coordinator applied can be awaited one by one.
   @MainActor
   final class AdapterHarness {
     /// What `WebSessionCoordinator` implements.
@@ -32,6 +32,8 @@
 
     let engine: SessionEngine
     let host = UIViewController()
+    /// The host's window: a presenter shows nothing from a view controller whose view is not in one.
+    let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 390, height: 844))
     let mainWebView: WKWebView
     let coordinator: WebSessionCoordinator
     let driver: WebKitDriver
@@ -45,7 +47,7 @@
     ) throws {
       engine = SessionEngine(
         policy: try CompiledPolicy(PolicyConfiguration(json: Array(json.utf8))), deciders: deciders)
-      host.view.frame = CGRect(x: 0, y: 0, width: 390, height: 844)
+      window.rootViewController = host
       let configuration = WKWebViewConfiguration()
       configuration.preferences.javaScriptCanOpenWindowsAutomatically = javaScriptCanOpenWindowsAutomatically
       mainWebView = WKWebView(frame: host.view.bounds, configuration: configuration)

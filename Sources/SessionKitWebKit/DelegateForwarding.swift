@@ -1,0 +1,75 @@
+/// Which delegate methods a ``WebSessionCoordinator`` tells WebKit it implements (`respondsToSelector:`), decided
+/// by selector name in plain Swift so that the rule is compiled and tested on every platform; only the Objective-C
+/// glue that asks it is Apple-only.
+///
+/// WebKit asks once, when a delegate is set (`NavigationState::setNavigationDelegate`, `UIDelegate::setDelegate`
+/// in `Source/WebKit/UIProcess/Cocoa`), and caches the answers. Three kinds of selector:
+/// - **the coordinator's own**: always claimed (it decides every navigation and new window);
+/// - **policy-bearing**: never claimed, whatever the app's delegates implement. WebKit calls only the
+///   `preferences:` variant of `decidePolicyForNavigationAction` when a delegate responds to it ("If you implement
+///   this method, -webView:decidePolicyForNavigationAction:decisionHandler: will not be called",
+///   `WKNavigationDelegate.h`), and the private forms of it and of `createWebView` likewise replace the public
+///   ones: claiming any of them would hand every decision to the app and switch the policy off;
+/// - **forwarded**: claimed only when the app's delegate implements it (so WebKit's own default applies
+///   otherwise). The coordinator implements each of them itself and calls the app's delegate, with WebKit's
+///   default answer when that delegate has gone away since: a selector WebKit cached is always answered.
+///
+/// Anything else is not claimed. Set the app's delegates before the coordinator binds its web views, or set
+/// ``WebSessionCoordinator/navigationDelegate`` and ``WebSessionCoordinator/uiDelegate`` afterwards: either
+/// re-assigns the web views' delegates so that WebKit reads the answers again.
+enum DelegateForwarding {
+  /// Which app delegate a forwarded selector belongs to.
+  enum Side: Sendable, Hashable {
+    case navigation
+    case ui
+  }
+
+  /// The selectors the coordinator implements and always claims.
+  static let own: Set<String> = [
+    "webView:decidePolicyForNavigationAction:decisionHandler:",
+    "webView:createWebViewWithConfiguration:forNavigationAction:windowFeatures:",
+    "webViewDidClose:",
+    "webView:didCommitNavigation:",
+    "webView:didFinishNavigation:",
+    // JavaScript panels are answered by the presenter when the app's UI delegate does not answer them.
+    "webView:runJavaScriptAlertPanelWithMessage:initiatedByFrame:completionHandler:",
+    "webView:runJavaScriptConfirmPanelWithMessage:initiatedByFrame:completionHandler:",
+    "webView:runJavaScriptTextInputPanelWithPrompt:defaultText:initiatedByFrame:completionHandler:",
+  ]
+
+  /// Selectors that would take a decision away from the coordinator: never claimed.
+  static let policyBearing: Set<String> = [
+    "webView:decidePolicyForNavigationAction:preferences:decisionHandler:",
+    "_webView:decidePolicyForNavigationAction:preferences:userInfo:decisionHandler:",
+    "_webView:decidePolicyForNavigationAction:decisionHandler:",
+    "_webView:createWebViewWithConfiguration:forNavigationAction:windowFeatures:completionHandler:",
+    "_webView:decidePolicyForSOAuthorizationLoadWithCurrentPolicy:forExtension:completionHandler:",
+    "webView:shouldGoToBackForwardListItem:willUseInstantBack:completionHandler:",
+  ]
+
+  /// The selectors the coordinator implements by calling the app's delegate, claimed when that delegate
+  /// implements them.
+  static let forwarded: [String: Side] = [
+    "webView:didStartProvisionalNavigation:": .navigation,
+    "webView:didReceiveServerRedirectForProvisionalNavigation:": .navigation,
+    "webView:didFailProvisionalNavigation:withError:": .navigation,
+    "webView:didFailNavigation:withError:": .navigation,
+    "webView:decidePolicyForNavigationResponse:decisionHandler:": .navigation,
+    "webView:didReceiveAuthenticationChallenge:completionHandler:": .navigation,
+    "webViewWebContentProcessDidTerminate:": .navigation,
+  ]
+
+  /// Whether `selector` is a delegate method this rule decides (any other is answered as `NSObject` answers).
+  static func isDelegateSelector(_ selector: String) -> Bool {
+    own.contains(selector) || policyBearing.contains(selector) || forwarded[selector] != nil
+      || selector.hasPrefix("webView") || selector.hasPrefix("_webView")
+  }
+
+  /// Whether the coordinator claims `selector`, given whether each of the app's delegates implements it.
+  static func claims(_ selector: String, appImplements: (Side, String) -> Bool) -> Bool {
+    if policyBearing.contains(selector) { return false }
+    if own.contains(selector) { return true }
+    guard let side = forwarded[selector] else { return false }
+    return appImplements(side, selector)
+  }
+}

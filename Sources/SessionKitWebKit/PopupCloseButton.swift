@@ -1,0 +1,51 @@
+import Foundation
+import SessionKit
+
+#if canImport(UIKit) && canImport(WebKit)
+  import UIKit
+  import WebKit
+#elseif os(Linux)
+  import WebKitStandIn
+#endif
+
+#if (canImport(UIKit) && canImport(WebKit)) || os(Linux)
+
+  // The close button of Google's Google Pay guide for WKWebView ("Using iOS WKWebView",
+  // https://developers.google.com/pay/api/web/guides/recipes/using-ios-wkwebview, `addWebView(_:)`): a filled
+  // capsule with the `xmark` symbol, 24 points square, 6 points inside the top-trailing corner of the popup's safe
+  // area.
+  extension UIKitPopupPresenter {
+    /// The side of ``defaultCloseButton(close:)``, in points (the guide's).
+    public static let closeButtonSize: CGFloat = 24
+    /// How far inside the top-trailing corner of the popup's safe area the close button sits, in points (the
+    /// guide's).
+    public static let closeButtonInset: CGFloat = 6
+
+    /// The guide's close button: `UIButton(configuration: .filled())` with the `xmark` symbol and a capsule
+    /// background, ``closeButtonSize`` points square; its primary action runs `close`.
+    public static func defaultCloseButton(close: @escaping @MainActor () -> Void) -> UIButton {
+      var configuration = UIButton.Configuration.filled()
+      configuration.image = UIImage(systemName: "xmark")
+      configuration.cornerStyle = .capsule
+      let button = UIButton(configuration: configuration, primaryAction: UIAction { _ in close() })
+      button.translatesAutoresizingMaskIntoConstraints = false
+      NSLayoutConstraint.activate([
+        button.widthAnchor.constraint(equalToConstant: closeButtonSize),
+        button.heightAnchor.constraint(equalToConstant: closeButtonSize),
+      ])
+      return button
+    }
+
+    /// Adds `button` to `view`, ``closeButtonInset`` points inside the top-trailing corner of its safe area.
+    static func place(_ button: UIButton, in view: UIView) {
+      button.translatesAutoresizingMaskIntoConstraints = false
+      view.addSubview(button)
+      let safeArea = view.safeAreaLayoutGuide
+      NSLayoutConstraint.activate([
+        button.topAnchor.constraint(equalTo: safeArea.topAnchor, constant: closeButtonInset),
+        button.trailingAnchor.constraint(equalTo: safeArea.trailingAnchor, constant: -closeButtonInset),
+      ])
+    }
+  }
+
+#endif

@@ -1,0 +1,62 @@
+import Foundation
+import SessionKit
+
+#if canImport(UIKit) && canImport(WebKit)
+  import UIKit
+  import WebKit
+#elseif os(Linux)
+  import WebKitStandIn
+#endif
+
+#if (canImport(UIKit) && canImport(WebKit)) || os(Linux)
+
+  /// The full-screen view controller of a `modal` popup (``UIKitPopupPresenter``): the popup's web view fills its
+  /// view (WebKit insets the page by the safe area itself), and the close button sits in the view's safe area,
+  /// ``UIKitPopupPresenter/closeButtonInset`` points inside its top-trailing corner, clear of the status bar, the
+  /// notch and the Dynamic Island.
+  @MainActor
+  public final class PopupViewController: UIViewController {
+    /// The popup's web view.
+    public let webView: WKWebView
+    /// The close button; its action closes the popup.
+    public let closeButton: UIButton
+
+    /// A controller showing `webView` under `closeButton`, a button whose action closes the popup.
+    public init(webView: WKWebView, closeButton: UIButton) {
+      self.webView = webView
+      self.closeButton = closeButton
+      super.init(nibName: nil, bundle: nil)
+      modalPresentationStyle = .fullScreen
+    }
+
+    /// A controller showing `webView` under ``UIKitPopupPresenter/defaultCloseButton(close:)``; `close` runs when
+    /// the user taps it.
+    public convenience init(webView: WKWebView, close: @escaping @MainActor () -> Void) {
+      self.init(webView: webView, closeButton: UIKitPopupPresenter.defaultCloseButton(close: close))
+    }
+
+    #if canImport(UIKit) && canImport(WebKit)
+      /// Not supported: create popups in code.
+      @available(*, unavailable)
+      required init?(coder: NSCoder) {
+        return nil
+      }
+    #endif
+
+    /// A view with the web view pinned to its edges and the close button in its safe area.
+    public override func loadView() {
+      let root = UIView()
+      webView.translatesAutoresizingMaskIntoConstraints = false
+      root.addSubview(webView)
+      NSLayoutConstraint.activate([
+        webView.topAnchor.constraint(equalTo: root.topAnchor),
+        webView.bottomAnchor.constraint(equalTo: root.bottomAnchor),
+        webView.leadingAnchor.constraint(equalTo: root.leadingAnchor),
+        webView.trailingAnchor.constraint(equalTo: root.trailingAnchor),
+      ])
+      UIKitPopupPresenter.place(closeButton, in: root)
+      view = root
+    }
+  }
+
+#endif

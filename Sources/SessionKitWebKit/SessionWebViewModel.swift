@@ -1,0 +1,138 @@
+import Foundation
+import SessionKit
+
+#if canImport(UIKit) && canImport(WebKit)
+  import UIKit
+  import WebKit
+#elseif os(Linux)
+  import WebKitStandIn
+#endif
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+#if (canImport(UIKit) && canImport(WebKit)) || os(Linux)
+
+  /// What `SessionWebView` does, in a class UIKit code and tests can drive too: makes a container with the root
+  /// web view and its ``WebSessionCoordinator``, applies the view's settings, loads the view's URL (again only when
+  /// it changes), and tears the coordinator down when the view goes.
+  ///
+  /// SwiftUI keeps one model per view identity (it is the representable's coordinator): ``makeView(settings:)``
+  /// from `makeUIView`, ``update(url:settings:)`` from `makeUIView` and `updateUIView`, ``dismantle()`` from
+  /// `dismantleUIView`. A view made again on the same engine gets a new model and a new coordinator with its own
+  /// root session; the engine itself is read once, when the model is made.
+  ///
+  /// Popups go over the web view inside the container (overlays) or are presented from the window's root view
+  /// controller, or what it presents (modals, Safari, JavaScript panels). URLs the policy sends to the system open
+  /// with `UIApplication.shared`, which app extensions cannot use: the model is unavailable there.
+  @MainActor
+  @available(iOSApplicationExtension, unavailable)
+  public final class SessionWebViewModel {
+    /// What the view passes on to the coordinator, and the root web view's configuration.
+    @MainActor
+    public struct Settings {
+      /// The root web view's configuration, read when the view is made (popups get the one WebKit derives).
+      public var configuration: WKWebViewConfiguration
+      /// ``WebSessionCoordinator/onEvent``.
+      public var onEvent: (@MainActor (SessionEvent) -> Void)?
+      /// ``WebSessionCoordinator/onPopupFinished``.
+      public var onPopupFinished: (@MainActor (_ url: String, _ popup: SessionID) -> Void)?
+      /// ``WebSessionCoordinator/newWindowGesture``.
+      public var newWindowGesture: (@MainActor (WKNavigationAction, WKWebView) -> Bool)?
+      /// ``WebSessionCoordinator/onProblem``.
+      public var onProblem: (@MainActor (WebSessionCoordinator.Problem) -> Void)?
+      /// The app's UI delegate (``WebSessionCoordinator/uiDelegate``), held strongly while set: the coordinator
+      /// holds it weakly, as WebKit does, and a view's value is the only owner a SwiftUI app has.
+      public var uiDelegate: (any WKUIDelegate)?
+      /// The app's navigation delegate (``WebSessionCoordinator/navigationDelegate``), held strongly while set.
+      public var navigationDelegate: (any WKNavigationDelegate)?
+      /// ``WebSessionCoordinator/recorder``.
+      public var recorder: ScenarioRecorder?
+
+      /// Settings with `configuration` and nothing else set.
+      public init(configuration: WKWebViewConfiguration = WKWebViewConfiguration()) {
+        self.configuration = configuration
+      }
+    }
+
+    /// The engine the root session belongs to.
+    public let engine: SessionEngine
+    /// The container ``makeView(settings:)`` returned, while the view exists.
+    public private(set) var container: UIView?
+    /// The root web view, while the view exists.
+    public private(set) var webView: WKWebView?
+    /// The coordinator, from ``makeView(settings:)`` until ``dismantle()``.
+    public private(set) var coordinator: WebSessionCoordinator?
+    /// The URL loaded last by ``update(url:settings:)`` (not where the page navigated since).
+    public private(set) var loadedURL: URL?
+    /// The settings applied last; it keeps the app's delegates alive.
+    private var settings = Settings()
+
+    /// A model for a view on `engine`.
+    public init(engine: SessionEngine) {
+      self.engine = engine
+    }
+
+    /// Makes the container, the root web view filling it and the coordinator with `settings` applied; loads
+    /// nothing (``update(url:settings:)`` does). Made once: a second call returns the same container.
+    public func makeView(settings: Settings) -> UIView {
+      if let container { return container }
+      let container = UIView()
+      let webView = WKWebView(frame: .zero, configuration: settings.configuration)
+      webView.translatesAutoresizingMaskIntoConstraints = false
+      container.addSubview(webView)
+      NSLayoutConstraint.activate([
+        webView.topAnchor.constraint(equalTo: container.topAnchor),
+        webView.bottomAnchor.constraint(equalTo: container.bottomAnchor),
+        webView.leadingAnchor.constraint(equalTo: container.leadingAnchor),
+        webView.trailingAnchor.constraint(equalTo: container.trailingAnchor),
+      ])
+      let presenter = UIKitPopupPresenter(
+        host: { [weak container] in container?.window?.rootViewController },
+        overlayContainer: { [weak container] in container })
+      coordinator = WebSessionCoordinator(engine: engine, webView: webView, presenter: presenter)
+      self.container = container
+      self.webView = webView
+      apply(settings)
+      return container
+    }
+
+    /// Applies `settings` to the coordinator and loads `url` when it differs from the URL loaded last (the first
+    /// time, always). Does nothing before ``makeView(settings:)`` or after ``dismantle()``.
+    public func update(url: URL, settings: Settings) {
+      guard coordinator != nil, let webView else { return }
+      apply(settings)
+      guard url != loadedURL else { return }
+      loadedURL = url
+      webView.load(URLRequest(url: url))
+    }
+
+    /// Tears the coordinator down (closing every popup and removing their views) and lets go of the views and the
+    /// app's delegates. Calling it again does nothing.
+    public func dismantle() {
+      coordinator?.tearDown()
+      coordinator = nil
+      webView = nil
+      container = nil
+      settings = Settings()
+    }
+
+    private func apply(_ settings: Settings) {
+      self.settings = settings
+      guard let coordinator else { return }
+      coordinator.onEvent = settings.onEvent
+      coordinator.onPopupFinished = settings.onPopupFinished
+      coordinator.newWindowGesture = settings.newWindowGesture
+      coordinator.onProblem = settings.onProblem
+      coordinator.recorder = settings.recorder
+      // Setting a delegate makes WebKit read anew which methods it implements: only when it changed.
+      if coordinator.navigationDelegate !== settings.navigationDelegate {
+        coordinator.navigationDelegate = settings.navigationDelegate
+      }
+      if coordinator.uiDelegate !== settings.uiDelegate {
+        coordinator.uiDelegate = settings.uiDelegate
+      }
+    }
+  }
+
+#endif
