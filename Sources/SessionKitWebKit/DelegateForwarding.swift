@@ -57,19 +57,32 @@ enum DelegateForwarding {
     "webView:decidePolicyForNavigationResponse:decisionHandler:": .navigation,
     "webView:didReceiveAuthenticationChallenge:completionHandler:": .navigation,
     "webViewWebContentProcessDidTerminate:": .navigation,
+    "webView:navigationAction:didBecomeDownload:": .navigation,
+    "webView:navigationResponse:didBecomeDownload:": .navigation,
   ]
 
-  /// Whether `selector` is a delegate method this rule decides (any other is answered as `NSObject` answers).
-  static func isDelegateSelector(_ selector: String) -> Bool {
-    own.contains(selector) || policyBearing.contains(selector) || forwarded[selector] != nil
-      || selector.hasPrefix("webView") || selector.hasPrefix("_webView")
+  /// What the coordinator answers `respondsToSelector:` for `selector`.
+  enum Answer: Sendable, Hashable {
+    /// Yes — provided the class really implements it (a claim is never made for a method it lacks).
+    case claim
+    /// No, whatever `NSObject` would say.
+    case refuse
+    /// Not a delegate method this rule decides: as `NSObject` answers.
+    case askSuper
+  }
+
+  /// The answer for `selector`, given whether each of the app's delegates implements it.
+  static func answer(for selector: String, appImplements: (Side, String) -> Bool) -> Answer {
+    if policyBearing.contains(selector) { return .refuse }
+    if own.contains(selector) { return .claim }
+    if let side = forwarded[selector] { return appImplements(side, selector) ? .claim : .refuse }
+    // Any other WebKit delegate method (`webView…`, `_webView…`) is not claimed, even one the class happens to
+    // implement: the lists above are the whole contract.
+    return selector.hasPrefix("webView") || selector.hasPrefix("_webView") ? .refuse : .askSuper
   }
 
   /// Whether the coordinator claims `selector`, given whether each of the app's delegates implements it.
   static func claims(_ selector: String, appImplements: (Side, String) -> Bool) -> Bool {
-    if policyBearing.contains(selector) { return false }
-    if own.contains(selector) { return true }
-    guard let side = forwarded[selector] else { return false }
-    return appImplements(side, selector)
+    answer(for: selector, appImplements: appImplements) == .claim
   }
 }

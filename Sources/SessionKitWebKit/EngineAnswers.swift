@@ -35,7 +35,8 @@ import SessionKit
     }
 
     /// The web view to return from `createWebViewWith` for `admission`: a new one built from `configuration`,
-    /// bound to the child session and presented; or `nil` after performing the refusal's effect once.
+    /// bound to the child session and presented; or `nil` after performing the refusal's effect once, and when the
+    /// presenter cannot show the popup (the page's `window.open` then returns null, as for a blocked popup).
     func popup(
       for admission: PopupAdmission, configuration: WKWebViewConfiguration, opener: WKWebView, openedByGesture: Bool
     ) -> WKWebView? {
@@ -45,7 +46,7 @@ import SessionKit
       }
       let popup = makePopup(
         configuration: configuration, opener: opener, child: child, firstLoadGesture: openedByGesture)
-      present(popup, session: child, over: opener, provisional: admission.isProvisional)
+      guard present(popup, session: child, over: opener, provisional: admission.isProvisional) else { return nil }
       return popup
     }
 

@@ -118,6 +118,26 @@ import Foundation
       if answered == nil { completionHandler(.performDefaultHandling, nil) }
     }
 
+    /// Forwarded to the app's navigation delegate (a navigation the policy answered `download`).
+    public func webView(_ webView: WKWebView, navigationAction: WKNavigationAction, didBecome download: WKDownload) {
+      #if canImport(UIKit) && canImport(WebKit)
+        navigationDelegate?.webView?(webView, navigationAction: navigationAction, didBecome: download)
+      #else
+        navigationDelegate?.webView(webView, navigationAction: navigationAction, didBecome: download)
+      #endif
+    }
+
+    /// Forwarded to the app's navigation delegate.
+    public func webView(
+      _ webView: WKWebView, navigationResponse: WKNavigationResponse, didBecome download: WKDownload
+    ) {
+      #if canImport(UIKit) && canImport(WebKit)
+        navigationDelegate?.webView?(webView, navigationResponse: navigationResponse, didBecome: download)
+      #else
+        navigationDelegate?.webView(webView, navigationResponse: navigationResponse, didBecome: download)
+      #endif
+    }
+
     /// Forwarded to the app's navigation delegate.
     public func webViewWebContentProcessDidTerminate(_ webView: WKWebView) {
       #if canImport(UIKit) && canImport(WebKit)
@@ -132,15 +152,22 @@ import Foundation
 
   #if canImport(UIKit) && canImport(WebKit)
     extension WebSessionCoordinator {
-      /// Answers WebKit's `respondsToSelector:` for delegate methods by `DelegateForwarding.claims`, never by what
-      /// the app's delegates implement alone; every other selector as `NSObject` does. WebKit asks on the main
-      /// thread when a delegate is set, so reading the main-actor delegates there is safe; `nonisolated(unsafe)`
-      /// only carries the selector into the `assumeIsolated` closure, which runs synchronously on this thread.
+      /// Answers WebKit's `respondsToSelector:` for delegate methods by `DelegateForwarding.answer`, never by what
+      /// the app's delegates implement alone; every other selector as `NSObject` does. A claim also needs the
+      /// class to implement the method, so WebKit is never told yes for a message nobody would answer. WebKit asks
+      /// on the main thread when a delegate is set; asked on another thread, only the coordinator's own methods
+      /// are claimed (the app's delegates are main-actor state).
       nonisolated public override func responds(to aSelector: Selector!) -> Bool {
         guard let aSelector else { return false }
         let name = NSStringFromSelector(aSelector)
-        guard DelegateForwarding.isDelegateSelector(name) else { return super.responds(to: aSelector) }
-        return MainActor.assumeIsolated { claims(name) }
+        let answer =
+          Thread.isMainThread
+          ? MainActor.assumeIsolated { self.answer(for: name) }
+          : DelegateForwarding.answer(for: name) { _, _ in false }
+        switch answer {
+        case .claim, .askSuper: return super.responds(to: aSelector)
+        case .refuse: return false
+        }
       }
     }
   #else
@@ -153,11 +180,16 @@ import Foundation
   #endif
 
   extension WebSessionCoordinator {
-    /// Whether the coordinator tells WebKit it implements `selector`.
-    func claims(_ selector: String) -> Bool {
-      DelegateForwarding.claims(selector) { side, selector in
+    /// What the coordinator answers WebKit's `respondsToSelector:` for `selector`.
+    func answer(for selector: String) -> DelegateForwarding.Answer {
+      DelegateForwarding.answer(for: selector) { side, selector in
         Forwarding.implements(side == .navigation ? navigationDelegate : uiDelegate, selector)
       }
+    }
+
+    /// Whether the coordinator tells WebKit it implements `selector`.
+    func claims(_ selector: String) -> Bool {
+      answer(for: selector) == .claim
     }
   }
 

@@ -40,14 +40,15 @@ import SessionKit
     }
 
     /// SessionKit's copy of `action` in `webView`. An action without a URL (`window.open()`) has an empty
-    /// `requestURL`; one whose `sourceFrame` is nil at run time has `webView`'s main frame as its source.
+    /// `requestURL`; one whose `sourceFrame` is nil at run time has an unknown iframe as its source (not the main
+    /// frame, which rules may trust more: an ad iframe's `window.open` must not pass for the page's own).
     @MainActor
     static func navigationAction(_ action: WKNavigationAction, in webView: WKWebView, isUserGesture: Bool)
       -> NavigationAction
     {
       let source =
         sourceFrame(of: action).map { frameInfo($0) }
-        ?? FrameInfo(isMainFrame: true, url: webView.url?.absoluteString ?? "")
+        ?? FrameInfo(isMainFrame: false, url: "")
       return NavigationAction(
         requestURL: action.request.url?.absoluteString ?? "", httpMethod: action.request.httpMethod ?? "GET",
         sourceFrame: source, targetFrame: action.targetFrame.map { frameInfo($0) },

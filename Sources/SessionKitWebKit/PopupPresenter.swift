@@ -15,9 +15,10 @@ import SessionKit
   ///
   /// The coordinator calls ``present(_:as:over:close:)`` once per popup, when the engine admitted it (a provisional
   /// popup when its first load is allowed), and ``remove(_:)`` once when the engine closed it. A presenter that
-  /// cannot show a popup throws: the coordinator then closes the popup in the engine at once (the page's
-  /// `window.open` sees a closed window) and reports it through ``WebSessionCoordinator/onProblem``, so a popup is
-  /// never open without being on screen.
+  /// cannot show a popup throws: the coordinator then closes the popup in the engine at once and reports it
+  /// through ``WebSessionCoordinator/onProblem``, and WebKit gets no window (the page's `window.open` returns null,
+  /// as for a blocked popup; a provisional popup's first load is cancelled), so a popup is never open without
+  /// being on screen.
   @MainActor
   public protocol PopupPresenter: AnyObject {
     /// Shows `popup` over `opener` (`overlay`) or in a new view controller (`modal`). `close` is the popup's close

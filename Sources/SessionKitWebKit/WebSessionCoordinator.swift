@@ -56,14 +56,18 @@ import SessionKit
     public let rootSession: Session
     /// Shows popups and Safari view controllers.
     public let presenter: any PopupPresenter
-    /// The app's own navigation delegate, for the callbacks SessionKit does not decide (load progress, failures,
-    /// authentication challenges…). Setting it re-assigns the web views' delegates, so that WebKit reads again
-    /// which methods to call.
+    /// The app's own navigation delegate, for the callbacks SessionKit does not decide: load progress, failures,
+    /// authentication challenges, response policy, downloads (`navigationAction`/`navigationResponse`
+    /// `didBecome`), process termination. Never for a navigation decision: its `decidePolicyFor…preferences:`
+    /// variant is not called (set per-page preferences with the configuration's `defaultWebpagePreferences`
+    /// instead). Setting it re-assigns the web views' delegates, so that WebKit reads again which methods to call.
     public weak var navigationDelegate: (any WKNavigationDelegate)? {
       didSet { refreshWebKitDelegateCaches() }
     }
-    /// The app's own UI delegate, for JavaScript panels (when it implements them) and the callbacks SessionKit
-    /// does not answer. Setting it re-assigns the web views' delegates, as ``navigationDelegate`` does.
+    /// The app's own UI delegate, asked for JavaScript `alert`, `confirm` and `prompt` when it implements them.
+    /// Other `WKUIDelegate` methods are not forwarded (WebKit's defaults apply: a media-capture request prompts
+    /// the user, context menus are the system's). Setting it re-assigns the web views' delegates, as
+    /// ``navigationDelegate`` does.
     public weak var uiDelegate: (any WKUIDelegate)? {
       didSet { refreshWebKitDelegateCaches() }
     }
@@ -155,7 +159,8 @@ import SessionKit
     }
 
     /// Binds `webView` to a new root session of `engine` (with an id no other open root of the engine has) and
-    /// becomes its delegates; URLs the policy sends to the system open with `UIApplication.shared`.
+    /// becomes its delegates; URLs the policy sends to the system open with `UIApplication.shared`. The engine
+    /// must deliver events (`.all` or `.lifecycle`, not `.none`): closed popups leave the screen on `popupClosed`.
     /// - Parameters:
     ///   - engine: the engine; the coordinator subscribes to its events for itself.
     ///   - webView: the root (main) web view. Its current delegates become ``navigationDelegate`` and
@@ -197,14 +202,20 @@ import SessionKit
       self.presenter = presenter
       self.externalOpener = ExternalURLOpener(presenter: presenter, openURL: openURL)
       super.init()
-      navigationDelegate = webView.navigationDelegate
-      uiDelegate = webView.uiDelegate
+      // A web view still bound to an earlier coordinator: its app delegates are the app's, not that coordinator.
+      if let previous = webView.navigationDelegate as? WebSessionCoordinator {
+        navigationDelegate = previous.navigationDelegate
+        uiDelegate = previous.uiDelegate
+      } else {
+        navigationDelegate = webView.navigationDelegate
+        uiDelegate = webView.uiDelegate
+      }
       rootWebView = webView
       bind(webView, to: rootSession)
       let events = engine.events()
       eventLoop = Task { [weak self] in
         for await event in events {
-          guard let self else { return }
+          guard let self, !self.isTornDown else { return }
           self.apply(event)
         }
       }
@@ -241,8 +252,9 @@ import SessionKit
       }
       if let root = webViews[rootSession.id] {
         unbind(root, id: rootSession.id)
-        root.navigationDelegate = navigationDelegate
-        root.uiDelegate = uiDelegate
+        // Only while they are still this coordinator: a newer coordinator may have bound the web view since.
+        if root.navigationDelegate === self { root.navigationDelegate = navigationDelegate }
+        if root.uiDelegate === self { root.uiDelegate = uiDelegate }
       }
       for reply in panelReplies.values { reply.send(.dismissed) }
       panelReplies = [:]
@@ -273,7 +285,8 @@ import SessionKit
     public func webView(_ webView: WKWebView, decidePolicyFor navigationAction: WKNavigationAction) async
       -> WKNavigationActionPolicy
     {
-      guard let session = session(for: webView) else { return .allow }
+      // A web view this coordinator no longer binds (a closed popup still alive): nothing loads unjudged.
+      guard let session = session(for: webView) else { return .cancel }
       let id = session.id
       let arrival = recorder?.now ?? .zero
       recordSubframeCommit(in: webView, id: id)
@@ -282,7 +295,14 @@ import SessionKit
         firstLoadGesture.removeValue(forKey: id) ?? NavigationActionConversion.isUserGesture(navigationAction)
       let action = NavigationActionConversion.navigationAction(navigationAction, in: webView, isUserGesture: gesture)
       let decision = await session.decide(action)
-      let policy = answer(decision, to: navigationAction, in: webView)
+      var policy = answer(decision, to: navigationAction, in: webView)
+      // A provisional popup is presented once its first load is allowed; one that cannot be shown loads nothing.
+      if policy == .allow, navigationAction.targetFrame?.isMainFrame == true,
+        let popup = awaitingPresentation.removeValue(forKey: id), let opener = session.opener,
+        !present(popup, session: session, over: webViews[opener.id])
+      {
+        policy = .cancel
+      }
       recorder?.decided(
         action, in: id, decision: decision, answer: policy.recordedName,
         isBack: isBack(action, in: session, webView: webView), arrival: arrival)
@@ -293,9 +313,6 @@ import SessionKit
       }
       if policy == .allow, navigationAction.targetFrame?.isMainFrame == true {
         expectedCommit[id] = NavigationActionConversion.pendingCommit(navigationAction)
-        if let popup = awaitingPresentation.removeValue(forKey: id), let opener = session.opener {
-          present(popup, session: session, over: webViews[opener.id])
-        }
       }
       return policy
     }
@@ -411,12 +428,14 @@ import SessionKit
     }
 
     /// Presents `popup` as its session says, over its opener; provisional popups wait for their first load.
-    func present(_ popup: WKWebView, session: Session, over opener: WKWebView?, provisional: Bool = false) {
+    /// Returns whether the popup is (or will be) on screen: one the presenter cannot show is closed in the engine
+    /// at once (with its subtree), unbound and reported, and WebKit gets no window for it.
+    func present(_ popup: WKWebView, session: Session, over opener: WKWebView?, provisional: Bool = false) -> Bool {
       if provisional {
         awaitingPresentation[session.id] = popup
-        return
+        return true
       }
-      guard let presentation = session.presentation else { return }
+      guard let presentation = session.presentation else { return true }
       do throws(PopupPresentationError) {
         guard let opener else {
           throw PopupPresentationError(.noContainer, "the opener of \(session.id) has no web view any more")
@@ -425,10 +444,13 @@ import SessionKit
           if let id = session?.id { self?.recorder?.dismissed(id) }
           session?.dismiss()
         }
+        return true
       } catch {
-        // Never open without being on screen: the engine closes it (and its subtree), `popupClosed` removes it.
+        // Never open without being on screen.
         session.tearDown()
+        unbind(popup, id: session.id)
         report(.popupPresentationFailed(session.id, error))
+        return false
       }
     }
 
@@ -446,6 +468,13 @@ import SessionKit
     }
 
     private func unbind(_ webView: WKWebView, id: SessionID) {
+      if id != rootSession.id {
+        // A closed popup's web view may outlive its session (an animation, a callback under way): WebKit must not
+        // ask this coordinator about it any more, nor keep loading in it.
+        if webView.navigationDelegate === self { webView.navigationDelegate = nil }
+        if webView.uiDelegate === self { webView.uiDelegate = nil }
+        webView.stopLoading()
+      }
       sessions[ObjectIdentifier(webView)] = nil
       webViews[id] = nil
       awaitingPresentation[id] = nil
@@ -479,10 +508,10 @@ import SessionKit
       }
     }
 
-    /// Whether `id` is this coordinator's root or one of its popups (`main`, `main.1`, `main.1.2`…).
+    /// Whether `id` is this coordinator's root or one of the popups it bound (by identity, not by the id's text:
+    /// another root may have any id).
     private func isInTree(_ id: SessionID) -> Bool {
-      let root = rootSession.id.rawValue
-      return id.rawValue == root || id.rawValue.hasPrefix(root + ".")
+      id == rootSession.id || webViews[id] != nil
     }
   }
 

@@ -64,6 +64,11 @@ import Foundation
     return WKNavigation()
   }
 
+  /// `WKWebView.h`: `- (void)stopLoading;` — drops the loads the driver has not run yet.
+  open func stopLoading() {
+    driver?.dropLoads(in: self)
+  }
+
   /// `WKWebView.h`: `- (nullable WKNavigation *)loadHTMLString:(NSString *)string baseURL:(nullable NSURL *)baseURL;`
   /// — the stand-in has no page to render: it navigates to `baseURL` (decidePolicyFor(other) and a commit of it).
   @discardableResult

@@ -66,6 +66,14 @@ import Foundation
   /// `WKNavigationDelegate.h`: `- (void)webViewWebContentProcessDidTerminate:(WKWebView *)webView;` (iOS 9).
   func webViewWebContentProcessDidTerminate(_ webView: WKWebView)
 
+  /// `WKNavigationDelegate.h`: `- (void)webView:(WKWebView *)webView navigationAction:(WKNavigationAction *)
+  /// navigationAction didBecomeDownload:(WKDownload *)download;` (iOS 14.5).
+  func webView(_ webView: WKWebView, navigationAction: WKNavigationAction, didBecome download: WKDownload)
+
+  /// `WKNavigationDelegate.h`: `- (void)webView:(WKWebView *)webView navigationResponse:(WKNavigationResponse *)
+  /// navigationResponse didBecomeDownload:(WKDownload *)download;` (iOS 14.5).
+  func webView(_ webView: WKWebView, navigationResponse: WKNavigationResponse, didBecome download: WKDownload)
+
   /// `WKNavigationDelegate.h`: `- (void)webView:(WKWebView *)webView didStartProvisionalNavigation:
   /// (null_unspecified WKNavigation *)navigation;`
   func webView(_ webView: WKWebView, didStartProvisionalNavigation navigation: WKNavigation!)
@@ -124,6 +132,12 @@ extension WKNavigationDelegate {
 
   /// Default: not implemented.
   public func webViewWebContentProcessDidTerminate(_ webView: WKWebView) {}
+
+  /// Default: not implemented.
+  public func webView(_ webView: WKWebView, navigationAction: WKNavigationAction, didBecome download: WKDownload) {}
+
+  /// Default: not implemented.
+  public func webView(_ webView: WKWebView, navigationResponse: WKNavigationResponse, didBecome download: WKDownload) {}
 
   /// Default: not implemented.
   public func webView(_ webView: WKWebView, didStartProvisionalNavigation navigation: WKNavigation!) {}

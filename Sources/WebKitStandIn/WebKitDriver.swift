@@ -188,6 +188,10 @@ import Foundation
     pendingLoads.append((request, webView))
   }
 
+  func dropLoads(in webView: WKWebView) {
+    pendingLoads.removeAll { $0.webView === webView }
+  }
+
   // MARK: - Page events
 
   /// The user taps a link to `url` with `target` (`_self`, `_top`, `_parent`, `_blank` or a window name), in the

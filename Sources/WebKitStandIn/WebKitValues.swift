@@ -163,6 +163,18 @@ public enum WKNavigationActionPolicy: Int, Sendable {
   open var allowsContentJavaScript = true
 }
 
+/// `WKDownload.h`: `@interface WKDownload : NSObject <NSProgressReporting>` (iOS 14.5) — a download a navigation
+/// became.
+@MainActor open class WKDownload: NSObject {
+  /// `WKDownload.h`: `@property (nonatomic, readonly, nullable) NSURLRequest *originalRequest;`
+  public let originalRequest: URLRequest?
+
+  /// Stand-in only (WebKit creates downloads).
+  public init(originalRequest: URLRequest?) {
+    self.originalRequest = originalRequest
+  }
+}
+
 /// `WKNavigationDelegate.h`: `typedef NS_ENUM(NSInteger, WKNavigationResponsePolicy)`.
 public enum WKNavigationResponsePolicy: Int, Sendable {
   /// `WKNavigationResponsePolicyCancel`.

@@ -142,6 +142,57 @@
         ).tearDown(), "a torn-down root's id is free again")
     }
 
+    func test_anOldCoordinatorTornDownAfterANewOneBound_leavesTheNewOneDeciding() async throws {
+      final class AppDelegate: NSObject, WKNavigationDelegate, WKUIDelegate {}
+      let engine = SessionEngine(
+        policy: try CompiledPolicy(
+          json: Array(
+            #"{"version": 1, "rules": [{"name": "no-ads", "match": {"hosts": ["ads.example"]}, "action": "cancel"}]}"#
+              .utf8)))
+      let app = AppDelegate()
+      let webView = WKWebView(frame: .zero, configuration: WKWebViewConfiguration())
+      webView.navigationDelegate = app
+      webView.uiDelegate = app
+      let old = makeRoot(on: engine, webView: webView)
+      let new = makeRoot(on: engine, webView: webView, window: old.window)
+      XCTAssertTrue(new.coordinator.navigationDelegate === app, "the app's delegate, not the old coordinator")
+      XCTAssertTrue(new.coordinator.uiDelegate === app)
+      old.coordinator.tearDown()
+      XCTAssertTrue(webView.navigationDelegate === new.coordinator, "the old coordinator leaves the new one in place")
+      XCTAssertTrue(webView.uiDelegate === new.coordinator)
+
+      webView.load(URLRequest(url: URL(string: "https://shop.example/")!))
+      await new.driver.settle()
+      await new.driver.tapLink("https://ads.example/click", in: webView)
+      XCTAssertEqual(webView.url?.absoluteString, "https://shop.example/", "the policy still decides")
+      new.coordinator.tearDown()
+      XCTAssertTrue(webView.navigationDelegate === app)
+    }
+
+    func test_aClosedPopupsWebView_isUnbound_andNothingLoadsInItUnjudged() async throws {
+      let engine = try engine()
+      let root = makeRoot(on: engine)
+      root.webView.load(URLRequest(url: URL(string: "https://merchant.example/checkout")!))
+      await root.driver.settle()
+      let opened = await root.driver.windowOpen("https://pay.google.com/pay", gesture: true, in: root.webView)
+      let popup = try XCTUnwrap(opened)
+      let id = try XCTUnwrap(root.coordinator.session(for: popup)?.id)
+      let closed = ClosedPopups(root.coordinator)
+      root.driver.windowClose(in: popup)
+      await closed.wait(for: id)
+      XCTAssertNil(popup.navigationDelegate, "WebKit asks nobody about the closed popup")
+      XCTAssertNil(popup.uiDelegate)
+      // A callback already under way when it closed is cancelled, not allowed unjudged.
+      let policy = await root.coordinator.webView(popup, decidePolicyFor: Self.link("https://anything.example/"))
+      XCTAssertEqual(policy, .cancel)
+    }
+
+    private static func link(_ url: String) -> WKNavigationAction {
+      WKNavigationAction(
+        request: URLRequest(url: URL(string: url)!), sourceFrame: nil, targetFrame: nil,
+        navigationType: .linkActivated)
+    }
+
     func test_tearDown_givesTheRootBackToTheAppsDelegates_andLaterLoadsAreNotCancelled() async throws {
       final class AppDelegate: NSObject, WKNavigationDelegate, WKUIDelegate {}
       let engine = try engine()

@@ -119,6 +119,25 @@
       XCTAssertFalse(setup.coordinator.responds(toSelector: "webView:someSelectorNobodyListed:"))
     }
 
+    func test_respondsToSelector_isAPureRule_claimRefuseOrAskNSObject() async {
+      let none: (DelegateForwarding.Side, String) -> Bool = { _, _ in false }
+      let all: (DelegateForwarding.Side, String) -> Bool = { _, _ in true }
+      XCTAssertEqual(DelegateForwarding.answer(for: Self.preferencesVariant, appImplements: all), .refuse)
+      XCTAssertEqual(
+        DelegateForwarding.answer(for: "webView:decidePolicyForNavigationAction:decisionHandler:", appImplements: none),
+        .claim)
+      XCTAssertEqual(
+        DelegateForwarding.answer(for: "webViewWebContentProcessDidTerminate:", appImplements: none), .refuse)
+      XCTAssertEqual(
+        DelegateForwarding.answer(for: "webViewWebContentProcessDidTerminate:", appImplements: all), .claim)
+      XCTAssertEqual(
+        DelegateForwarding.answer(
+          for: "webView:requestMediaCapturePermissionForOrigin:initiatedByFrame:type:decisionHandler:",
+          appImplements: all), .refuse, "a WebKit delegate method not in the lists is never claimed")
+      XCTAssertEqual(DelegateForwarding.answer(for: "isEqual:", appImplements: all), .askSuper)
+      XCTAssertEqual(DelegateForwarding.answer(for: "description", appImplements: none), .askSuper)
+    }
+
     func test_forwardedMethods_areClaimedOnlyWhenTheAppImplementsThem_andReachIt() async throws {
       let challenge = "webView:didReceiveAuthenticationChallenge:completionHandler:"
       let app = AppDelegate(implementing: [challenge])

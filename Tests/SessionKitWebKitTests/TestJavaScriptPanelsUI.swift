@@ -56,7 +56,8 @@
         if let alert = top as? UIAlertController { return alert }
         await Task.yield()
       }
-      throw XCTSkip("no alert was presented")
+      XCTFail("no alert was presented")
+      throw CancellationError()
     }
 
     private func action(_ title: String, of alert: UIAlertController) throws -> UIAlertAction {

@@ -65,7 +65,7 @@
       XCTAssertEqual(
         problems,
         [.popupPresentationFailed("main.1", PopupPresentationError(.noHost, "the host view controller is gone"))])
-      XCTAssertNotNil(popup, "WebKit gets the (closed) web view: the page's window.open sees a closed window")
+      XCTAssertNil(popup, "WebKit gets no window: the page's window.open returns null, as for a blocked popup")
       XCTAssertEqual(setup.coordinator.rootSession.children.map(\.id), [], "closed in the engine, not left open")
       var iterator = events.makeAsyncIterator()
       var seen: [SessionEvent] = []
