@@ -6,8 +6,10 @@ import XCTest
 private struct SlowWorker: PhaseWorker {
   var serviceTime: UInt64
   var latencies: [UInt64] = []
+  var scheduled = 0
 
   mutating func perform(intendedStart: UInt64?) async {
+    if intendedStart != nil { scheduled += 1 }
     let started = Timestamp.now()
     while Timestamp.now() &- started < serviceTime {}
     latencies.append(Timestamp.now() &- (intendedStart ?? started))
@@ -31,7 +33,11 @@ final class TestOpenLoop: XCTestCase {
     let loop = LoadLoop(load: .closed(concurrency: 1), length: .operations(10))
     let (workers, _) = await loop.run([SlowWorker(serviceTime: 2_000_000)])
     XCTAssertEqual(workers[0].latencies.count, 10)
-    XCTAssertLessThan(workers[0].latencies.max() ?? 0, 10_000_000)
+    // No operation has an intended start, so none is charged for the ones before it (no queueing): the
+    // structural half, which a loaded machine cannot fail. The median then stays near the 2 ms of service; the
+    // bound is wide because a shared machine can preempt any one operation for several milliseconds.
+    XCTAssertEqual(workers[0].scheduled, 0)
+    XCTAssertLessThan(workers[0].latencies.sorted()[5], 50_000_000)
   }
 
   func test_anOpenLoop_dealsOperationsRoundRobin_andStopsAtTheCount() async {
