@@ -49,8 +49,9 @@ public struct SoakOptions: Sendable, Equatable {
     given per-decision rates (0 to 1): --timeout-rate, --throw-rate, --hang-rate (deciders),
     --cancel-rate (callers), --popup-rate, --dismiss-rate, --close-rate (popups mid-decision),
     --teardown-rate (roots), --swap-rate (policies), --shutdown-rate (engines). Checks that every
-    completion handler is called exactly once and that no session's popupOpened follows its
-    popupClosed or comes twice; prints RSS at start, peak and end. Exit 1 on any violation.
+    completion handler is called exactly once, that no session's popupOpened follows its
+    popupClosed or comes twice, and that no popup is admitted after its engine shut down
+    ("admissions after shutdown"); prints RSS at start, peak and end. Exit 1 on any violation.
     """
 
   /// Parses the arguments after `soak`.

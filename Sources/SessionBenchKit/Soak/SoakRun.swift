@@ -144,6 +144,10 @@ final class SoakDriver: Sendable {
     watchdog.cancel()
     result.seconds = Self.seconds(ContinuousClock.now - start)
     result.counts = counts
+    result.counts[Self.admittedAfterShutdown] = counts[Self.admittedAfterShutdown] ?? 0
+    if let late = result.counts[Self.admittedAfterShutdown], late > 0 {
+      result.violations.append("\(late) popups admitted by an engine already shut down")
+    }
     result.decisions = shared.withLock { $0.completed }
 
     // Shut every engine down; each checker then sees its stream finish.
@@ -270,7 +274,10 @@ final class SoakDriver: Sendable {
           counts["popups closed to make room", default: 0] += 1
         }
         let opener = root.popups.last.flatMap { _ in Bool.random(using: &random) ? root.popups.last : nil }
+        // Read before the admission: a popup admitted by an engine already shut down then is a violation.
+        let wasShutDown = engine.isShutDown
         let admission = (opener ?? root.session).admitPopup(for: Self.windowOpen(id))
+        if wasShutDown, admission.child != nil { counts[Self.admittedAfterShutdown, default: 0] += 1 }
         if let child = admission.child {
           counts["popups admitted", default: 0] += 1
           root.popups.append(child)
@@ -373,6 +380,10 @@ final class SoakDriver: Sendable {
       _ = checker
     }
   }
+
+  /// The count of popups admitted by an engine that had shut down before the admission began (always reported;
+  /// any is a violation).
+  static let admittedAfterShutdown = "admissions after shutdown"
 
   private static func link(_ url: String) -> NavigationAction {
     let frame = FrameInfo(isMainFrame: true, url: "https://site.example/")

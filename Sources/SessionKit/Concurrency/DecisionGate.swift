@@ -92,6 +92,12 @@ struct DecisionGate: ~Copyable, @unchecked Sendable {
     for stripe in 0..<Self.stripes { _ = sk_atomic_word_fetch_or(word(stripe), Self.shutdownBit) }
   }
 
+  /// Whether ``shutDown()`` has set the flag (every word's is set in one critical section of the engine's lock;
+  /// one load of the first word). A popup admission reads it inside its tree's lock, where it creates the child.
+  var isShutDown: Bool {
+    sk_atomic_word_load(word(0)) & Self.shutdownBit != 0
+  }
+
   /// The decisions under way now, over all the words. Exact when read under the engine's lock by a caller
   /// that follows a ``leave(_:)`` (see ``SessionEngine/decisionEnded(stripe:)``).
   var activeDecisions: UInt64 {

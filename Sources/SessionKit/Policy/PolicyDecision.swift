@@ -25,6 +25,12 @@ public struct PolicyDecision: Sendable, Hashable, CustomStringConvertible {
     case popupRateLimit
     /// A provisional popup is still waiting for its decider.
     case provisional
+    /// The request came from a provisional popup, which opens no popup until its decider keeps it: it has no page
+    /// of its own yet and the app was never told about it (`opener-provisional`).
+    case openerProvisional
+    /// The session is a popup whose first load, which the engine started, has not begun yet: another load the
+    /// engine would start there is refused rather than put in its place (`pending-load`).
+    case pendingLoad
     /// The caller's task was cancelled or the engine shut down.
     case cancelled
     /// The session was closed before or while deciding.
@@ -36,18 +42,22 @@ public struct PolicyDecision: Sendable, Hashable, CustomStringConvertible {
     public var isPolicy: Bool {
       switch self {
       case .rule, .defaultAction: true
-      case .popupGate, .popupLimit, .popupRateLimit, .provisional, .cancelled, .sessionClosed, .invalidURL: false
+      case .popupGate, .popupLimit, .popupRateLimit, .provisional, .openerProvisional, .pendingLoad, .cancelled,
+        .sessionClosed, .invalidURL:
+        false
       }
     }
 
     /// The name traces and replay output show: the rule's name, `default`, `popups`, `provisional`,
-    /// `cancelled`, `session-closed` or `invalid-url`.
+    /// `opener-provisional`, `pending-load`, `cancelled`, `session-closed` or `invalid-url`.
     public var name: String {
       switch self {
       case .rule(let name, _): name
       case .defaultAction: "default"
       case .popupGate, .popupLimit, .popupRateLimit: "popups"
       case .provisional: "provisional"
+      case .openerProvisional: "opener-provisional"
+      case .pendingLoad: "pending-load"
       case .cancelled: "cancelled"
       case .sessionClosed: "session-closed"
       case .invalidURL: "invalid-url"

@@ -23,6 +23,10 @@ struct PopupTreeState: Sendable {
   /// popups created before it.
   private var recentCreations: [Duration] = []
   private var nextKey: Key = 1
+  #if DEBUG
+    /// Old behaviours the model checker's tests switch back on (see ``Faults``).
+    var faults: Faults = []
+  #endif
 
   /// A tree with one root at `about:blank` and an empty history.
   init(root: SessionID) {
@@ -65,22 +69,30 @@ struct PopupTreeState: Sendable {
     }
   }
 
-  /// Why a new popup of `key` would be refused at `now` (the gesture requirement first, then the rate limit,
-  /// then the depth and open-count limits), or `nil` when it may open.
+  /// Why a new popup of `key` would be refused at `now`, or `nil` when it may open. In order: the opener is
+  /// closed, the engine is shut down, the gesture requirement, the opener is a provisional popup (it has no page
+  /// of its own and was never announced, so its children are refused until its decider keeps it), the rate
+  /// limit, then the depth and open-count limits.
   func popupRefusal(
-    of key: Key, userGesture: Bool, limits: PopupLimits, now: Duration = .zero
+    of key: Key, userGesture: Bool, limits: PopupLimits, now: Duration = .zero, isShutDown: Bool = false
   ) -> PolicyDecision.Source? {
-    guard let depth = nodes.read(key, \.depth) else { return .sessionClosed }
+    guard let opener = nodes.read(key, { (depth: $0.depth, isProvisional: $0.isProvisional) }) else {
+      return .sessionClosed
+    }
+    if isShutDown && !hasFault(.admitsAfterShutdown) { return .cancelled }
     if limits.requireUserGesture && !userGesture { return .popupGate }
+    if opener.isProvisional && !hasFault(.opensChildrenOfProvisional) { return .openerProvisional }
     if let maxPerMinute = limits.maxPerMinute, createdInLastMinute(at: now) >= maxPerMinute { return .popupRateLimit }
-    if depth + 1 > limits.maxDepth || openPopups >= limits.maxOpen { return .popupLimit }
+    if opener.depth + 1 > limits.maxDepth || openPopups >= limits.maxOpen { return .popupLimit }
     return nil
   }
 
-  /// How many popups were created in the window (now − 60 s, now].
+  /// How many popups were created after now − 60 s. Creations recorded later than `now` count too: a caller
+  /// whose clock read lost a race with another admission must still see that admission.
   private func createdInLastMinute(at now: Duration) -> Int {
     let start = now - .seconds(60)
-    return recentCreations.reduce(0) { $0 + ($1 > start && $1 <= now ? 1 : 0) }
+    if hasFault(.rateWindowEndsAtNow) { return recentCreations.reduce(0) { $0 + ($1 > start && $1 <= now ? 1 : 0) } }
+    return recentCreations.reduce(0) { $0 + ($1 > start ? 1 : 0) }
   }
 
   // MARK: - Deciding
@@ -132,23 +144,62 @@ struct PopupTreeState: Sendable {
     return approval.address == address ? approval : nil
   }
 
-  /// Expects the engine-started load of `address` in `key` (a `sameView` answer); returns `false` when the
-  /// session is closed.
-  mutating func expectLoad(of address: WebAddress, trace: PolicyDecision.Trace, in key: Key) -> Bool {
-    guard let isProvisional = nodes.read(key, \.isProvisional) else { return false }
-    if !isProvisional { nodes[key]?.pendingLoad = .engineStarted(address, trace) }
-    return true
+  /// Whether ``expectLoad(of:trace:in:)`` recorded the load.
+  enum LoadExpectation: Sendable, Hashable {
+    /// Recorded: the load is allowed without being judged again.
+    case expected
+    /// The session is closed.
+    case sessionClosed
+    /// The session is a provisional popup waiting for its decider: its next main-frame load is the one its
+    /// decider is asked about, so no other can be expected.
+    case provisional
+    /// The session is a popup whose engine-started first load has not begun yet; it is not replaced.
+    case anotherLoadPending
   }
 
-  /// A provisional popup's decider kept it: it is announced with `presentation`. `false` when it closed
-  /// meanwhile.
+  /// Expects the engine-started load of `address` in `key` (a `sameView` or `finish: opener` answer), unless the
+  /// session is closed, waits for its decider, or is a popup whose engine-started first load has not begun yet.
+  /// An earlier `sameView` or `finish` expectation of a session that has a page is replaced: its load, if it
+  /// still comes, is judged.
+  mutating func expectLoad(of address: WebAddress, trace: PolicyDecision.Trace, in key: Key) -> LoadExpectation {
+    guard let (pending, isBlankPopup) = nodes.read(key, { ($0.pendingLoad, $0.isBlankPopup) }) else {
+      return .sessionClosed
+    }
+    switch pending {
+    case .provisional?, .asking?:
+      if hasFault(.expectLoadIgnoresProvisional) { return .expected }
+      return .provisional
+    case .engineStarted(let expected, _)?
+    where isBlankPopup && expected != address && !hasFault(.expectLoadReplacesPending):
+      // A popup's first load: the popup was opened for it, and it must not be judged again.
+      return .anotherLoadPending
+    case .engineStarted?, nil:
+      nodes[key]?.pendingLoad = .engineStarted(address, trace)
+      return .expected
+    }
+  }
+
+  /// A provisional popup's decider kept it: it is announced with `presentation`. `false`, announcing nothing,
+  /// when it is not a popup waiting for its decider's answer (it closed meanwhile, or was confirmed already).
   mutating func confirmProvisional(_ key: Key, presentation: PopupPresentation, url: String) -> Bool {
-    guard let (id, parent) = nodes.read(key, { ($0.id, $0.parent) }), let parent,
+    guard let (id, parent, pending) = nodes.read(key, { ($0.id, $0.parent, $0.pendingLoad) }), let parent,
       let openerID = nodes.read(parent, \.id)
     else { return false }
+    // Waiting: its first load is being put to its decider (`beginDecision` answered `ask`).
+    var isWaiting = false
+    if case .asking? = pending { isWaiting = true }
+    guard isWaiting || hasFault(.confirmsAnyNode) else { return false }
+    return announceConfirmed(key, id: id, opener: openerID, presentation: presentation, url: url)
+  }
+
+  private mutating func announceConfirmed(
+    _ key: Key, id: SessionID, opener: SessionID, presentation: PopupPresentation, url: String
+  ) -> Bool {
     nodes[key]?.pendingLoad = nil
     nodes[key]?.presentation = presentation
-    outbox.append(.popupOpened(child: id, opener: openerID, presentation: presentation, url: url))
+    if !hasFault(.confirmsWithoutAnnouncing) {
+      outbox.append(.popupOpened(child: id, opener: opener, presentation: presentation, url: url))
+    }
     return true
   }
 
@@ -162,23 +213,27 @@ struct PopupTreeState: Sendable {
     case refused(PolicyDecision.Source)
   }
 
-  /// Creates a popup of `key` at `now`, checking the limits again (they may have changed since they were first
-  /// checked). A popup whose first load is not provisional is announced now (`url` is what it opens with). With
-  /// a blank timeout, the popup gets its deadline (``earliestBlankDeadline``).
+  /// Creates a popup of `key` at `now`, making every check of ``popupRefusal(of:userGesture:limits:now:isShutDown:)``
+  /// again in this same change (the caller reads `now` and `isShutDown` inside the critical section that calls
+  /// this, so no admission racing it can slip between a check and the creation). A popup whose first load is not
+  /// provisional is announced now (`url` is what it opens with). With a blank timeout, the popup gets its
+  /// deadline (``earliestBlankDeadline``).
   mutating func openPopup(
     under key: Key, presentation: PopupPresentation, firstLoad: PendingLoad?, limits: PopupLimits, url: String,
-    now: Duration = .zero
+    now: Duration = .zero, userGesture: Bool = true, isShutDown: Bool = false
   ) -> OpenResult {
+    let cutoff = now - .seconds(60)
+    // Not always oldest first (a stale clock read records an earlier time after a later one): drop every entry
+    // that left the window.
+    if recentCreations.contains(where: { $0 <= cutoff }) { recentCreations.removeAll { $0 <= cutoff } }
+    if let refusal = popupRefusal(
+      of: key, userGesture: userGesture, limits: limits, now: now, isShutDown: isShutDown)
+    {
+      return .refused(refusal)
+    }
     guard let opener = nodes.read(key, { (id: $0.id, depth: $0.depth, nextChild: $0.nextChildNumber) }) else {
       return .refused(.sessionClosed)
     }
-    let cutoff = now - .seconds(60)
-    // Oldest first: nothing to drop unless the first entry left the window.
-    if let oldest = recentCreations.first, oldest <= cutoff { recentCreations.removeAll { $0 <= cutoff } }
-    if let maxPerMinute = limits.maxPerMinute, createdInLastMinute(at: now) >= maxPerMinute {
-      return .refused(.popupRateLimit)
-    }
-    guard opener.depth + 1 <= limits.maxDepth, openPopups < limits.maxOpen else { return .refused(.popupLimit) }
     recentCreations.append(now)
     let childKey = nextKey
     nextKey += 1
@@ -213,7 +268,15 @@ struct PopupTreeState: Sendable {
 
   /// Records a committed load in `key`; returns `false` when the session is closed.
   mutating func commit(_ address: WebAddress, site: Site?, kind: HistoryChange, in key: Key) -> Bool {
-    guard nodes.contains(key) else { return false }
+    guard let pending = nodes.read(key, \.pendingLoad) else { return false }
+    // A main-frame commit of another page ends the page an engine-started load was expected for: the
+    // expectation goes with it, so that the load is judged if it ever comes.
+    if case .engineStarted(let expected, _)? = pending, expected != address, !hasFault(.commitKeepsExpectation) {
+      switch kind {
+      case .newEntry, .backForward: nodes[key]?.pendingLoad = nil
+      case .subframe, .reload: break
+      }
+    }
     switch kind {
     case .newEntry(let isPost):
       // `about:blank` and `about:srcdoc` have no site of their own (a root showing one is same-site only
@@ -262,8 +325,13 @@ struct PopupTreeState: Sendable {
 
   /// Closes `key` and its subtree: the removed sessions in pre-order (it first, then its descendants
   /// depth-first in creation order), each popup's `popupClosed` queued in that order. Empty when it was
-  /// closed already.
+  /// closed already, and for the root unless `reason` is ``CloseReason/teardown``: only the app closes its main
+  /// web view.
+  ///
+  /// A provisional popup's `popupClosed` is queued too, although it was never announced by `popupOpened` (the app
+  /// has a web view for it all the same): a popup closed unannounced is one that was never confirmed.
   mutating func close(_ key: Key, reason: CloseReason) -> [(key: Key, id: SessionID)] {
+    if key == Self.rootKey && reason != .teardown && !hasFault(.closesRootForAnyReason) { return [] }
     guard let parentOfKey = nodes.read(key, \.parent) else { return [] }
     var closed: [(key: Key, id: SessionID)] = []
     func remove(_ key: Key, reason: CloseReason) {
@@ -278,5 +346,43 @@ struct PopupTreeState: Sendable {
     remove(key, reason: reason)
     if let parent = parentOfKey { nodes[parent]?.children.removeAll { $0 == key } }
     return closed
+  }
+}
+
+// MARK: - Fault injection
+
+extension PopupTreeState {
+  /// Behaviours issue #26 removed, restored one by one by the model checker's tests (debug builds only) to show
+  /// that it finds each. Empty everywhere else.
+  struct Faults: OptionSet, Sendable, Hashable {
+    let rawValue: Int
+
+    /// The rate window ignores creations recorded after `now` (a stale clock read lets a popup through).
+    static let rateWindowEndsAtNow = Faults(rawValue: 1 << 0)
+    /// A provisional popup may open popups.
+    static let opensChildrenOfProvisional = Faults(rawValue: 1 << 1)
+    /// `expectLoad` in a provisional popup reports `expected` and records nothing.
+    static let expectLoadIgnoresProvisional = Faults(rawValue: 1 << 2)
+    /// `expectLoad` replaces a pending engine-started load.
+    static let expectLoadReplacesPending = Faults(rawValue: 1 << 3)
+    /// A main-frame commit of another page keeps the expected load.
+    static let commitKeepsExpectation = Faults(rawValue: 1 << 4)
+    /// `close` removes the root for any reason.
+    static let closesRootForAnyReason = Faults(rawValue: 1 << 5)
+    /// `confirmProvisional` announces any popup, provisional or not.
+    static let confirmsAnyNode = Faults(rawValue: 1 << 6)
+    /// A popup is created after the engine shut down.
+    static let admitsAfterShutdown = Faults(rawValue: 1 << 7)
+    /// A confirmed provisional popup is not announced.
+    static let confirmsWithoutAnnouncing = Faults(rawValue: 1 << 8)
+  }
+
+  @inline(__always)
+  func hasFault(_ fault: Faults) -> Bool {
+    #if DEBUG
+      faults.contains(fault)
+    #else
+      false
+    #endif
   }
 }

@@ -6,8 +6,24 @@ extension Session {
   ///
   /// An empty request URL is `window.open()` with no URL: the popup stays at `about:blank` with no first load,
   /// and an answer that would load the URL elsewhere (`sameView`, `external`) is blocked (reason `policy`).
+  ///
+  /// Every check (the session closed, the engine shut down, the gesture requirement, a provisional opener, the
+  /// rate limit, `maxDepth`, `maxOpen`) is made again, with the clock read, in the one critical section of the
+  /// tree's lock that creates the child, so two admissions racing each other never both pass a limit. After
+  /// ``SessionEngine/shutdown()`` has begun nothing is created (``BlockReason/cancelled``); an admission under way
+  /// then is waited for, so its events are delivered before the event streams end.
+  ///
+  /// A provisional popup (``isProvisional``) opens no popup until its decider keeps it: the request is
+  /// ``BlockReason/policy``, with the trace's source ``PolicyDecision/Source/openerProvisional``.
   public nonisolated func admitPopup(for action: NavigationAction) -> PopupAdmission {
-    let admission = makeAdmission(for: action)
+    // Counted like a decision, so that `shutdown()` finishes the event streams after this admission's events.
+    let stripe = DecisionGate.stripe(of: self)
+    let entry = engine.decisionStarted(stripe: stripe)
+    defer { engine.decisionEnded(stripe: stripe) }
+    let admission =
+      entry.isShutDown
+      ? refused(.cancelled, source: .cancelled, action: .cancel, snapshot: engine.policy.snapshot)
+      : makeAdmission(for: action)
     engine.publish(admission.outcome, session: id, url: action.requestURL, decision: nil)
     return admission
   }
@@ -28,14 +44,22 @@ extension Session {
         outcome: .blocked(.invalidURL), child: nil, action: .cancel, trace: policy.invalidURL(error).trace)
     }
     let address = request.address
-    let (approval, context) = tree.update { storage in
-      (storage.machine.takeApproval(in: key, for: address), storage.machine.context(of: key))
+    let engine = engine
+    // One critical section: the approval, the context and the refusal checks (the clock read inside it).
+    let (approval, context, refusal) = tree.update { storage in
+      let approval = storage.machine.takeApproval(in: key, for: address)
+      // An approval from `decidePolicyFor` is finished under the snapshot that gave it.
+      let limits = (approval?.policy ?? policy).popups
+      let refusal = storage.machine.popupRefusal(
+        of: key, userGesture: action.isUserGesture, limits: limits, now: engine.clock.now,
+        isShutDown: engine.gate.isShutDown)
+      return (approval, storage.machine.context(of: key), refusal)
     }
-    // An approval from `decidePolicyFor` is finished under the snapshot that gave it.
     if let approval { policy = approval.policy }
     let limits = policy.popups
-    if let refusal = popupRefusal(userGesture: action.isUserGesture, limits: limits) {
-      return refused(refusal.reason, source: refusal.source, action: .cancel, snapshot: policy.snapshot, limits: limits)
+    if let refusal {
+      let reason = Self.blockReason(for: refusal)
+      return refused(reason, source: refusal, action: .cancel, snapshot: policy.snapshot, limits: limits)
     }
     let decision: PolicyDecision
     if let approval {
@@ -50,15 +74,19 @@ extension Session {
     switch decision.action {
     case .allow:
       return open(
-        presentation: limits.presentation, firstLoad: firstLoad, decision: decision, limits: limits, url: address)
+        presentation: limits.presentation, firstLoad: firstLoad, decision: decision, limits: limits, url: address,
+        userGesture: action.isUserGesture)
     case .popup(let presentation):
-      return open(presentation: presentation, firstLoad: firstLoad, decision: decision, limits: limits, url: address)
+      return open(
+        presentation: presentation, firstLoad: firstLoad, decision: decision, limits: limits, url: address,
+        userGesture: action.isUserGesture)
     case .ask(let name):
       // `window.open()` with no URL has nothing to ask about: it opens as an ordinary popup.
       let question =
         hasURL ? PendingLoad.provisional(ProvisionalQuestion(decider: name, trace: trace, policy: policy)) : nil
       return open(
-        presentation: limits.presentation, firstLoad: question, decision: decision, limits: limits, url: address)
+        presentation: limits.presentation, firstLoad: question, decision: decision, limits: limits, url: address,
+        userGesture: action.isUserGesture)
     case .external(let via):
       guard hasURL else { return refused(.policy, action: decision.action, trace: trace) }
       let answer = external(address, via: via, action: decision.action, trace: trace)
@@ -73,34 +101,35 @@ extension Session {
     }
   }
 
-  /// Creates the popup's session (the limits are checked again under the tree's lock).
+  /// Creates the popup's session: every check is made again, with the clock and the shutdown flag read, in the
+  /// critical section that creates it.
   private nonisolated func open(
     presentation: PopupPresentation, firstLoad: PendingLoad?, decision: PolicyDecision, limits: PopupLimits,
-    url: WebAddress
+    url: WebAddress, userGesture: Bool
   ) -> PopupAdmission {
     let tree = tree
-    let now = engine.clock.now
-    let result = tree.update { storage -> (PopupTreeState.OpenResult, Session?) in
+    let engine = engine
+    let result = tree.update { storage -> (PopupTreeState.OpenResult, Session?, Duration) in
+      let now = engine.clock.now
       let result = storage.machine.openPopup(
-        under: key, presentation: presentation, firstLoad: firstLoad, limits: limits, url: url.serialized, now: now)
-      guard case .opened(let childKey, let childID) = result else { return (result, nil) }
+        under: key, presentation: presentation, firstLoad: firstLoad, limits: limits, url: url.serialized, now: now,
+        userGesture: userGesture, isShutDown: engine.gate.isShutDown)
+      guard case .opened(let childKey, let childID) = result else { return (result, nil, now) }
       let child = Session(id: childID, depth: depth + 1, key: childKey, tree: tree)
       storage.popups[childKey] = child
       // The child's `opener` finds its root through this weak reference, made only now (see `Storage.root`).
       if isRoot, storage.root == nil { storage.root = self }
-      return (result, child)
+      return (result, child, now)
     }
     guard case .opened(_, let childID) = result.0, let child = result.1 else {
-      // Refused under the lock: the opener closed, or the limits were reached since they were checked.
-      let reason: BlockReason
-      switch result.0 {
-      case .refused(.sessionClosed): reason = .sessionClosed
-      case .refused(.popupRateLimit): reason = .rateLimit
-      default: reason = .popupLimit
-      }
-      return refused(reason, action: decision.action, trace: decision.trace)
+      // Refused under the lock: something changed since the first check (the opener closed, a limit was
+      // reached, the engine shut down).
+      guard case .refused(let source) = result.0 else { preconditionFailure("opened without a session") }
+      var trace = decision.trace
+      trace.notes.append("refused when the popup was created: \(source.name)")
+      return refused(Self.blockReason(for: source), action: decision.action, trace: trace)
     }
-    if let timeout = limits.blankTimeout { engine.watchBlankDeadline(now + timeout, in: tree) }
+    if let timeout = limits.blankTimeout { engine.watchBlankDeadline(result.2 + timeout, in: tree) }
     let outcome: NavigationOutcome =
       firstLoad?.isProvisional == true
       ? .provisionalPopup(child: childID, presentation: presentation)
@@ -108,19 +137,28 @@ extension Session {
     return PopupAdmission(outcome: outcome, child: child, action: decision.action, trace: decision.trace)
   }
 
-  /// Why a new popup of this session would be refused: the gesture requirement, then `maxDepth` and
-  /// `maxOpen`; `nil` when it may open.
+  /// Why a new popup of this session would be refused (see `PopupTreeState.popupRefusal`), with the clock read
+  /// under the tree's lock; `nil` when it may open.
   nonisolated func popupRefusal(userGesture: Bool, limits: PopupLimits) -> (
     reason: BlockReason, source: PolicyDecision.Source
   )? {
-    let now = engine.clock.now
-    let source = tree.read { $0.machine.popupRefusal(of: key, userGesture: userGesture, limits: limits, now: now) }
+    let engine = engine
+    let source = tree.read {
+      $0.machine.popupRefusal(
+        of: key, userGesture: userGesture, limits: limits, now: engine.clock.now, isShutDown: engine.gate.isShutDown)
+    }
+    return source.map { (Self.blockReason(for: $0), $0) }
+  }
+
+  /// The outcome's reason for a refusal by the engine's own checks.
+  static func blockReason(for source: PolicyDecision.Source) -> BlockReason {
     switch source {
-    case nil: return nil
-    case .popupGate?: return (.noUserGesture, .popupGate)
-    case .sessionClosed?: return (.sessionClosed, .sessionClosed)
-    case .popupRateLimit?: return (.rateLimit, .popupRateLimit)
-    case let other?: return (.popupLimit, other)
+    case .popupGate: .noUserGesture
+    case .sessionClosed: .sessionClosed
+    case .popupRateLimit: .rateLimit
+    case .cancelled: .cancelled
+    case .openerProvisional, .provisional, .pendingLoad: .policy
+    case .popupLimit, .rule, .defaultAction, .invalidURL: .popupLimit
     }
   }
 

@@ -175,19 +175,45 @@ extension Session {
     }
   }
 
-  /// A `sameView` load of `address` in `target`, which the engine expects and will allow without judging.
+  /// A `sameView` load of `address` in `target`, which the engine expects and will allow without judging;
+  /// ``NavigationOutcome/blocked(_:)`` instead when it cannot expect it (``expected(_:in:action:closed:trace:)``),
+  /// so that no caller loads what the engine would then judge or cancel.
   nonisolated func loadInstead(
     _ address: WebAddress, in target: Session, action: PolicyAction,
     closed: [SessionID] = [], trace: PolicyDecision.Trace
   ) -> NavigationDecision {
-    guard target.tree.update({ $0.machine.expectLoad(of: address, trace: trace, in: target.key) }) else {
-      return NavigationDecision(
-        outcome: .blocked(.sessionClosed), action: action, closedSessions: closed, trace: trace)
+    let expectation = target.tree.update { $0.machine.expectLoad(of: address, trace: trace, in: target.key) }
+    if let refusal = Self.refusal(expectation, in: target, action: action, closed: closed, trace: trace) {
+      return refusal
     }
     return NavigationDecision(
       outcome: .loadInstead(url: address.serialized, in: target.id), action: action,
       closedSessions: closed,
       trace: trace)
+  }
+
+  /// The decision to return when `target` could not expect an engine-started load, `nil` when it did: closed,
+  /// ``BlockReason/sessionClosed``; waiting for its decider, ``BlockReason/policy`` by
+  /// ``PolicyDecision/Source/provisional``; a popup whose first load has not begun, ``BlockReason/policy`` by
+  /// ``PolicyDecision/Source/pendingLoad``.
+  nonisolated static func refusal(
+    _ expectation: PopupTreeState.LoadExpectation, in target: Session, action: PolicyAction, closed: [SessionID],
+    trace: PolicyDecision.Trace
+  ) -> NavigationDecision? {
+    var trace = trace
+    switch expectation {
+    case .expected:
+      return nil
+    case .sessionClosed:
+      return NavigationDecision(outcome: .blocked(.sessionClosed), action: action, closedSessions: closed, trace: trace)
+    case .provisional:
+      trace.source = .provisional
+      trace.notes.append("\(target.id) is still waiting for its decider; no other load until it answers")
+    case .anotherLoadPending:
+      trace.source = .pendingLoad
+      trace.notes.append("\(target.id) has not begun its first load, which the engine started; it is not replaced")
+    }
+    return NavigationDecision(outcome: .blocked(.policy), action: action, closedSessions: closed, trace: trace)
   }
 
   /// Opening `address` outside the app; an `about:` URL never leaves the app (it means nothing there).

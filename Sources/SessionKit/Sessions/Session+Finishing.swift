@@ -16,10 +16,13 @@ extension Session {
       return NavigationDecision(
         outcome: .finished(url: url, via: .app, opener: nil), action: action, closedSessions: closed, trace: trace)
     case .opener:
-      guard let opener, opener.tree.update({ $0.machine.expectLoad(of: address, trace: trace, in: opener.key) })
-      else {
+      guard let opener else {
         return NavigationDecision(
           outcome: .blocked(.sessionClosed), action: action, closedSessions: closed, trace: trace)
+      }
+      let expectation = opener.tree.update { $0.machine.expectLoad(of: address, trace: trace, in: opener.key) }
+      if let refusal = Self.refusal(expectation, in: opener, action: action, closed: closed, trace: trace) {
+        return refusal
       }
       return NavigationDecision(
         outcome: .finished(url: url, via: .opener, opener: opener.id), action: action, closedSessions: closed,

@@ -3,6 +3,14 @@ public enum SessionEvent: Sendable, Hashable {
   /// A popup was opened (or a provisional one confirmed) and should be presented.
   case popupOpened(child: SessionID, opener: SessionID, presentation: PopupPresentation, url: String)
   /// A popup was closed and its web view should be removed.
+  ///
+  /// Each popup is closed at most once. A popup closed while still provisional (its decider had not kept it) gets
+  /// this event without ever having had ``popupOpened(child:opener:presentation:url:)``, since the app holds a web
+  /// view for it all the same: when its decider refuses it (``CloseReason/refused``), its page calls
+  /// `window.close()` (``CloseReason/windowClose``), the user dismisses it, it or its root is torn down or the
+  /// engine shuts down while its decider is asked (``CloseReason/teardown``, ``CloseReason/openerClosed``), its
+  /// opener closes (``CloseReason/openerClosed``), or its blank timeout runs out (``CloseReason/blankTimeout``).
+  /// A popup its decider kept is always announced before it closes.
   case popupClosed(SessionID, reason: CloseReason)
   /// A URL should be opened outside the app.
   case openedExternally(session: SessionID, url: String, via: ExternalApp)

@@ -155,12 +155,12 @@ final class PopupTreeStateTests: XCTestCase {
     else { return XCTFail("a closed popup decided") }
   }
 
-  func test_expectLoad_replacesAnEarlierOne_butNeverAProvisionalQuestion_norInAClosedSession() throws {
+  func test_expectLoad_replacesAnEarlierOneInAPage_butSaysWhyWhenItCannotRecord() throws {
     var state = PopupTreeState(root: "main")
     let first = try address("https://a.example/")
     let second = try address("https://b.example/")
-    XCTAssertTrue(state.expectLoad(of: first, trace: trace("one"), in: root))
-    XCTAssertTrue(state.expectLoad(of: second, trace: trace("two"), in: root))
+    XCTAssertEqual(state.expectLoad(of: first, trace: trace("one"), in: root), .expected)
+    XCTAssertEqual(state.expectLoad(of: second, trace: trace("two"), in: root), .expected)
     guard case .evaluate = state.beginDecision(in: root, address: first, isMainFrame: true)
     else { return XCTFail("a replaced expectation was honoured") }
     guard case .engineStarted = state.beginDecision(in: root, address: second, isMainFrame: true)
@@ -169,9 +169,91 @@ final class PopupTreeStateTests: XCTestCase {
     let question = ProvisionalQuestion(
       decider: "confirm", trace: trace("ask"), policy: try CompiledPolicy(json: Array(#"{"version": 1}"#.utf8)))
     let popup = try open(&state, under: root, firstLoad: .provisional(question))
-    XCTAssertTrue(state.expectLoad(of: first, trace: trace("one"), in: popup))
+    XCTAssertEqual(state.expectLoad(of: first, trace: trace("one"), in: popup), .provisional)
     XCTAssertEqual(state.nodes[popup]?.isProvisional, true)
-    XCTAssertFalse(state.expectLoad(of: first, trace: trace("one"), in: 99))
+    XCTAssertEqual(state.expectLoad(of: first, trace: trace("one"), in: 99), .sessionClosed)
+  }
+
+  func test_aPopupsEngineStartedFirstLoad_isNotReplacedByAnotherExpectedLoad() throws {
+    var state = PopupTreeState(root: "main")
+    let first = try address("https://first.example/")
+    let popup = try open(&state, under: root, firstLoad: .engineStarted(first, trace("first")))
+
+    XCTAssertEqual(
+      state.expectLoad(of: try address("https://other.example/"), trace: trace("other"), in: popup),
+      .anotherLoadPending)
+
+    guard case .engineStarted(let kept) = state.beginDecision(in: popup, address: first, isMainFrame: true)
+    else { return XCTFail("the first load would be judged again") }
+    XCTAssertEqual(kept.rule, "first")
+  }
+
+  func test_aMainFrameCommitOfAnotherPage_clearsTheExpectedLoad_butAnIframeOrReloadKeepsIt() throws {
+    var state = PopupTreeState(root: "main")
+    let expected = try address("https://expected.example/")
+    XCTAssertEqual(state.expectLoad(of: expected, trace: trace("same-view"), in: root), .expected)
+    try commit(
+      &state, "https://frame.example/b", in: root, kind: .subframe(previous: try address("https://f.example/")))
+    try commit(&state, "https://page.example/", in: root, kind: .reload)
+    guard case .engineStarted? = state.nodes[root]?.pendingLoad else { return XCTFail("cleared by a non-page commit") }
+
+    try commit(&state, "https://elsewhere.example/", in: root)
+
+    XCTAssertNil(state.nodes[root]?.pendingLoad, "the expectation outlived the page it was for")
+    guard case .evaluate = state.beginDecision(in: root, address: expected, isMainFrame: true)
+    else { return XCTFail("a stale expectation allowed a load without judging it") }
+  }
+
+  func test_openPopup_refusesAProvisionalPopupsChildren_untilItsDeciderKeepsIt() throws {
+    var state = PopupTreeState(root: "main")
+    let question = ProvisionalQuestion(
+      decider: "confirm", trace: trace("ask"), policy: try CompiledPolicy(json: Array(#"{"version": 1}"#.utf8)))
+    let popup = try open(&state, under: root, firstLoad: .provisional(question))
+    guard
+      case .refused(.openerProvisional) = state.openPopup(
+        under: popup, presentation: .overlay, firstLoad: nil, limits: limits, url: "about:blank")
+    else { return XCTFail("a provisional popup opened a child") }
+    XCTAssertEqual(state.popupRefusal(of: popup, userGesture: true, limits: limits), .openerProvisional)
+
+    _ = state.beginDecision(in: popup, address: try address("https://pay.example/"), isMainFrame: true)
+    XCTAssertTrue(state.confirmProvisional(popup, presentation: .overlay, url: "https://pay.example/"))
+
+    XCTAssertNotNil(try open(&state, under: popup))
+  }
+
+  func test_openPopup_checksTheGestureAndTheShutdownFlag_itself() throws {
+    var state = PopupTreeState(root: "main")
+    guard
+      case .refused(.popupGate) = state.openPopup(
+        under: root, presentation: .overlay, firstLoad: nil, limits: limits, url: "about:blank", userGesture: false)
+    else { return XCTFail("opened without a gesture") }
+    guard
+      case .refused(.cancelled) = state.openPopup(
+        under: root, presentation: .overlay, firstLoad: nil, limits: limits, url: "about:blank", isShutDown: true)
+    else { return XCTFail("opened after the engine shut down") }
+    XCTAssertEqual(state.openPopups, 0)
+    XCTAssertTrue(state.outbox.isEmpty)
+  }
+
+  func test_theRateWindow_countsCreationsRecordedAfterAStaleClockRead() throws {
+    var state = PopupTreeState(root: "main")
+    var limits = limits
+    limits.maxPerMinute = 2
+    limits.maxOpen = 8
+    for _ in 0..<2 {
+      guard
+        case .opened = state.openPopup(
+          under: root, presentation: .overlay, firstLoad: nil, limits: limits, url: "about:blank",
+          now: .milliseconds(1001))
+      else { return XCTFail("refused within the limit") }
+    }
+
+    // A clock read a millisecond before those two creations.
+    let stale = state.openPopup(
+      under: root, presentation: .overlay, firstLoad: nil, limits: limits, url: "about:blank",
+      now: .milliseconds(1000))
+
+    guard case .refused(.popupRateLimit) = stale else { return XCTFail("a third popup within the minute: \(stale)") }
   }
 
   func test_takeApproval_returnsTheLastApprovalForItsURL_andClearsAnyOther() throws {
@@ -207,6 +289,42 @@ final class PopupTreeStateTests: XCTestCase {
     XCTAssertEqual(state.nodes[root]?.children, [second])
     XCTAssertEqual(state.close(first, reason: .dismissed).count, 0, "closing twice does nothing")
     XCTAssertTrue(state.outbox.isEmpty)
+  }
+
+  func test_close_neverRemovesTheRoot_forAnyReasonButTeardown() throws {
+    var state = PopupTreeState(root: "main")
+    _ = try open(&state, under: root)
+    _ = state.takeOutbox()
+    let reasons: [CloseReason] = [
+      .windowClose, .dismissed, .openerClosed, .refused, .finished, .openedExternally, .blankTimeout,
+    ]
+    for reason in reasons {
+      XCTAssertTrue(state.close(root, reason: reason).isEmpty, "the root closed by \(reason)")
+    }
+    XCTAssertEqual(state.nodes.count, 2)
+    XCTAssertTrue(state.outbox.isEmpty)
+  }
+
+  func test_confirmProvisional_announcesOnlyAPopupWaitingForItsDecider_andOnlyOnce() throws {
+    var state = PopupTreeState(root: "main")
+    let ordinary = try open(&state, under: root)
+    let question = ProvisionalQuestion(
+      decider: "confirm", trace: trace("ask"), policy: try CompiledPolicy(json: Array(#"{"version": 1}"#.utf8)))
+    let provisional = try open(&state, under: root, firstLoad: .provisional(question))
+    _ = state.takeOutbox()
+
+    XCTAssertFalse(state.confirmProvisional(ordinary, presentation: .overlay, url: "https://p.example/"))
+    XCTAssertFalse(state.confirmProvisional(root, presentation: .overlay, url: "https://p.example/"))
+    XCTAssertFalse(
+      state.confirmProvisional(provisional, presentation: .overlay, url: "https://p.example/"),
+      "not asked yet: its first load has not begun")
+    _ = state.beginDecision(in: provisional, address: try address("https://p.example/"), isMainFrame: true)
+    XCTAssertTrue(state.confirmProvisional(provisional, presentation: .overlay, url: "https://p.example/"))
+    XCTAssertFalse(state.confirmProvisional(provisional, presentation: .overlay, url: "https://p.example/"))
+
+    XCTAssertEqual(
+      state.takeOutbox(),
+      [.popupOpened(child: "main.2", opener: "main", presentation: .overlay, url: "https://p.example/")])
   }
 
   func test_closingTheRoot_closesEveryPopup_andAnnouncesOnlyThePopups() throws {
