@@ -136,12 +136,13 @@ public final class SessionEngine: Sendable {
   /// closes them (each announced by `popupClosed`), as ``Session/tearDown()`` does.
   public func makeRootSession() -> Session {
     let id = state.withLock { state -> SessionID in
-      var id: SessionID
-      repeat {
+      // A loop that declares its id afresh each time: the same loop over an uninitialized `var` declared outside
+      // it crashed half the release replays (Swift 6.3.1: a release of a garbage value at the reassignment).
+      while true {
         state.defaultRoots += 1
-        id = state.defaultRoots == 1 ? "main" : SessionID("main-\(state.defaultRoots)")
-      } while !state.openRoots.insert(id).inserted
-      return id
+        let candidate: SessionID = state.defaultRoots == 1 ? "main" : SessionID("main-\(state.defaultRoots)")
+        if state.openRoots.insert(candidate).inserted { return candidate }
+      }
     }
     // The tree learns its root when the root opens a popup (`PopupTree.Storage.root`).
     return Session(id: id, depth: 0, key: PopupTreeState.rootKey, tree: PopupTree(root: id, engine: self))
