@@ -122,6 +122,47 @@ final class TestPolicyLint: XCTestCase {
     XCTAssertEqual(runLint(LintOptions(file: "/nonexistent/policy.json")).exitCode, 2)
   }
 
+  func test_adClicksBeforeGooglePay_warnsAtItsInclude_thatThePaymentWindowsGoToSafari() throws {
+    let found = try findings(#"{"version": 1, "include": ["ad-clicks", "google-pay"]}"#)
+
+    XCTAssertEqual(found.map(\.code), [.paymentWindowsSentOut])
+    XCTAssertEqual(found.map(\.path), ["include[0]"])
+    XCTAssertEqual(found.map(\.level), [.warning])
+    let message = found.first?.message ?? ""
+    XCTAssertTrue(message.hasPrefix("\"ad-clicks\" sends "), message)
+    XCTAssertTrue(message.contains("and 11 more Google Pay and sign-in windows to Safari"), message)
+    XCTAssertTrue(message.contains("before include[1] (\"google-pay/"), message)
+    XCTAssertTrue(message.contains("list \"google-pay\" before \"ad-clicks\" in include"), message)
+  }
+
+  func test_googlePayBeforeAdClicks_asTheDocsWriteIt_lintsClean() throws {
+    XCTAssertEqual(try findings(#"{"version": 1, "include": ["google-pay", "ad-clicks"]}"#), [])
+    XCTAssertEqual(try findings(#"{"version": 1, "include": ["google-pay", "ad-clicks", "webkit-default"]}"#), [])
+  }
+
+  func test_anAppRuleThatSendsCrossSiteWindowsToSafari_beforeGooglePay_warnsAtTheRule() throws {
+    let found = try findings(
+      #"""
+      {"version": 1, "include": ["google-pay"],
+       "rules": [{"name": "out", "match": {"target": "newWindow", "crossSite": true}, "action": {"external": "safari"}}]}
+      """#)
+
+    XCTAssertEqual(found.map(\.code), [.paymentWindowsSentOut])
+    XCTAssertEqual(found.first?.path, "rules[0]")
+    XCTAssertTrue(found.first?.message.contains("narrow this rule") == true, found.first?.message ?? "")
+  }
+
+  func test_anAppRuleThatKeepsPaymentWindowsIn_makesTheOrderOfThePresetsHarmless() throws {
+    let found = try findings(
+      #"""
+      {"version": 1, "include": ["ad-clicks", "google-pay"],
+       "rules": [{"name": "pay", "match": {"hosts": ["pay.google.com", "payments.google.com",
+                  "accounts.google.com", "accounts.youtube.com"]}, "action": "allow"}]}
+      """#)
+
+    XCTAssertEqual(found.filter { $0.code == .paymentWindowsSentOut }, [])
+  }
+
   func test_theRealisticBenchmarkPolicy_lintsClean() throws {
     let path = RepositoryFiles.root.appendingPathComponent("Benchmarks/policies/realistic.json").path
     var options = LintOptions(file: path)
@@ -142,32 +183,102 @@ final class TestPolicyLint: XCTestCase {
     let lines = try PolicyProbe(lint).lines()
     let decidedBy = Dictionary(uniqueKeysWithValues: lines.map { ($0.spelling, $0.decidedBy) })
 
-    XCTAssertEqual(lines.first?.url, "https://example.com.evil.net/")
+    XCTAssertEqual(lines.map(\.url).prefix(2), ["https://example.com/", "https://example.com.evil.net/"])
+    XCTAssertEqual(decidedBy["true-host"], "shop")
     XCTAssertEqual(decidedBy["suffix-extension"], "default")
     XCTAssertEqual(decidedBy["userinfo"], "default")
     XCTAssertEqual(decidedBy["path-at"], "default")
     XCTAssertEqual(decidedBy["backslash-at"], "default")
     XCTAssertEqual(decidedBy["homograph"], "default")
     XCTAssertEqual(decidedBy["case-and-trailing-dot"], "shop", "the same host, spelled otherwise")
+    XCTAssertEqual(lines.filter(\.differsFromTrueHost).map(\.spelling).contains("case-and-trailing-dot"), false)
   }
 
-  func test_theLintCommandWithProbe_printsAProbeLineForEachSpelling_afterTheFindings() throws {
+  func test_theLintCommandWithProbe_printsASummaryFirst_thenOnlyTheSpellingsDecidedOtherwise() throws {
     let path = try temporaryFile(
-      #"{"version": 1, "rules": [{"name": "shop", "match": {"hosts": ["example.com"]}, "action": "allow"}]}"#)
+      #"{"version": 1, "rules": [{"name": "shop", "match": {"hosts": ["example.com"]}, "action": "cancel"}]}"#)
     var options = LintOptions(file: path)
     options.probe = true
     let text = runLint(options)
+    options.probeAll = true
+    let all = runLint(options)
+    options.probeAll = false
     options.json = true
     let json = runLint(options)
 
     XCTAssertEqual(text.exitCode, 0)
+    let lines = text.output.split(separator: "\n").map(String.init)
     XCTAssertTrue(
-      text.output.hasPrefix(
-        "probe rules[0] \"shop\" suffix-extension: https://example.com.evil.net/ → default (allow)\n"), text.output)
-    XCTAssertEqual(text.output.split(separator: "\n").count, 6)
-    let first = try JSONValue(parsing: String(json.output.split(separator: "\n")[0]))
+      lines[0].hasPrefix("probe: 1 rules, 1 hosts, 6 hostile spellings; 5 decided otherwise than the true host"),
+      lines[0])
+    XCTAssertTrue(lines[0].hasSuffix("0 true hosts not reaching their rule"), lines[0])
+    XCTAssertEqual(
+      lines[1], "probe rules[0] \"shop\" suffix-extension: https://example.com.evil.net/ → default (allow)")
+    XCTAssertEqual(lines.count, 6, "the summary and the five spellings decided otherwise")
+    XCTAssertFalse(text.output.contains("case-and-trailing-dot"))
+    XCTAssertEqual(all.output.split(separator: "\n").count, 8, "the summary, the true host and six spellings")
+    XCTAssertTrue(all.output.contains("probe rules[0] \"shop\" true-host: https://example.com/ → shop (cancel)"))
+    let jsonLines = json.output.split(separator: "\n").map(String.init)
+    let summary = try JSONValue(parsing: jsonLines[0])
+    XCTAssertEqual(summary["probeSummary"]?["differing"], .number(5))
+    let first = try JSONValue(parsing: jsonLines[1])
     XCTAssertEqual(first["decidedBy"], .string("default"))
     XCTAssertEqual(first["spelling"], .string("suffix-extension"))
+    XCTAssertEqual(first["differsFromTrueHost"], .bool(true))
+  }
+
+  func test_probe_judgesEachSpellingUnderTheRulesOwnConditions() throws {
+    let lint = try PolicyLint(
+      json: Array(
+        #"""
+        {"version": 1, "include": ["ad-clicks"],
+         "rules": [
+           {"name": "help", "match": {"hosts": ["www.games.example"], "paths": ["/help/*"]},
+            "action": {"external": "safari"}},
+           {"name": "insecure", "match": {"schemes": ["http"], "hosts": ["old.example"]}, "action": "cancel"},
+           {"name": "own-popups", "match": {"sites": ["games.example"], "popupFirstLoad": true, "crossSite": false},
+            "action": "allow"}
+         ]}
+        """#.utf8))
+    let lines = try PolicyProbe(lint).lines()
+    func line(_ rule: String, _ spelling: String) -> PolicyProbe.Line? {
+      lines.first { $0.rule == rule && $0.spelling == spelling }
+    }
+
+    XCTAssertEqual(line("help", "true-host")?.url, "https://www.games.example/help/")
+    XCTAssertEqual(line("help", "true-host")?.decidedBy, "help")
+    XCTAssertEqual(line("help", "suffix-extension")?.url, "https://www.games.example.evil.net/help/")
+    XCTAssertEqual(line("insecure", "true-host")?.url, "http://old.example/")
+    XCTAssertEqual(line("insecure", "case-and-trailing-dot")?.url, "http://OLD.EXAMPLE.:80/")
+    XCTAssertEqual(line("insecure", "case-and-trailing-dot")?.decidedBy, "insecure")
+    XCTAssertEqual(line("own-popups", "true-host")?.decidedBy, "own-popups", "a same-site first load")
+    XCTAssertEqual(
+      line("ad-clicks/app-store-new-window", "true-host")?.decidedBy, "ad-clicks/app-store-new-window",
+      "window.open reaches it where a link tap is the earlier app-store rule's")
+    XCTAssertEqual(try PolicyProbe(lint).summary().notReached, [])
+  }
+
+  /// On the realistic benchmark policy the old probe, judging every host as a link tap to `/` from another site,
+  /// showed 51 true hosts not reaching their rule; judged under each rule's own conditions only the
+  /// `app-store` hosts remain, and there the earlier `app-store` rule does decide every such window.
+  func test_probe_onTheRealisticPolicy_reportsOnlyTheTrueHostsThatReallyMissTheirRule() throws {
+    let path = RepositoryFiles.root.appendingPathComponent("Benchmarks/policies/realistic.json").path
+    let lint = try PolicyLint(json: Array(try Data(contentsOf: URL(fileURLWithPath: path))))
+    let probe = try PolicyProbe(lint)
+    let (summary, lines) = probe.probe()
+
+    XCTAssertEqual(summary.notReached.map(\.rule), [], "\(summary.notReached)")
+    XCTAssertEqual(summary.matchedByTheRule, 0)
+    func truth(_ rule: String) -> PolicyProbe.Line? {
+      lines.first { $0.rule == rule && $0.spelling == "true-host" }
+    }
+    XCTAssertEqual(truth("help-pages")?.url, "https://www.games.example/help/")
+    XCTAssertEqual(truth("help-pages")?.decidedBy, "help-pages")
+    XCTAssertEqual(truth("legal-18")?.url, "https://www.games.example/legal/terms-18")
+    XCTAssertEqual(truth("legal-18")?.decidedBy, "legal-18")
+    XCTAssertEqual(truth("support-3")?.url, "https://support-3.games.example/contact/")
+    XCTAssertEqual(truth("google-pay/pay-and-sign-in-first-load")?.decidedBy, "google-pay/pay-and-sign-in-first-load")
+    XCTAssertEqual(truth("ad-clicks/app-store-new-window")?.decidedBy, "ad-clicks/app-store-new-window")
   }
 
   /// The soundness of `unreachable`: on random policies over a small vocabulary, where rules overlap often, no

@@ -24,6 +24,9 @@ public struct LintFinding: Sendable, Hashable, CustomStringConvertible {
     case popupNeverNewWindow = "popup-never-new-window"
     /// An `ask` naming a decider that `--deciders` does not declare.
     case undeclaredDecider = "undeclared-decider"
+    /// A rule that sends Google Pay or sign-in windows out of the app before a later rule that keeps them in
+    /// (`"include": ["ad-clicks", "google-pay"]`).
+    case paymentWindowsSentOut = "payment-windows-sent-out"
   }
 
   /// How serious it is.

@@ -6,8 +6,11 @@ public struct LintOptions: Sendable, Equatable {
   public var json = false
   /// Warnings fail the lint too (exit 1).
   public var strict = false
-  /// Also print the decisions for hostile spellings of every host and site rule.
+  /// Also print the decisions for hostile spellings of every host and site rule: a summary, then the spellings
+  /// decided otherwise than the true host.
   public var probe = false
+  /// With `probe`, print every spelling judged (the true hosts included), not only those that differ.
+  public var probeAll = false
   /// The deciders the app registers; `nil` skips the `undeclared-decider` check.
   public var deciders: Set<String>?
 

@@ -61,6 +61,7 @@ public struct PolicyLint: Sendable {
       }
       findings += actionFindings(of: placed)
     }
+    findings += PaymentWindowOrder(rules: rules).findings()
     if let declaredDeciders {
       let others: [(String, PolicyAction)] = [
         ("default", configuration.defaultAction), ("deciders.onTimeout", configuration.deciders.onTimeout),

@@ -2,8 +2,12 @@ import SessionKit
 
 /// `session-bench lint --probe`: for every rule with `hosts` or `sites`, the decision for hostile spellings of
 /// its hosts, so that a reviewer sees at a glance which rule decides `https://example.com.evil.net/`.
+///
+/// Each spelling is judged under the probed rule's own conditions — its scheme, a path it matches, its target,
+/// navigation type, gesture, first load and cross-site condition — and compared with the true host judged the
+/// same way: a rule with `"paths": ["/help/*"]` is probed at `/help/`, not at `/` where it never applies.
 public struct PolicyProbe: Sendable {
-  /// One hostile spelling judged.
+  /// One spelling judged.
   public struct Line: Sendable, Hashable {
     /// The probed rule's path (`rules[0]`, `include[1]`).
     public var path: String
@@ -11,7 +15,7 @@ public struct PolicyProbe: Sendable {
     public var rule: String
     /// The host of the rule the spelling imitates.
     public var host: String
-    /// What kind of spelling: `suffix-extension`, `userinfo`, `path-at`, `backslash-at`,
+    /// What kind of spelling: `true-host`, `suffix-extension`, `userinfo`, `path-at`, `backslash-at`,
     /// `case-and-trailing-dot`, `homograph`.
     public var spelling: String
     /// The URL judged.
@@ -20,6 +24,8 @@ public struct PolicyProbe: Sendable {
     public var decidedBy: String
     /// The action, in the policy file's spelling.
     public var action: String
+    /// Whether the decision (rule and action) differs from the true host's.
+    public var differsFromTrueHost: Bool
 
     /// A line for a terminal.
     public var text: String {
@@ -30,43 +36,121 @@ public struct PolicyProbe: Sendable {
     public var json: String {
       "{\"probe\":\(JSONValue.quoted(path)),\"rule\":\(JSONValue.quoted(rule)),\"host\":\(JSONValue.quoted(host)),"
         + "\"spelling\":\(JSONValue.quoted(spelling)),\"url\":\(JSONValue.quoted(url)),"
-        + "\"decidedBy\":\(JSONValue.quoted(decidedBy)),\"action\":\(JSONValue.quoted(action))}"
+        + "\"decidedBy\":\(JSONValue.quoted(decidedBy)),\"action\":\(JSONValue.quoted(action)),"
+        + "\"differsFromTrueHost\":\(differsFromTrueHost)}"
     }
   }
 
-  /// The hostile spellings of `host`, each with its kind. The homograph swaps the first Latin letter that has
-  /// a Cyrillic look-alike; a host without one has none.
-  public static func spellings(of host: String) -> [(spelling: String, url: String)] {
+  /// The figures printed before the lines.
+  public struct Summary: Sendable, Hashable {
+    /// A rule whose true host, judged under the rule's own conditions, another rule (or the default) decides.
+    public struct NotReached: Sendable, Hashable {
+      /// The rule's path.
+      public var path: String
+      /// The rule's name.
+      public var rule: String
+      /// The true host's URL as judged.
+      public var url: String
+      /// What decides it instead.
+      public var decidedBy: String
+    }
+
+    /// Rules with `hosts` or `sites`.
+    public var rules = 0
+    /// Hosts probed (a `*.domain` pattern as `www.domain`, a site as itself).
+    public var hosts = 0
+    /// Hostile spellings judged.
+    public var spellings = 0
+    /// Spellings whose decision (rule and action) differs from the true host's.
+    public var differing = 0
+    /// Spellings other than `case-and-trailing-dot` (the same host written otherwise) that the probed rule
+    /// itself decides: a host check the spelling fools. Zero unless the matcher has a bug.
+    public var matchedByTheRule = 0
+    /// The true hosts that do not reach their rule, in rule order.
+    public var notReached: [NotReached] = []
+
+    /// The summary for a terminal: one line of figures, then one line per true host not reached.
+    public var text: String {
+      var out =
+        "probe: \(rules) rules, \(hosts) hosts, \(spellings) hostile spellings; \(differing) decided otherwise "
+        + "than the true host, \(spellings - differing) as it; \(matchedByTheRule) matched by the probed rule "
+        + "itself; \(notReached.count) true hosts not reaching their rule\n"
+      for miss in notReached {
+        out += "probe \(miss.path) \(JSONValue.quoted(miss.rule)) not reached: \(miss.url) → \(miss.decidedBy)\n"
+      }
+      return out
+    }
+
+    /// One JSON object.
+    public var json: String {
+      let misses = notReached.map {
+        "{\"probe\":\(JSONValue.quoted($0.path)),\"rule\":\(JSONValue.quoted($0.rule)),"
+          + "\"url\":\(JSONValue.quoted($0.url)),\"decidedBy\":\(JSONValue.quoted($0.decidedBy))}"
+      }
+      return "{\"probeSummary\":{\"rules\":\(rules),\"hosts\":\(hosts),\"spellings\":\(spellings),"
+        + "\"differing\":\(differing),\"matchedByTheRule\":\(matchedByTheRule),"
+        + "\"notReached\":[\(misses.joined(separator: ","))]}}"
+    }
+  }
+
+  /// The hostile spellings of `host` at `scheme` and `path`, each with its kind. The homograph swaps the first
+  /// Latin letter that has a Cyrillic look-alike; a host without one has none.
+  public static func spellings(
+    of host: String, scheme: String = "https", path: String = "/"
+  ) -> [(spelling: String, url: String)] {
+    // After a host that an attacker controls the path is the attacker's: `/@host` plus the rule's path.
+    let tail = path == "/" ? "" : path
+    let port = scheme == "https" ? ":443" : scheme == "http" ? ":80" : ""
     var out: [(String, String)] = [
-      ("suffix-extension", "https://\(host).evil.net/"),
-      ("userinfo", "https://\(host)@evil.net/"),
-      ("path-at", "https://evil.net/@\(host)"),
-      ("backslash-at", "https://evil.net\\@\(host)"),
-      ("case-and-trailing-dot", "https://\(host.uppercased()).:443/"),
+      ("suffix-extension", "\(scheme)://\(host).evil.net\(path)"),
+      ("userinfo", "\(scheme)://\(host)@evil.net\(path)"),
+      ("path-at", "\(scheme)://evil.net/@\(host)\(tail)"),
+      ("backslash-at", "\(scheme)://evil.net\\@\(host)\(tail)"),
+      ("case-and-trailing-dot", "\(scheme)://\(host.uppercased()).\(port)\(path)"),
     ]
     let lookAlikes: [Character: Character] = ["a": "а", "e": "е", "o": "о", "c": "с", "p": "р", "x": "х"]
     if let index = host.firstIndex(where: { lookAlikes[$0] != nil }) {
       var homograph = host
       homograph.replaceSubrange(index...index, with: String(lookAlikes[host[index]]!))
-      out.append(("homograph", "https://\(homograph)/"))
+      out.append(("homograph", "\(scheme)://\(homograph)\(path)"))
     }
     return out
   }
 
+  /// The situation a probed URL is judged in, chosen from the rule's own conditions.
+  struct Shape: Sendable {
+    var scheme: String
+    var path: String
+    var target: NavigationTarget
+    var navigationType: NavigationType
+    var userGesture: Bool
+    /// The navigation is a popup's first load (`popupFirstLoad`).
+    var firstLoad: Bool
+    /// Judged from a page on the probed host itself rather than from `from` (`crossSite`/`crossOrigin` false).
+    var fromOwnPage: Bool
+  }
+
   private let lint: PolicyLint
   private let compiled: CompiledPolicy
-  private let context: PolicyContext
+  private let from: String
 
-  /// Probes the policy a lint read, judging each spelling as the probed rule's kind of request (its `target`
-  /// and first navigation type; a main-frame link tap by default) from a page at `from`.
+  /// Probes the policy a lint read, judging each spelling as a request the probed rule matches, from a page at
+  /// `from` (or, for a rule that wants a same-site request, from the probed host's own page).
   public init(_ lint: PolicyLint, from: String = "https://app.example/") throws(ConfigurationError) {
     self.lint = lint
     self.compiled = try CompiledPolicy(lint.configuration)
-    self.context = PolicyContext(currentURL: try? WebAddress(from))
+    self.from = from
   }
 
-  /// Every probe line, rule by rule.
-  public func lines() -> [Line] {
+  /// The summary of ``lines()``.
+  public func summary() -> Summary { probe().summary }
+
+  /// Every probe line, rule by rule: for each host, the true host first, then its hostile spellings.
+  public func lines() -> [Line] { probe().lines }
+
+  /// The summary and every line, judged once.
+  public func probe() -> (summary: Summary, lines: [Line]) {
+    var summary = Summary()
     var lines: [Line] = []
     for placed in lint.rules {
       let match = placed.rule.match
@@ -77,31 +161,113 @@ public struct PolicyProbe: Sendable {
         }
       }
       hosts += match.sites ?? []
+      guard !hosts.isEmpty else { continue }
+      summary.rules += 1
       for host in hosts {
-        for (spelling, url) in Self.spellings(of: host) {
-          let decision = judge(url, target: match.target ?? .mainFrame, type: match.navigationTypes?.first)
-          lines.append(
-            Line(
-              path: placed.path, rule: placed.rule.name, host: host, spelling: spelling, url: url,
-              decidedBy: decision.trace.source.name, action: decision.action.description))
+        summary.hosts += 1
+        let (shape, truth) = reachingShape(of: placed.rule, host: host)
+        let trueURL = Self.url(host: host, shape)
+        let trueLine = line(placed, host, "true-host", trueURL, truth, differs: false)
+        lines.append(trueLine)
+        if truth.trace.source.name != placed.rule.name {
+          summary.notReached.append(
+            .init(path: placed.path, rule: placed.rule.name, url: trueURL, decidedBy: trueLine.decidedBy))
+        }
+        for (spelling, url) in Self.spellings(of: host, scheme: shape.scheme, path: shape.path) {
+          let decision = judge(url, shape, host: host)
+          let differs = decision.trace.source != truth.trace.source || decision.action != truth.action
+          summary.spellings += 1
+          if differs { summary.differing += 1 }
+          if spelling != "case-and-trailing-dot", decision.trace.source.name == placed.rule.name {
+            summary.matchedByTheRule += 1
+          }
+          lines.append(line(placed, host, spelling, url, decision, differs: differs))
         }
       }
     }
-    return lines
+    return (summary, lines)
   }
 
-  private func judge(_ url: String, target: NavigationTarget, type: NavigationType?) -> PolicyDecision {
-    let address: WebAddress
-    do {
-      address = try WebAddress(url)
-    } catch {
-      return compiled.invalidURL(error)
+  private func line(
+    _ placed: PolicyLint.PlacedRule, _ host: String, _ spelling: String, _ url: String, _ decision: PolicyDecision,
+    differs: Bool
+  ) -> Line {
+    Line(
+      path: placed.path, rule: placed.rule.name, host: host, spelling: spelling, url: url,
+      decidedBy: decision.trace.source.name, action: decision.action.description, differsFromTrueHost: differs)
+  }
+
+  /// The first of the situations the rule's conditions allow in which the rule decides its true host, or the
+  /// first situation when none does (the true host then really does not reach the rule).
+  private func reachingShape(of rule: PolicyRule, host: String) -> (Shape, PolicyDecision) {
+    let shapes = Self.shapes(for: rule.match)
+    var first: (Shape, PolicyDecision)?
+    for shape in shapes {
+      let decision = judge(Self.url(host: host, shape), shape, host: host)
+      if decision.trace.source.name == rule.name { return (shape, decision) }
+      if first == nil { first = (shape, decision) }
     }
-    if let host = address.host, host.hasEmptyLabel {
-      return compiled.invalidURL(AddressError(code: .emptyLabel, input: url, detail: "empty label"))
+    return first!
+  }
+
+  /// The situations a request matching `match` can be in, the most ordinary first: a link tap, then
+  /// `window.open` and the other navigation types; from another site, then from the host's own page.
+  static func shapes(for match: RuleMatch) -> [Shape] {
+    let scheme: String
+    if let schemes = match.schemes {
+      scheme = schemes.contains("https") ? "https" : schemes.contains("http") ? "http" : schemes[0]
+    } else {
+      scheme = "https"
     }
-    let request = PolicyRequest(
-      address: address, navigationType: type ?? .linkActivated, target: target, isUserGesture: true)
-    return compiled.evaluate(request, in: context)
+    let path: String
+    switch match.paths?.first {
+    case .exact(let exact)?: path = exact
+    case .prefix(let prefix)?: path = prefix
+    case nil: path = "/"
+    }
+    let firstLoad = match.popupFirstLoad ?? false
+    let target = match.target ?? .mainFrame
+    let ordinary: [NavigationType] = [.linkActivated, .other]
+    let types =
+      match.navigationTypes
+      ?? ordinary + NavigationType.allCases.filter { !ordinary.contains($0) }
+    let pages: [Bool]
+    if match.crossSite == false || match.crossOrigin == false {
+      pages = [true]
+    } else if match.crossSite == true || match.crossOrigin == true {
+      pages = [false]
+    } else {
+      pages = [false, true]
+    }
+    var shapes: [Shape] = []
+    for fromOwnPage in pages {
+      for type in types {
+        shapes.append(
+          Shape(
+            scheme: scheme, path: path, target: target, navigationType: type, userGesture: match.userGesture ?? true,
+            firstLoad: firstLoad, fromOwnPage: fromOwnPage))
+      }
+    }
+    return shapes
+  }
+
+  static func url(host: String, _ shape: Shape) -> String { "\(shape.scheme)://\(host)\(shape.path)" }
+
+  /// Judges `url` in `shape` through the engine's own entry point, so that an unparsable URL or one with an
+  /// empty label is judged as the engine judges it.
+  private func judge(_ url: String, _ shape: Shape, host: String) -> PolicyDecision {
+    let page = shape.fromOwnPage ? "\(shape.scheme)://\(host)/" : from
+    let context = PolicyContext(currentURL: try? WebAddress(page), isBlankPopup: shape.firstLoad)
+    let source = FrameInfo(isMainFrame: true, url: page)
+    let targetFrame: FrameInfo? =
+      switch shape.target {
+      case .newWindow: nil
+      case .mainFrame: FrameInfo(isMainFrame: true, url: shape.firstLoad ? "about:blank" : page)
+      case .subframe: FrameInfo(isMainFrame: false, url: page)
+      }
+    let action = NavigationAction(
+      requestURL: url, sourceFrame: source, targetFrame: targetFrame, navigationType: shape.navigationType,
+      isUserGesture: shape.userGesture)
+    return compiled.evaluate(action, in: context)
   }
 }

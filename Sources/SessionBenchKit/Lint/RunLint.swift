@@ -3,12 +3,15 @@ import SessionKit
 
 /// Runs `session-bench lint`.
 ///
-/// - Returns: The text to print (findings, then probe lines) and the exit status: 0 without errors (warnings
-///   allowed unless `strict`), 1 with errors (or warnings under `strict`), 2 when the file cannot be read or
-///   is invalid; then `output` is the message, meant for standard error.
+/// - Returns: The text to print (findings, then the probe's summary and lines) and the exit status: 0 without
+///   errors (warnings allowed unless `strict`), 1 with errors (or warnings under `strict`), 2 when the file
+///   cannot be read or is invalid; then `output` is the message, meant for standard error.
 public func runLint(_ options: LintOptions) -> (output: String, exitCode: Int32) {
-  guard let data = FileManager.default.contents(atPath: options.file) else {
-    return ("session-bench lint: \(options.file): cannot read the file\n", 2)
+  let data: [UInt8]
+  do throws(InputFileError) {
+    data = try InputFile.read(options.file)
+  } catch {
+    return ("session-bench lint: \(error)\n", 2)
   }
   let lint: PolicyLint
   let probe: PolicyProbe?
@@ -16,12 +19,17 @@ public func runLint(_ options: LintOptions) -> (output: String, exitCode: Int32)
     lint = try PolicyLint(json: data, declaredDeciders: options.deciders)
     probe = options.probe ? try PolicyProbe(lint) : nil
   } catch {
-    return ("session-bench lint: \(options.file): \(error)\n", 2)
+    return ("session-bench lint: \(InputFile.displayName(options.file)): \(error)\n", 2)
   }
   let findings = lint.findings()
   var output = ""
   for finding in findings { output += (options.json ? finding.json : finding.description) + "\n" }
-  for line in probe?.lines() ?? [] { output += (options.json ? line.json : line.text) + "\n" }
+  if let (summary, lines) = probe?.probe() {
+    output += options.json ? summary.json + "\n" : summary.text
+    for line in lines where options.probeAll || line.differsFromTrueHost {
+      output += (options.json ? line.json : line.text) + "\n"
+    }
+  }
   let errors = findings.contains { $0.level == .error }
   let failed = errors || (options.strict && !findings.isEmpty)
   return (output, failed ? 1 : 0)

@@ -32,10 +32,10 @@ package enum PresetText {
   package static let googlePay = #"""
 [
   { "name": "pay-and-sign-in-popups",
-    "match": { "hosts": ["pay.google.com", "*.google.com", "accounts.youtube.com"], "target": "newWindow" },
-    "action": { "popup": "overlay" } },
+    "match": { "hosts": ["pay.google.com", "payments.google.com", "accounts.google.com", "accounts.youtube.com"], "target": "newWindow" },
+    "action": "allow" },
   { "name": "pay-and-sign-in-first-load",
-    "match": { "hosts": ["pay.google.com", "*.google.com", "accounts.youtube.com"], "popupFirstLoad": true },
+    "match": { "hosts": ["pay.google.com", "payments.google.com", "accounts.google.com", "accounts.youtube.com"], "popupFirstLoad": true },
     "action": "allow" }
 ]
 

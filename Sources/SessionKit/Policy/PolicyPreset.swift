@@ -5,7 +5,17 @@ public enum PolicyPreset: String, Sendable, Hashable, CaseIterable {
   case webkitDefault = "webkit-default"
   /// Google's click-behaviour guide: outbound clicks leave the app, App Store links go to the system.
   case adClicks = "ad-clicks"
-  /// Payment and sign-in windows stay in the app, over the merchant page.
+  /// Payment and sign-in windows stay in the app, over the merchant page: new windows to `pay.google.com`,
+  /// `payments.google.com`, `accounts.google.com` and `accounts.youtube.com`, and a blank popup's first load
+  /// there, are answered `allow`, so the popup takes the policy's `popups.presentation`.
+  ///
+  /// Exact hosts, never `*.google.com`, which also kept ads' AdChoices (`adssettings.google.com`), Maps and
+  /// Play links in the app. Google's documentation shows these windows opening as popups: the Google Pay
+  /// API's "Using iOS WKWebView" recipe shows the payment sheet in a window WebKit asks `createWebViewWith`
+  /// for (https://developers.google.com/pay/api/web/guides/recipes/using-ios-wkwebview), and Sign in with
+  /// Google's button runs its flow in a pop-up window by default (`ux_mode` `popup`,
+  /// https://developers.google.com/identity/gsi/web/reference/js-reference). Neither names a host beyond
+  /// these four, so none is added (DESIGN §4, revised 2026-12-01).
   case googlePay = "google-pay"
 
   /// The preset's rules, names prefixed with `PRESET/`, decoded once per process.
@@ -26,7 +36,7 @@ public enum PolicyPreset: String, Sendable, Hashable, CaseIterable {
 
   /// Decodes the preset's compiled-in JSON.
   /// - Throws: ``ConfigurationError`` if the JSON were invalid.
-  public func load(list: PublicSuffixList = .shared) throws(ConfigurationError) -> [PolicyRule] {
+  package func load(list: PublicSuffixList = .shared) throws(ConfigurationError) -> [PolicyRule] {
     let elements = try JSONReader(JSONValue(parsing: json), path: "").elements()
     var rules: [PolicyRule] = []
     for element in elements {

@@ -43,7 +43,8 @@ final class DecisionTraceTests: XCTestCase {
     XCTAssertEqual(decision.trace.rule, "google-pay/pay-and-sign-in-popups")
     XCTAssertEqual(decision.trace.ruleIndex, 0)
     XCTAssertEqual(
-      decision.trace.conditions, ["hosts: pay.google.com, *.google.com, accounts.youtube.com", "target: newWindow"])
+      decision.trace.conditions,
+      ["hosts: pay.google.com, payments.google.com, accounts.google.com, accounts.youtube.com", "target: newWindow"])
   }
 
   func test_theDefaultsTrace_isNamedDefault_withoutIndexOrConditions() throws {

@@ -34,7 +34,7 @@ final class RuleOrderTests: XCTestCase {
       rules: [ruleJSON("no-pay", match: #"{"hosts": ["pay.example.com"]}"#, action: #""cancel""#)],
       extra: #""include": ["google-pay"]"#)
     let decision = try decide(policy, payPopup, target: .newWindow, from: merchant)
-    XCTAssertEqual(decision.action, .popup(.overlay))
+    XCTAssertEqual(decision.action, .allow, "a popup with the policy's presentation")
     XCTAssertEqual(decision.trace.rule, "google-pay/pay-and-sign-in-popups")
     XCTAssertEqual(decision.trace.ruleIndex, 1)
   }
@@ -42,7 +42,7 @@ final class RuleOrderTests: XCTestCase {
   func test_googlePayListedFirst_keepsThePaymentPopupInTheApp() throws {
     let policy = try compiledPolicy(policyJSON(extra: #""include": ["google-pay", "ad-clicks"]"#))
     let decision = try decide(policy, payPopup, target: .newWindow, from: merchant)
-    XCTAssertEqual(decision.action, .popup(.overlay))
+    XCTAssertEqual(decision.action, .allow, "a popup with the policy's presentation")
     XCTAssertEqual(decision.trace.rule, "google-pay/pay-and-sign-in-popups")
   }
 
@@ -104,6 +104,10 @@ final class RuleOrderTests: XCTestCase {
 
   func test_thePresets_containExactlyTheRulesOfTheDesign() throws {
     let appStoreHosts: [HostPattern] = [.exact("apps.apple.com"), .exact("itunes.apple.com")]
+    let payAndSignInHosts: [HostPattern] = [
+      .exact("pay.google.com"), .exact("payments.google.com"), .exact("accounts.google.com"),
+      .exact("accounts.youtube.com"),
+    ]
     XCTAssertEqual(
       try PolicyPreset.webkitDefault.rules(),
       [PolicyRule(name: "webkit-default/new-windows", match: RuleMatch(target: .newWindow), action: .cancel)])
@@ -135,13 +139,13 @@ final class RuleOrderTests: XCTestCase {
         PolicyRule(
           name: "google-pay/pay-and-sign-in-popups",
           match: RuleMatch(
-            hosts: [.exact("pay.google.com"), .subdomains(of: "google.com"), .exact("accounts.youtube.com")],
+            hosts: payAndSignInHosts,
             target: .newWindow),
-          action: .popup(.overlay)),
+          action: .allow),
         PolicyRule(
           name: "google-pay/pay-and-sign-in-first-load",
           match: RuleMatch(
-            hosts: [.exact("pay.google.com"), .subdomains(of: "google.com"), .exact("accounts.youtube.com")],
+            hosts: payAndSignInHosts,
             popupFirstLoad: true),
           action: .allow),
       ])
