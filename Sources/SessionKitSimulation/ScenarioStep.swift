@@ -12,7 +12,7 @@ public struct ScenarioStep: Sendable, Hashable {
   public var path: String
 
   /// The keys an `expect` may name: the fields of a replay line.
-  public static let expectableKeys: Set<String> = [
+  static let expectableKeys: Set<String> = [
     "step", "in", "event", "url", "outcome", "session", "frame", "child", "presentation", "via", "reason", "closed",
     "rule", "callbacks", "timedOut",
   ]

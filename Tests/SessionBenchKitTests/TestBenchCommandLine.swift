@@ -92,10 +92,11 @@ final class TestBenchCommandLine: XCTestCase {
   }
 
   func test_help_isRecognisedAnywhere() throws {
-    XCTAssertEqual(try BenchCommandLine.parse(["--help"]), .help)
-    XCTAssertEqual(try BenchCommandLine.parse(["-h"]), .help)
-    XCTAssertEqual(try BenchCommandLine.parse(["help"]), .help)
-    XCTAssertEqual(try BenchCommandLine.parse(["run", "--sessions", "5", "--help"]), .help)
+    XCTAssertEqual(try BenchCommandLine.parse(["--help"]), .help(nil))
+    XCTAssertEqual(try BenchCommandLine.parse(["-h"]), .help(nil))
+    XCTAssertEqual(try BenchCommandLine.parse(["help"]), .help(nil))
+    XCTAssertEqual(try BenchCommandLine.parse(["run", "--sessions", "5", "--help"]), .help(.run))
+    XCTAssertEqual(try BenchCommandLine.parse(["--sessions", "5", "-h"]), .help(.run))
     XCTAssertTrue(BenchCommandLine.usage.contains("--max-regression"))
   }
 
@@ -148,10 +149,12 @@ final class TestBenchCommandLine: XCTestCase {
   }
 
   func test_unknownOptionsAndArguments_areRejected() {
-    assertUsageError(["--sesions", "5"], "unknown option \"--sesions\"")
+    assertUsageError(
+      ["--sesions", "5"], "unknown option \"--sesions\"; did you mean --sessions? (see session-bench help run)")
     assertUsageError(["run", "extra"], "unexpected argument \"extra\"; run takes only options")
-    assertUsageError(["bench"], "unknown command \"bench\"; expected run, compare, replay, lint, diff or help")
-    assertUsageError(["-x"], "unknown option \"-x\"")
+    assertUsageError(
+      ["bench"], "unknown command \"bench\"; expected run, replay, compare, lint, diff, soak, instructions or help")
+    assertUsageError(["-x"], "unknown option \"-x\" (see session-bench help run)")
   }
 
   func test_missingValues_areRejected() {
@@ -187,7 +190,7 @@ final class TestBenchCommandLine: XCTestCase {
       "--max-regression: \"lots\" is not a percentage (0 or more, such as 10 or 10%)")
     assertUsageError(
       ["compare", "a.json", "b.json", "--sessions", "3"],
-      "unknown option \"--sessions\" for compare; it takes only --max-regression PCT")
+      "unknown option \"--sessions\" for compare (see session-bench help compare)")
     assertUsageError(["replay"], "replay needs a scenario file: session-bench replay FILE [--policy FILE]")
     assertUsageError(["replay", "a.json", "b.json"], "replay takes one scenario file, not 2")
   }

@@ -103,7 +103,7 @@ final class TestBenchRun: XCTestCase {
     XCTAssertEqual(padded.rules[999].match.hosts, [.exact("padding-999.example")])
     XCTAssertEqual(Array(padded.rules.dropFirst(1_000)).map(\.name), plain.rules.map(\.name))
     // The padding is consulted: a padding host is decided by its rule.
-    let request = PolicyRequest(
+    let request = try PolicyRequest(
       address: try WebAddress("https://padding-999.example/"), navigationType: .linkActivated, target: .mainFrame,
       isUserGesture: true)
     XCTAssertEqual(padded.evaluate(request, in: .none).trace.rule, "padding-999")

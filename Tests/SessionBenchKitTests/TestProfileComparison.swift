@@ -15,13 +15,13 @@ final class TestProfileComparison: XCTestCase {
     XCTAssertTrue(comparison.table.contains("No regression past 10 %"))
   }
 
-  func test_latencyRisePastThreshold_onP99_isARegression_andExitsTwo() {
+  func test_latencyRisePastThreshold_onP99_isARegression_andExitsOne() {
     let base = Fixtures.profile([Fixtures.result(BenchResult.engineDecide)])
     var slower = Fixtures.latency()
     slower.p99 = 1_200  // +20 %
     let new = Fixtures.profile([Fixtures.result(BenchResult.engineDecide, latency: slower)])
     let comparison = ProfileComparison.compare(base: base, new: new, maxRegressionPercent: 10)
-    XCTAssertEqual(comparison.exitCode, 2)
+    XCTAssertEqual(comparison.exitCode, 1)
     XCTAssertEqual(comparison.regressions.map(\.metric), ["p99"])
     XCTAssertEqual(comparison.regressions.first?.deltaPercent ?? 0, 20, accuracy: 1e-9)
     XCTAssertTrue(comparison.table.contains("REGRESSION"))
@@ -32,14 +32,14 @@ final class TestProfileComparison: XCTestCase {
     let base = Fixtures.profile([Fixtures.result(BenchResult.engineDecide)])
     let new = Fixtures.profile([Fixtures.result(BenchResult.engineDecide, latency: Fixtures.latency(scale: 1.05))])
     XCTAssertEqual(ProfileComparison.compare(base: base, new: new, maxRegressionPercent: 10).exitCode, 0)
-    XCTAssertEqual(ProfileComparison.compare(base: base, new: new, maxRegressionPercent: 4).exitCode, 2)
+    XCTAssertEqual(ProfileComparison.compare(base: base, new: new, maxRegressionPercent: 4).exitCode, 1)
   }
 
   func test_throughputDropPastThreshold_isARegression() {
     let base = Fixtures.profile([Fixtures.result(BenchResult.engineDecide, throughput: 100_000)])
     let new = Fixtures.profile([Fixtures.result(BenchResult.engineDecide, throughput: 80_000)])
     let comparison = ProfileComparison.compare(base: base, new: new, maxRegressionPercent: 10)
-    XCTAssertEqual(comparison.exitCode, 2)
+    XCTAssertEqual(comparison.exitCode, 1)
     XCTAssertEqual(comparison.regressions.map(\.metric), ["throughput"])
   }
 
@@ -106,7 +106,7 @@ final class TestProfileComparison: XCTestCase {
     XCTAssertTrue(same.output.contains("engine.decide"))
 
     let worse = runCompare(basePath: basePath, newPath: regressedPath, maxRegression: 10)
-    XCTAssertEqual(worse.exitCode, 2)
+    XCTAssertEqual(worse.exitCode, 1)
     XCTAssertTrue(worse.output.contains("engine.decide p50 +100.0 %"))
 
     let lenient = runCompare(basePath: basePath, newPath: regressedPath, maxRegression: 150)
@@ -119,7 +119,7 @@ final class TestProfileComparison: XCTestCase {
     let result = runCompare(basePath: basePath, newPath: missing, maxRegression: 10)
     XCTAssertEqual(result.exitCode, 2)
     XCTAssertTrue(result.output.contains(missing), result.output)
-    XCTAssertTrue(result.output.contains("cannot read"), result.output)
+    XCTAssertTrue(result.output.contains("cannot read the file: No such file or directory"), result.output)
   }
 
   func test_runCompare_withInvalidJSON_exitsTwo_namingThePathAndTheProblem() throws {

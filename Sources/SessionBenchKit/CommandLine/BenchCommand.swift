@@ -6,7 +6,7 @@ public enum BenchCommand: Sendable, Equatable {
   case replay(file: String, policy: String?)
   /// Compare two profiles (`session-bench compare BASE.json NEW.json [--max-regression PCT]`).
   case compare(base: String, new: String, maxRegressionPercent: Double)
-  /// Lint a policy (`session-bench lint POLICY [--json] [--strict] [--probe] [--deciders NAME,…]`).
+  /// Lint a policy (`session-bench lint POLICY [--json] [--strict] [--probe [--all]] [--deciders NAME,…]`).
   case lint(LintOptions)
   /// Compare the decisions of two policies (`session-bench diff OLD NEW …`).
   case diff(DiffOptions)
@@ -16,6 +16,7 @@ public enum BenchCommand: Sendable, Equatable {
   /// (`session-bench instructions --op OP --count N [--seed S] [--sessions N]`; internal, run by
   /// `Benchmarks/instructions.sh`).
   case instructions(InstructionOptions)
-  /// Print the usage (`--help`, `-h` or `help`).
-  case help
+  /// Print the general usage (`session-bench --help`, `-h` or `help`; `nil`) or a command's
+  /// (`session-bench help COMMAND`, `session-bench COMMAND --help`).
+  case help(BenchCommandName?)
 }

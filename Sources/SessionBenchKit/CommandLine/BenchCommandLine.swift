@@ -1,100 +1,107 @@
-/// Parses session-bench command lines.
-///
-/// ```
-/// session-bench [run] [--sessions N] [--duration 5s | --decisions N] [--concurrency N | --rate R] …
-/// session-bench replay FILE [--policy FILE]
-/// session-bench compare BASE.json NEW.json [--max-regression PCT]
-/// session-bench lint POLICY [--json] [--strict] [--probe] [--deciders NAME,…]
-/// session-bench diff OLD NEW [--scenarios FILE… | --urls FILE [--from URL]] [--decisions N] [--seed S] [--json]
-/// ```
+import SessionKit
+
+/// Parses session-bench command lines; ``BenchCommandName`` lists the commands, their options and exit
+/// statuses (`session-bench help COMMAND`).
 ///
 /// Options take their value either as the next argument (`--sessions 500`) or after an equals
 /// sign (`--sessions=500`).
 public enum BenchCommandLine {
-  /// The usage text printed by `--help` and after a ``UsageError``.
-  public static let usage = """
-    USAGE: session-bench [run] [options]
-           session-bench compare BASE.json NEW.json [--max-regression PCT]
-           session-bench replay FILE [--policy FILE]
-           session-bench lint POLICY [--json] [--strict] [--probe] [--deciders NAME,…]
-           session-bench diff OLD NEW [--scenarios FILE… | --urls FILE [--from URL]]
-                              [--decisions N] [--seed S] [--json]
-           session-bench soak [--decisions N] [--roots N] [--concurrency N] [--RATE-rate P …]
-           session-bench help
+  /// The general usage, printed by `session-bench help` and after a ``UsageError``: the commands and where to
+  /// find each one's options and exit statuses.
+  public static let usage: String = {
+    var lines = ["USAGE:"]
+    lines += BenchCommandName.listed.map { "  \($0.synopsis)" }
+    lines += [
+      "",
+      "Measures the latency of the session engine's decisions against baselines and prints a latency profile",
+      "(p0 … p100, throughput, memory per session); replays, lints and compares policies and scenarios.",
+      "",
+      "COMMANDS:",
+    ]
+    lines += BenchCommandName.listed.map { BenchCommandName.row($0.rawValue, $0.summary) }
+    lines += [
+      "",
+      "Run `session-bench help COMMAND` (or `session-bench COMMAND --help`) for a command's options and exit",
+      "statuses. A file argument given as - is read from standard input.",
+      "",
+      "EXIT STATUS:",
+      "  0  all is well",
+      "  1  a check failed: a regression (compare), an expect (replay), a lint error, a changed decision (diff),",
+      "     a violation (soak)",
+      "  2  invalid input or usage",
+    ]
+    return lines.joined(separator: "\n")
+  }()
 
-    Measures the latency of the session engine's decisions against baselines and prints a
-    latency profile (p0 … p100, throughput, memory per session).
-
-    RUN OPTIONS:
-      --sessions N        simulated sessions (default 10000)
-      --duration T        measure for T: 5, 5s, 500ms, 1m (default 5s)
-      --decisions N       measure N decisions instead of a duration
-      --concurrency N     closed loop with N requests in flight (default 64)
-      --rate R            open loop at R requests per second, latency from the intended start
-      --workload W        mixed (default), decide-only, popups, or a workload JSON file
-      --policy FILE       policy file (default: the built-in realistic policy)
-      --shadow FILE       also measure engine.decide on an engine shadowing this policy
-      --rules N           pad the policy with N extra host rules (default 0)
-      --hosts N           draw the destinations no rule names from N generated hosts
-                          (Zipf-distributed, real public suffixes) instead of 32 (default 0)
-                          (--rules and --hosts add engine.decide.default: the same phase
-                          without them, which their targets divide by)
-      --seed N            random seed of the workload (default 1)
-      --json FILE         write the JSON profile to FILE
-      --csv FILE          write the results as CSV to FILE
-      --svg FILE          write a latency-by-percentile plot to FILE
-      --quiet             print nothing but errors
-      --storm             also run a popup storm in one more tree during the engine phase
-                          (its own row, engine.storm; compare engine.decide with a run without)
-      -h, --help          show this help
-
-    COMPARE OPTIONS:
-      --max-regression PCT  latency or throughput change, in per cent, that fails the
-                            comparison with exit status 2 (default 10)
-
-    Options accept --option value and --option=value.
-    """
+  /// The help for `command`, or the general ``usage`` for `nil`.
+  public static func help(_ command: BenchCommandName?) -> String {
+    command?.help ?? usage
+  }
 
   /// Parses the arguments that follow the program name.
   ///
-  /// No argument, or `run` alone, gives ``BenchCommand/run(_:)`` with default options.
+  /// No argument, or `run` alone, gives ``BenchCommand/run(_:)`` with default options; `-h` or `--help`
+  /// after a command asks for that command's help.
   ///
   /// - Parameter arguments: The arguments without the program name, e.g.
   ///   `Array(CommandLine.arguments.dropFirst())`.
   /// - Throws: ``UsageError`` naming the option and value at fault.
   public static func parse(_ arguments: [String]) throws(UsageError) -> BenchCommand {
     guard let first = arguments.first else { return .run(BenchOptions()) }
-    let rest = Array(arguments.dropFirst())
-    switch first {
-    case "run": return try parseRun(rest)
-    case "replay": return try parseReplay(rest)
-    case "compare": return try parseCompare(rest)
-    case "lint": return try ToolingCommandLine.parseLint(rest)
-    case "diff": return try ToolingCommandLine.parseDiff(rest)
-    case "instructions": return try parseInstructions(rest)
-    case "soak": return rest.contains { $0 == "--help" || $0 == "-h" } ? .help : .soak(try SoakOptions.parse(rest))
-    case "help", "-h", "--help": return .help
-    default:
-      if first.hasPrefix("-") { return try parseRun(arguments) }
-      throw UsageError("unknown command \"\(first)\"; expected run, compare, replay, lint, diff or help")
+    if first == "-h" || first == "--help" { return .help(nil) }
+    let name: BenchCommandName
+    var rest = Array(arguments.dropFirst())
+    if first.hasPrefix("-") {
+      name = .run
+      rest = arguments
+    } else if let command = BenchCommandName(rawValue: first) {
+      name = command
+    } else {
+      throw UsageError(unknownCommand(first))
     }
+    if name != .help, rest.contains(where: { $0 == "-h" || $0 == "--help" }) { return .help(name) }
+    switch name {
+    case .run: return try parseRun(rest)
+    case .replay: return try parseReplay(rest)
+    case .compare: return try parseCompare(rest)
+    case .lint: return try ToolingCommandLine.parseLint(rest)
+    case .diff: return try ToolingCommandLine.parseDiff(rest)
+    case .instructions: return try parseInstructions(rest)
+    case .soak: return .soak(try SoakOptions.parse(rest))
+    case .help: return try parseHelp(rest)
+    }
+  }
+
+  /// `unknown command "x"; expected run, replay, …` with the near miss, if any.
+  private static func unknownCommand(_ text: String) -> String {
+    let names = BenchCommandName.listed.map(\.rawValue)
+    let expected = names.dropLast().joined(separator: ", ") + " or " + (names.last ?? "")
+    let suggestion = NearMiss.closest(to: text, among: names).map { "did you mean \($0)? " } ?? ""
+    return "unknown command \"\(text)\"; \(suggestion)expected \(expected)"
+  }
+
+  private static func parseHelp(_ arguments: [String]) throws(UsageError) -> BenchCommand {
+    guard let topic = arguments.first else { return .help(nil) }
+    guard arguments.count == 1 else { throw UsageError("help takes one command, not \(arguments.count)") }
+    if topic == "-h" || topic == "--help" { return .help(.help) }
+    guard let command = BenchCommandName(rawValue: topic) else { throw UsageError(unknownCommand(topic)) }
+    return .help(command)
   }
 
   // MARK: Commands
 
   private static func parseRun(_ arguments: [String]) throws(UsageError) -> BenchCommand {
     var options = BenchOptions()
-    var cursor = ArgumentCursor(arguments)
+    var cursor = ArgumentCursor(arguments, command: .run)
     var seen: Set<String> = []
     var duration: Duration?
     var decisions: Int?
     var concurrency: Int?
     var rate: Double?
-    while let argument = cursor.next() {
+    while let argument = try cursor.next() {
       guard case .option(let name, let inlineValue) = argument else {
         throw UsageError("unexpected argument \"\(argument.text)\"; run takes only options")
       }
-      if name == "--help" || name == "-h" { return .help }
       guard seen.insert(name).inserted else { throw UsageError("\(name) is given twice") }
       switch name {
       case "--sessions":
@@ -132,7 +139,7 @@ public enum BenchCommandLine {
         guard inlineValue == nil else { throw UsageError("--storm takes no value") }
         options.storm = true
       default:
-        throw UsageError("unknown option \"\(name)\"")
+        throw ArgumentCursor.unparsed(name, command: .run)
       }
     }
     if duration != nil && decisions != nil {
@@ -148,16 +155,15 @@ public enum BenchCommandLine {
     return .run(options)
   }
 
-  /// `instructions --op OP --count N [--seed S] [--sessions N]`: internal, for `Benchmarks/instructions.sh`;
-  /// not in the usage.
+  /// `instructions --op OP --count N [--seed S] [--sessions N]`: internal, for `Benchmarks/instructions.sh`.
   private static func parseInstructions(_ arguments: [String]) throws(UsageError) -> BenchCommand {
-    var cursor = ArgumentCursor(arguments)
+    var cursor = ArgumentCursor(arguments, command: .instructions)
     var operation: InstructionOperation?
     var count: Int?
     var seedValue: UInt64?
     var sessions: Int?
     let operations = InstructionOperation.allCases.map(\.rawValue).joined(separator: ", ")
-    while let argument = cursor.next() {
+    while let argument = try cursor.next() {
       guard case .option(let name, let inlineValue) = argument else {
         throw UsageError(
           "unexpected argument \"\(argument.text)\"; instructions takes --op, --count, --seed and --sessions")
@@ -180,8 +186,7 @@ public enum BenchCommandLine {
       case "--sessions":
         sessions = try positiveInteger(cursor.value(for: name, inline: inlineValue), option: name)
       default:
-        throw UsageError(
-          "unknown option \"\(name)\" for instructions; it takes --op OP --count N [--seed S] [--sessions N]")
+        throw ArgumentCursor.unparsed(name, command: .instructions)
       }
     }
     guard let operation, let count else {
@@ -204,11 +209,9 @@ public enum BenchCommandLine {
   }
 
   private static func parseReplay(_ arguments: [String]) throws(UsageError) -> BenchCommand {
-    guard
-      let (files, policy) = try filesAndOption(
-        arguments, command: "replay", option: "--policy", usage: "--policy FILE",
-        parse: { (text, name) throws(UsageError) in try nonEmpty(text, option: name, what: "file path") })
-    else { return .help }
+    let (files, policy) = try filesAndOption(
+      arguments, command: .replay, option: "--policy",
+      parse: { (text, name) throws(UsageError) in try nonEmpty(text, option: name, what: "file path") })
     guard files.count == 1, let file = files.first, !file.isEmpty else {
       throw UsageError(
         files.isEmpty
@@ -216,47 +219,51 @@ public enum BenchCommandLine {
           : "replay takes one scenario file, not \(files.count)"
       )
     }
+    try readsStandardInputOnce([file] + (policy.map { [$0] } ?? []))
     return .replay(file: file, policy: policy)
   }
 
   private static func parseCompare(_ arguments: [String]) throws(UsageError) -> BenchCommand {
-    guard
-      let (files, threshold) = try filesAndOption(
-        arguments, command: "compare", option: "--max-regression", usage: "--max-regression PCT",
-        parse: { (text, name) throws(UsageError) in try percentage(text, option: name) })
-    else { return .help }
+    let (files, threshold) = try filesAndOption(
+      arguments, command: .compare, option: "--max-regression",
+      parse: { (text, name) throws(UsageError) in try percentage(text, option: name) })
     guard files.count == 2 else {
       throw UsageError(
         "compare needs two profiles, BASE.json and NEW.json, but got \(files.count): "
           + "session-bench compare BASE.json NEW.json [--max-regression PCT]"
       )
     }
+    try readsStandardInputOnce(files)
     return .compare(
       base: files[0], new: files[1],
       maxRegressionPercent: threshold ?? ProfileComparison.defaultMaxRegressionPercent
     )
   }
 
-  /// The positional arguments of `replay` and `compare` and the value of their one option (at most once);
-  /// `nil` when `--help` was asked for.
+  /// Rejects a command line that names standard input (`-`) as more than one file: it can be read only once.
+  static func readsStandardInputOnce(_ files: [String]) throws(UsageError) {
+    guard files.filter({ $0 == InputFile.standardInput }).count <= 1 else {
+      throw UsageError("only one file can be read from standard input (-): it can be read only once")
+    }
+  }
+
+  /// The positional arguments of `replay` and `compare` and the value of their one option (at most once).
   private static func filesAndOption<Value>(
-    _ arguments: [String], command: String, option: String, usage: String,
+    _ arguments: [String], command: BenchCommandName, option: String,
     parse: (String, String) throws(UsageError) -> Value
-  ) throws(UsageError) -> (files: [String], value: Value?)? {
-    var cursor = ArgumentCursor(arguments)
+  ) throws(UsageError) -> (files: [String], value: Value?) {
+    var cursor = ArgumentCursor(arguments, command: command)
     var files: [String] = []
     var value: Value?
-    while let argument = cursor.next() {
+    while let argument = try cursor.next() {
       switch argument {
       case .positional(let text):
         files.append(text)
-      case .option(let name, _) where name == "--help" || name == "-h":
-        return nil
       case .option(let name, let inlineValue) where name == option:
         guard value == nil else { throw UsageError("\(option) is given twice") }
         value = try parse(try cursor.value(for: name, inline: inlineValue), name)
       case .option(let name, _):
-        throw UsageError("unknown option \"\(name)\" for \(command); it takes only \(usage)")
+        throw ArgumentCursor.unparsed(name, command: command)
       }
     }
     return (files, value)
@@ -327,6 +334,9 @@ public enum BenchCommandLine {
 }
 
 /// Walks a command line, splitting `--name=value` and fetching values that follow options.
+///
+/// Only the options the command declares (``BenchCommandName/options``) come out of ``next()``: any other is a
+/// ``UsageError`` naming the near miss, so every option a parser handles is described in the command's help.
 struct ArgumentCursor {
   enum Argument {
     case option(name: String, inlineValue: String?)
@@ -341,26 +351,31 @@ struct ArgumentCursor {
   }
 
   private let arguments: [String]
+  private let command: BenchCommandName
   private var position = 0
 
-  init(_ arguments: [String]) {
+  init(_ arguments: [String], command: BenchCommandName) {
     self.arguments = arguments
+    self.command = command
   }
 
-  mutating func next() -> Argument? {
+  mutating func next() throws(UsageError) -> Argument? {
     guard position < arguments.count else { return nil }
     let argument = arguments[position]
     position += 1
-    // A lone "-" or a negative number is a value, not an option.
+    // A lone "-" (standard input) or a negative number is a value, not an option.
     guard argument.hasPrefix("-"), argument.count > 1, Double(argument) == nil else {
       return .positional(argument)
     }
+    let option: Argument
     if let equals = argument.firstIndex(of: "=") {
-      return .option(
-        name: String(argument[..<equals]), inlineValue: String(argument[argument.index(after: equals)...])
-      )
+      option = .option(
+        name: String(argument[..<equals]), inlineValue: String(argument[argument.index(after: equals)...]))
+    } else {
+      option = .option(name: argument, inlineValue: nil)
     }
-    return .option(name: argument, inlineValue: nil)
+    if case .option(let name, _) = option { try Self.check(name, command: command) }
+    return option
   }
 
   /// The option's value: after `=`, or else the next argument unless that is an option.
@@ -371,5 +386,19 @@ struct ArgumentCursor {
     }
     defer { position += 1 }
     return arguments[position]
+  }
+
+  /// Throws unless `command` declares the option `name`.
+  static func check(_ name: String, command: BenchCommandName) throws(UsageError) {
+    let declared = command.options.map(\.name)
+    guard !declared.contains(name) else { return }
+    let suggestion = NearMiss.closest(to: name, among: declared).map { "; did you mean \($0)?" } ?? ""
+    let prefix = command == .run ? "unknown option \"\(name)\"" : "unknown option \"\(name)\" for \(command.rawValue)"
+    throw UsageError("\(prefix)\(suggestion) (see session-bench help \(command.rawValue))")
+  }
+
+  /// A declared option its parser does not handle: a programming error that the tests catch.
+  static func unparsed(_ name: String, command: BenchCommandName) -> UsageError {
+    UsageError("\(name) is declared for \(command.rawValue) but not parsed")
   }
 }

@@ -1,19 +1,18 @@
 /// Parses the arguments of `lint` and `diff` (what follows the command name).
 enum ToolingCommandLine {
-  /// `lint POLICY [--json] [--strict] [--probe] [--deciders NAME,…]`.
+  /// `lint POLICY [--json] [--strict] [--probe [--all]] [--deciders NAME,…]`.
   static func parseLint(_ arguments: [String]) throws(UsageError) -> BenchCommand {
     var files: [String] = []
     var flags: Set<String> = []
     var deciders: Set<String>?
-    var cursor = ArgumentCursor(arguments)
-    while let argument = cursor.next() {
+    var cursor = ArgumentCursor(arguments, command: .lint)
+    while let argument = try cursor.next() {
       guard case .option(let name, let inline) = argument else {
         files.append(argument.text)
         continue
       }
       switch name {
-      case "--help", "-h": return .help
-      case "--json", "--strict", "--probe":
+      case "--json", "--strict", "--probe", "--all":
         guard inline == nil else { throw UsageError("\(name) takes no value") }
         guard flags.insert(name).inserted else { throw UsageError("\(name) is given twice") }
       case "--deciders":
@@ -25,20 +24,21 @@ enum ToolingCommandLine {
         }
         deciders = Set(names)
       default:
-        throw UsageError(
-          "unknown option \"\(name)\" for lint; it takes --json, --strict, --probe and --deciders NAME,…")
+        throw ArgumentCursor.unparsed(name, command: .lint)
       }
     }
     guard files.count == 1, let file = files.first, !file.isEmpty else {
       throw UsageError(
         files.isEmpty
-          ? "lint needs a policy file: session-bench lint POLICY [--json] [--strict] [--probe] [--deciders NAME,…]"
+          ? "lint needs a policy file: session-bench lint POLICY [--json] [--strict] [--probe [--all]] [--deciders NAME,…]"
           : "lint takes one policy file, not \(files.count)")
     }
     var options = LintOptions(file: file)
     options.json = flags.contains("--json")
     options.strict = flags.contains("--strict")
     options.probe = flags.contains("--probe")
+    options.probeAll = flags.contains("--all")
+    if options.probeAll && !options.probe { throw UsageError("--all applies only to --probe") }
     options.deciders = deciders
     return .lint(options)
   }
@@ -51,8 +51,8 @@ enum ToolingCommandLine {
     var values: [String: String] = [:]
     var json = false
     var collectingScenarios = false
-    var cursor = ArgumentCursor(arguments)
-    while let argument = cursor.next() {
+    var cursor = ArgumentCursor(arguments, command: .diff)
+    while let argument = try cursor.next() {
       guard case .option(let name, let inline) = argument else {
         if collectingScenarios {
           scenarios?.append(argument.text)
@@ -62,7 +62,6 @@ enum ToolingCommandLine {
         continue
       }
       switch name {
-      case "--help", "-h": return .help
       case "--json":
         guard inline == nil else { throw UsageError("--json takes no value") }
         json = true
@@ -76,9 +75,7 @@ enum ToolingCommandLine {
         values[name] = try cursor.value(for: name, inline: inline)
         collectingScenarios = false
       default:
-        throw UsageError(
-          "unknown option \"\(name)\" for diff; it takes --scenarios FILE…, --urls FILE, --from URL, "
-            + "--decisions N, --seed S and --json")
+        throw ArgumentCursor.unparsed(name, command: .diff)
       }
     }
     guard files.count == 2 else {
@@ -90,6 +87,7 @@ enum ToolingCommandLine {
     if (values["--decisions"] != nil || values["--seed"] != nil) && sources > 0 {
       throw UsageError("--decisions and --seed apply only to the workload stream, not to --scenarios or --urls")
     }
+    try BenchCommandLine.readsStandardInputOnce(files + (scenarios ?? []) + (values["--urls"].map { [$0] } ?? []))
     var options = DiffOptions(old: files[0], new: files[1])
     options.json = json
     if let scenarios {

@@ -120,8 +120,9 @@ public struct ProfileComparison: Sendable {
   /// The rows that regressed past the threshold.
   public var regressions: [Row] { rows.filter(\.isRegression) }
 
-  /// The exit status of `session-bench compare`: 0 without regression, 2 with one.
-  public var exitCode: Int32 { regressions.isEmpty ? 0 : 2 }
+  /// The exit status of `session-bench compare`: 0 without regression, 1 with one (a failed check, as in
+  /// `replay`, `lint` and `diff`; 2 is for invalid input or usage).
+  public var exitCode: Int32 { regressions.isEmpty ? 0 : 1 }
 
   /// The comparison as aligned text: one line per metric, results missing on one side, and
   /// a verdict.

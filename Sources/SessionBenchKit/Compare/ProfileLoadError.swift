@@ -19,11 +19,11 @@ public struct ProfileLoadError: Error, Sendable, Equatable, CustomStringConverti
     self.reason = reason
   }
 
-  /// A message naming the file, e.g. `base.json: cannot read the file (No such file or directory)`.
+  /// A message naming the file, e.g. `base.json: cannot read the file: No such file or directory`.
   public var description: String {
     switch reason {
-    case .unreadable(let detail): "\(path): cannot read the file (\(detail))"
-    case .invalid(let detail): "\(path): not a session-bench profile: \(detail)"
+    case .unreadable(let detail): "\(InputFile.displayName(path)): cannot read the file: \(detail)"
+    case .invalid(let detail): "\(InputFile.displayName(path)): not a session-bench profile: \(detail)"
     }
   }
 }

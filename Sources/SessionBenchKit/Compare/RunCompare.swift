@@ -7,8 +7,8 @@ import SessionKit
 ///   - basePath: The reference profile.
 ///   - newPath: The profile to judge.
 ///   - maxRegression: The threshold, in per cent (see ``ProfileComparison``).
-/// - Returns: The text to print and the exit status: 0 without regression, 2 with a regression
-///   or when a file cannot be loaded; then `output` is the message naming the file, meant for
+/// - Returns: The text to print and the exit status: 0 without regression, 1 with a regression, 2 when a file
+///   cannot be read or is not a profile; then `output` is the message naming the file and the reason, meant for
 ///   standard error.
 public func runCompare(
   basePath: String, newPath: String, maxRegression: Double = ProfileComparison.defaultMaxRegressionPercent
@@ -40,11 +40,10 @@ extension BenchProfile {
   /// - Throws: ``ProfileLoadError`` naming the file when it cannot be read or decoded.
   public static func load(fromFile path: String) throws(ProfileLoadError) -> BenchProfile {
     let data: Data
-    do {
-      data = try Data(contentsOf: URL(fileURLWithPath: path))
+    do throws(InputFileError) {
+      data = Data(try InputFile.read(path))
     } catch {
-      let detail = (error as NSError).localizedFailureReason ?? error.localizedDescription
-      throw ProfileLoadError(path: path, reason: .unreadable(detail))
+      throw ProfileLoadError(path: path, reason: .unreadable(error.reason))
     }
     do {
       // The strict parser first: invalid UTF-8 or a syntax error is reported with its line and column.

@@ -56,7 +56,7 @@ private func compile(_ configuration: PolicyConfiguration, _ path: String) throw
   do throws(ConfigurationError) {
     return try CompiledPolicy(configuration)
   } catch {
-    throw DiffFailure("\(path): \(error)")
+    throw DiffFailure("\(InputFile.displayName(path)): \(error)")
   }
 }
 
@@ -65,13 +65,14 @@ private func configuration(at path: String) throws(DiffFailure) -> PolicyConfigu
   do throws(ConfigurationError) {
     return try PolicyConfiguration(json: bytes)
   } catch {
-    throw DiffFailure("\(path): \(error)")
+    throw DiffFailure("\(InputFile.displayName(path)): \(error)")
   }
 }
 
 private func contents(of path: String) throws(DiffFailure) -> [UInt8] {
-  guard let data = FileManager.default.contents(atPath: path) else {
-    throw DiffFailure("\(path): cannot read the file")
+  do throws(InputFileError) {
+    return try InputFile.read(path)
+  } catch {
+    throw DiffFailure(error.description)
   }
-  return Array(data)
 }

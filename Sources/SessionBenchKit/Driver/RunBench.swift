@@ -8,8 +8,8 @@ import Foundation
 ///   - standardOutput: Where the report goes (nothing is written with `--quiet`).
 ///   - standardError: Where errors go.
 /// - Returns: The exit status: 0 when the run completed and every file was written; 2 when a policy or workload
-///   file cannot be read or is invalid (the message names the file and JSON path); 1 when an output file cannot
-///   be written.
+///   file cannot be read or is invalid (the message names the file and JSON path) or an output file cannot be
+///   written (invalid input, as for every command: 1 is for a failed check, which `run` does not make).
 public func runBench(
   _ options: BenchOptions,
   standardOutput: (String) -> Void = { print($0, terminator: "") },
@@ -32,7 +32,7 @@ public func runBench(
       try data.write(to: URL(fileURLWithPath: path))
     } catch {
       standardError("session-bench: \(path): cannot write the file: \(error.localizedDescription)\n")
-      status = 1
+      status = 2
     }
   }
   write(report.profile.encode(), to: options.jsonPath)

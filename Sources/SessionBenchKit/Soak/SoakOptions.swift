@@ -40,19 +40,8 @@ public struct SoakOptions: Sendable, Equatable {
   /// The defaults.
   public init() {}
 
-  /// The usage of `session-bench soak`.
-  public static let usage = """
-    USAGE: session-bench soak [--decisions N] [--roots N] [--engines N] [--concurrency N] [--seed N]
-                              [--timeout-ms N] [--RATE-rate P …] [--quiet]
-
-    Makes N decisions (default 1000000) across many roots and popups with faults injected at the
-    given per-decision rates (0 to 1): --timeout-rate, --throw-rate, --hang-rate (deciders),
-    --cancel-rate (callers), --popup-rate, --dismiss-rate, --close-rate (popups mid-decision),
-    --teardown-rate (roots), --swap-rate (policies), --shutdown-rate (engines). Checks that every
-    completion handler is called exactly once, that no session's popupOpened follows its
-    popupClosed or comes twice, and that no popup is admitted after its engine shut down
-    ("admissions after shutdown"); prints RSS at start, peak and end. Exit 1 on any violation.
-    """
+  /// The usage of `session-bench soak`: its options, what it checks and its exit statuses.
+  public static var usage: String { BenchCommandName.soak.help }
 
   /// Parses the arguments after `soak`.
   /// - Throws: ``UsageError`` naming the option and value at fault.
@@ -79,9 +68,13 @@ public struct SoakOptions: Sendable, Equatable {
     }
     while index < arguments.count {
       let argument = arguments[index]
-      let parts = argument.split(separator: "=", maxSplits: 1).map(String.init)
+      let parts = argument.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
       let name = parts[0]
       let inline = parts.count > 1 ? parts[1] : nil
+      guard name.hasPrefix("-") else {
+        throw UsageError("unexpected argument \"\(argument)\"; soak takes only options")
+      }
+      try ArgumentCursor.check(name, command: .soak)
       switch name {
       case "--decisions": options.decisions = try count(name, value(name, inline))
       case "--roots": options.roots = try count(name, value(name, inline))
@@ -102,7 +95,7 @@ public struct SoakOptions: Sendable, Equatable {
       case "--quiet":
         guard inline == nil else { throw UsageError("--quiet takes no value") }
         options.quiet = true
-      default: throw UsageError("unknown soak option \"\(argument)\"")
+      default: throw ArgumentCursor.unparsed(name, command: .soak)
       }
       index += 1
     }

@@ -8,11 +8,15 @@ import SessionKit
 /// deciders, closes and shutdowns on real threads, which a virtual clock (that moves only when told) would
 /// serialise away.
 public enum SoakRun {
-  /// Runs the soak, prints its report and returns the exit status: 0 when nothing was violated, 1 otherwise.
-  public static func main(_ options: SoakOptions) async -> Int32 {
+  /// Runs the soak, writes its report and returns the exit status: 0 when nothing was violated, 1 otherwise.
+  public static func main(
+    _ options: SoakOptions,
+    standardOutput: (String) -> Void = { print($0, terminator: "") },
+    standardError: (String) -> Void = { FileHandle.standardError.write(Data($0.utf8)) }
+  ) async -> Int32 {
     let result = await SoakDriver(options).run()
-    print(result.report)
-    for violation in result.violations { FileHandle.standardError.write(Data("violation: \(violation)\n".utf8)) }
+    standardOutput(result.report + "\n")
+    for violation in result.violations { standardError("violation: \(violation)\n") }
     return result.violations.isEmpty ? 0 : 1
   }
 }

@@ -13,13 +13,17 @@ public enum BenchPolicy {
   public static func load(_ options: BenchOptions) throws(BenchSetupError) -> CompiledPolicy {
     var configuration: PolicyConfiguration
     if let path = options.policy {
-      guard let data = FileManager.default.contents(atPath: path) else {
-        throw BenchSetupError(file: path, problem: "cannot read the policy file")
+      let data: [UInt8]
+      do throws(InputFileError) {
+        data = try InputFile.read(path)
+      } catch {
+        throw BenchSetupError(
+          file: InputFile.displayName(path), problem: "cannot read the policy file: \(error.reason)")
       }
       do {
         configuration = try PolicyConfiguration(json: data)
       } catch {
-        throw BenchSetupError(file: path, problem: error.description)
+        throw BenchSetupError(file: InputFile.displayName(path), problem: error.description)
       }
     } else {
       do {
@@ -31,7 +35,7 @@ public enum BenchPolicy {
     do {
       return try CompiledPolicy(padded(configuration, extraRules: options.rules))
     } catch {
-      throw BenchSetupError(file: options.policy, problem: error.description)
+      throw BenchSetupError(file: options.policy.map(InputFile.displayName), problem: error.description)
     }
   }
 

@@ -75,13 +75,17 @@ public struct WorkloadMix: Sendable, Equatable {
   ///
   /// - Throws: ``BenchSetupError`` naming the file and, for invalid contents, the JSON path.
   public static func load(fromFile path: String) throws(BenchSetupError) -> WorkloadMix {
-    guard let data = FileManager.default.contents(atPath: path) else {
-      throw BenchSetupError(file: path, problem: "cannot read the workload file")
+    let data: [UInt8]
+    do throws(InputFileError) {
+      data = try InputFile.read(path)
+    } catch {
+      throw BenchSetupError(
+        file: InputFile.displayName(path), problem: "cannot read the workload file: \(error.reason)")
     }
     do {
       return try WorkloadMix(json: data, defaultName: path)
     } catch {
-      throw BenchSetupError(file: path, problem: error.description)
+      throw BenchSetupError(file: InputFile.displayName(path), problem: error.description)
     }
   }
 

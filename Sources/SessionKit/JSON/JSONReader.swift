@@ -23,11 +23,18 @@ package struct JSONReader: Sendable {
   }
 
   /// Requires an object whose keys are all in `allowed`; returns its members.
+  ///
+  /// An unknown key is reported at its own path with the closest allowed key, when one is near, e.g.
+  /// `rules[0].match.host: unknown key; did you mean "hosts"? (expected one of: crossOrigin, …)`.
   package func object(allowing allowed: Set<String>) throws(ConfigurationError) -> [(key: String, value: JSONValue)] {
     guard case .object(let members) = value else { throw error("expected an object, found \(value.typeName)") }
     for member in members where !allowed.contains(member.key) {
       let known = allowed.sorted().joined(separator: ", ")
-      throw ConfigurationError(path: path(of: member.key), problem: "unknown key (expected one of: \(known))")
+      let suggestion = NearMiss.closest(to: member.key, among: allowed).map {
+        "; did you mean \(JSONValue.quoted($0))?"
+      }
+      throw ConfigurationError(
+        path: path(of: member.key), problem: "unknown key\(suggestion ?? "") (expected one of: \(known))")
     }
     return members
   }

@@ -79,8 +79,9 @@ public struct PolicyConfiguration: Sendable, Hashable {
   }
 
   /// Every rule in evaluation order: the file's own, then each included preset's (named `PRESET/NAME`).
-  /// - Throws: ``ConfigurationError`` at `include[N]` when a preset's resource is missing from the package.
-  public func orderedRules() throws(ConfigurationError) -> [PolicyRule] {
+  /// - Throws: ``ConfigurationError`` at `include[N]` if a preset's compiled-in JSON were invalid (a test proves it is
+  ///   not: presets are Swift source, never a resource that could be missing).
+  package func orderedRules() throws(ConfigurationError) -> [PolicyRule] {
     var ordered = rules
     for (index, preset) in include.enumerated() {
       do {
@@ -93,7 +94,7 @@ public struct PolicyConfiguration: Sendable, Hashable {
   }
 
   /// The names of the deciders that `ask` actions (rules, default, fallback) refer to.
-  public func deciderNames() throws(ConfigurationError) -> Set<String> {
+  package func deciderNames() throws(ConfigurationError) -> Set<String> {
     var names = Set<String>()
     for action in try orderedRules().map(\.action) + [defaultAction, deciders.onTimeout] {
       if case .ask(let name) = action { names.insert(name) }

@@ -42,7 +42,7 @@ public struct RuleMatch: Sendable, Hashable {
   }
 
   /// Human-readable conditions, e.g. `hosts: pay.google.com, *.google.com`, in file order; used in traces.
-  public var conditionDescriptions: [String] {
+  package var conditionDescriptions: [String] {
     var out: [String] = []
     if let schemes { out.append("schemes: " + schemes.joined(separator: ", ")) }
     if let hosts { out.append("hosts: " + hosts.map(\.description).joined(separator: ", ")) }
@@ -68,8 +68,8 @@ public struct RuleMatch: Sendable, Hashable {
     var match = RuleMatch()
     if let value = reader.member("schemes") {
       match.schemes = try value.strings().map { (scheme, path) throws(ConfigurationError) in
-        guard RuleMatch.isLowerCaseScheme(scheme) else {
-          throw ConfigurationError(path: path, problem: "\(JSONValue.quoted(scheme)) is not a lower-case scheme")
+        if let problem = RuleMatch.schemeProblem(scheme) {
+          throw ConfigurationError(path: path, problem: problem)
         }
         return scheme
       }
@@ -107,6 +107,34 @@ public struct RuleMatch: Sendable, Hashable {
     match.userGesture = try reader.member("userGesture")?.bool()
     match.popupFirstLoad = try reader.member("popupFirstLoad")?.bool()
     return match
+  }
+
+  /// What is wrong with a `schemes` entry, saying what to write instead, or `nil` when it is a lower-case
+  /// scheme: `"https:" ends with ':'; write "https"`.
+  static func schemeProblem(_ scheme: String) -> String? {
+    guard !isLowerCaseScheme(scheme) else { return nil }
+    let quoted = JSONValue.quoted(scheme)
+    for suffix in ["://", ":"] where scheme.hasSuffix(suffix) && scheme.count > suffix.count {
+      let bare = String(scheme.dropLast(suffix.count))
+      guard isLowerCaseScheme(bare.lowercased()) else {
+        return "\(quoted) ends with \(JSONValue.quoted(suffix)), and a scheme is written without it"
+      }
+      return "\(quoted) ends with \(JSONValue.quoted(suffix)); write \(JSONValue.quoted(bare.lowercased()))"
+    }
+    guard !scheme.isEmpty else { return "a scheme cannot be empty; write one such as \"https\"" }
+    if scheme != scheme.lowercased(), isLowerCaseScheme(scheme.lowercased()) {
+      return
+        "\(quoted) has upper-case letters: schemes are matched in lower case; write \(JSONValue.quoted(scheme.lowercased()))"
+    }
+    guard let first = scheme.unicodeScalars.first, ("a"..."z").contains(first) || ("A"..."Z").contains(first) else {
+      return "\(quoted) does not start with a letter, as a scheme must"
+    }
+    let stray = scheme.unicodeScalars.first {
+      !(("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0)
+        || "+-.".unicodeScalars.contains($0))
+    }
+    let character = stray.map { JSONValue.quoted(String($0)) } ?? "a character"
+    return "\(quoted) contains \(character), which a scheme cannot hold (letters, digits, '+', '-' and '.')"
   }
 
   static func isLowerCaseScheme(_ scheme: String) -> Bool {

@@ -59,7 +59,7 @@ enum RandomPolicies {
   /// A random request and the context of the session it comes from.
   static func request(using generator: inout SplitMix64) -> (PolicyRequest, PolicyContext) {
     let address = try! WebAddress(urls.randomElement(using: &generator)!)
-    let request = PolicyRequest(
+    let request = try! PolicyRequest(
       address: address, navigationType: NavigationType.allCases.randomElement(using: &generator)!,
       target: NavigationTarget.allCases.randomElement(using: &generator)!,
       isUserGesture: Bool.random(using: &generator))

@@ -233,15 +233,32 @@ final class PolicyDecodingErrorTests: XCTestCase {
     assertMatchRejected(#"{"paths": ["/a*b"]}"#, at: "rules[0].match.paths[0]", saying: #""*" may only end a prefix"#)
   }
 
-  func test_anUpperCaseScheme_isRejected() {
+  func test_anUpperCaseScheme_isRejected_sayingWhatToWrite() {
     assertMatchRejected(
-      #"{"schemes": ["https", "HTTP"]}"#, at: "rules[0].match.schemes[1]", saying: #""HTTP" is not a lower-case scheme"#
-    )
+      #"{"schemes": ["https", "HTTP"]}"#, at: "rules[0].match.schemes[1]",
+      saying: #""HTTP" has upper-case letters: schemes are matched in lower case; write "http""#)
   }
 
-  func test_aSchemeWithItsColon_isRejected() {
+  func test_aSchemeWithItsColon_isRejected_sayingToDropTheColon() {
     assertMatchRejected(
-      #"{"schemes": ["tel:"]}"#, at: "rules[0].match.schemes[0]", saying: "is not a lower-case scheme")
+      #"{"schemes": ["https:"]}"#, at: "rules[0].match.schemes[0]", saying: #""https:" ends with ":"; write "https""#)
+    assertMatchRejected(
+      #"{"schemes": ["tel:"]}"#, at: "rules[0].match.schemes[0]", saying: #""tel:" ends with ":"; write "tel""#)
+  }
+
+  func test_aSchemeWithItsSlashes_isRejected_sayingToDropThem() {
+    assertMatchRejected(
+      #"{"schemes": ["HTTPS://"]}"#, at: "rules[0].match.schemes[0]",
+      saying: #""HTTPS://" ends with "://"; write "https""#)
+  }
+
+  func test_aSchemeWithAStrayCharacter_isRejected_namingIt() {
+    assertMatchRejected(
+      #"{"schemes": ["web view"]}"#, at: "rules[0].match.schemes[0]",
+      saying: #""web view" contains " ", which a scheme cannot hold"#)
+    assertMatchRejected(
+      #"{"schemes": ["1http"]}"#, at: "rules[0].match.schemes[0]", saying: "does not start with a letter")
+    assertMatchRejected(#"{"schemes": [""]}"#, at: "rules[0].match.schemes[0]", saying: "cannot be empty")
   }
 
   func test_anUnknownNavigationType_isRejected() {
@@ -278,6 +295,37 @@ final class PolicyDecodingErrorTests: XCTestCase {
 
   func test_anUnknownKeyInMatch_isRejected_atThatKey() {
     assertMatchRejected(#"{"host": ["example.com"]}"#, at: "rules[0].match.host", saying: "unknown key")
+  }
+
+  // MARK: Near misses
+
+  func test_anUnknownKeyOneEditAway_suggestsTheValidKey_keepingItsPath() {
+    assertMatchRejected(
+      #"{"host": ["example.com"]}"#, at: "rules[0].match.host", saying: #"unknown key; did you mean "hosts"?"#)
+    assertPolicyRejected(#"{"version": 1, "rulez": []}"#, at: "rulez", saying: #"did you mean "rules"?"#)
+  }
+
+  func test_anUnknownKeyTwoEditsAway_suggestsTheValidKey() {
+    assertPolicyRejected(
+      policyJSON(extra: #""deciders": {"timeout": 100}"#), at: "deciders.timeout", saying: #"did you mean "timeoutMs"?"#
+    )
+    assertMatchRejected(
+      #"{"navigationType": ["other"]}"#, at: "rules[0].match.navigationType",
+      saying: #"did you mean "navigationTypes"?"#)
+    assertPolicyRejected(
+      policyJSON(extra: #""popups": {"maxDept": 2}"#), at: "popups.maxDept", saying: #"did you mean "maxDepth"?"#)
+  }
+
+  func test_anUnknownKeyInTheWrongCase_suggestsTheValidKey() {
+    assertMatchRejected(
+      #"{"PopupFirstLoad": true}"#, at: "rules[0].match.PopupFirstLoad", saying: #"did you mean "popupFirstLoad"?"#)
+  }
+
+  func test_anUnknownKeyFarFromEveryValidKey_suggestsNothing_butListsThem() {
+    assertPolicyRejected(
+      policyJSON(extra: #""deciders": {"wait": 100}"#), at: "deciders.wait", saying: "unknown key (expected one of:")
+    assertMatchRejected(
+      #"{"when": true}"#, at: "rules[0].match.when", saying: "unknown key (expected one of: crossOrigin")
   }
 
   // MARK: Include, default, popups, deciders

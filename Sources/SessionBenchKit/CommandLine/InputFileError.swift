@@ -1,0 +1,25 @@
+import Foundation
+
+/// A file named on the command line cannot be read: names the file and the system's reason.
+public struct InputFileError: Error, Sendable, Equatable, CustomStringConvertible {
+  /// The file as given on the command line (`-` for standard input).
+  public var path: String
+  /// Why it cannot be read, e.g. `No such file or directory`, `Permission denied`, `Is a directory`.
+  public var reason: String
+
+  /// An error about `path` with a reason.
+  public init(path: String, reason: String) {
+    self.path = path
+    self.reason = reason
+  }
+
+  /// An error about `path` with the system's text for an `errno` value.
+  public init(path: String, errorNumber: Int32) {
+    self.init(path: path, reason: String(cString: strerror(errorNumber)))
+  }
+
+  /// `FILE: cannot read the file: REASON`, e.g. `policy.json: cannot read the file: No such file or directory`.
+  public var description: String {
+    "\(InputFile.displayName(path)): cannot read the file: \(reason)"
+  }
+}

@@ -1,0 +1,48 @@
+import SessionKit
+import SessionKitSimulation
+
+/// Runs `session-bench replay FILE [--policy FILE]`: writes one JSON line per step and a final line.
+///
+/// - Parameters:
+///   - file: The scenario file (`-`: standard input).
+///   - policyFile: A policy that replaces the scenario's own (`-`: standard input), or `nil`.
+///   - standardOutput: Where the lines go, each as it is produced (no line is kept).
+///   - standardError: Where failed expectations and errors go, each naming its file (the policy's for an
+///     error in the policy) and JSON path.
+/// - Returns: 0 when every `expect` held, 1 when one failed, 2 when a file cannot be read or is invalid or a
+///   step cannot run.
+public func runReplay(
+  file: String, policyFile: String?, standardOutput: @escaping @Sendable (String) -> Void,
+  standardError: @escaping @Sendable (String) -> Void
+) async -> Int32 {
+  func fail(_ message: String) { standardError("session-bench replay: \(message)\n") }
+  var override: PolicyConfiguration?
+  if let policyFile {
+    do {
+      let configuration = try PolicyConfiguration(json: try InputFile.read(policyFile))
+      _ = try CompiledPolicy(configuration)
+      override = configuration
+    } catch let error as InputFileError {
+      fail(error.description)
+      return 2
+    } catch {
+      fail("\(InputFile.displayName(policyFile)): \(error)")
+      return 2
+    }
+  }
+  let scenarioName = InputFile.displayName(file)
+  do {
+    // Streamed: each step is decoded when reached and its line written when done.
+    let scenario = try ScenarioFile(json: try InputFile.read(file), policyOverride: override)
+    let report = try await ScenarioRunner(file: scenario).run(keepingLines: false) { standardOutput($0 + "\n") }
+    if let error = report.error { fail("\(scenarioName): \(error)") }
+    for failure in report.failures { fail("\(scenarioName): \(failure)") }
+    return report.exitCode
+  } catch let error as InputFileError {
+    fail(error.description)
+    return 2
+  } catch {
+    fail("\(scenarioName): \(error)")
+    return 2
+  }
+}
