@@ -47,7 +47,7 @@ public enum StepOutcome: Sendable, Hashable {
   }
 
   /// The outcome's fields as replay prints them, `outcome` first.
-  public var members: [(key: String, value: JSONValue)] {
+  package var members: [(key: String, value: JSONValue)] {
     var members: [(key: String, value: JSONValue)] = [("outcome", .string(name))]
     switch self {
     case .navigated(let session, let frame):

@@ -65,7 +65,7 @@ public final class VirtualClock: Clock, Sendable {
   public var minimumResolution: Duration { .zero }
 
   /// How many tasks are asleep on the clock.
-  public var sleeperCount: Int { state.withLock { $0.sleepers.count } }
+  package var sleeperCount: Int { state.withLock { $0.sleepers.count } }
 
   /// Suspends until the clock reaches `deadline`; returns at once when it already has.
   /// - Throws: `CancellationError` when the task is cancelled first.

@@ -23,7 +23,9 @@
   public struct SessionWebView: UIViewRepresentable {
     /// The engine the root session belongs to.
     public let engine: SessionEngine
-    /// The page to show: loaded when the view appears, and again whenever it changes.
+    /// The page to show: loaded when the view appears, and again whenever it changes. A `URL`, as SwiftUI's views
+    /// take one (`Link`, `AsyncImage`), since it goes to `WKWebView.load` as it is; the engine judges the load, as
+    /// every navigation, by WebKit's request URL, a `String` parsed as browsers parse it.
     public let url: URL
     private var settings: SessionWebViewModel.Settings
 

@@ -182,7 +182,8 @@ import SessionKit
     ///   - rootID: the root session's id, unique among the engine's open roots.
     ///   - openURL: opens a URL outside the app (`system`, and `safari` for a non-web scheme) and reports whether
     ///     it did: `UIApplication.shared.open` in an app, `NSExtensionContext.open` in an app extension, where
-    ///     `UIApplication.shared` is unavailable.
+    ///     `UIApplication.shared` is unavailable. It takes a `URL` because both of those do; the coordinator makes
+    ///     it from the decision's URL and reports one Foundation cannot represent through ``onProblem``.
     /// - Throws: `SessionEngineError` when another open root of `engine` has the id `rootID`.
     public convenience init(
       engine: SessionEngine, webView: WKWebView, presenter: any PopupPresenter, rootID: SessionID,

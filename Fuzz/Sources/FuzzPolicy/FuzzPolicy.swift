@@ -23,8 +23,10 @@ public func fuzzPolicy(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   let bytes = UnsafeBufferPointer(start: data, count: size)
   guard let policy = try? CompiledPolicy(json: bytes) else { return 0 }
   for (url, type, target, gesture) in requests {
-    guard let address = try? WebAddress(url) else { continue }
-    let request = PolicyRequest(address: address, navigationType: type, target: target, isUserGesture: gesture)
+    guard let address = try? WebAddress(url),
+      let request = try? PolicyRequest(
+        address: address, navigationType: type, target: target, isUserGesture: gesture)
+    else { continue }
     for context in contexts { _ = policy.evaluate(request, in: context) }
   }
   return 0

@@ -25,7 +25,7 @@ public struct AddressError: Error, Sendable, Equatable, CustomStringConvertible 
     /// The port has a character other than an ASCII digit, or is greater than 65535.
     case invalidPort
     /// The host is a domain with an empty label other than one trailing dot (`a..example.com`): a valid URL
-    /// that no DNS resolves, judged invalid by policies (``PolicyRequest/init(_:)``), never by the parser.
+    /// that no DNS resolves, judged invalid by policies (``PolicyRequest``'s initializers), never by the parser.
     case emptyLabel
     /// The URL's serialization would be 2³² − 1 bytes (4 GiB) or longer, more than a ``WebAddress`` can index.
     case tooLong

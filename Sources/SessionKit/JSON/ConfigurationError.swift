@@ -18,7 +18,7 @@ public struct ConfigurationError: Error, Sendable, Hashable, CustomStringConvert
   }
 
   /// The same error under an outer path, e.g. a policy nested at `policy` in a scenario file.
-  public func nested(under outer: String) -> ConfigurationError {
+  package func nested(under outer: String) -> ConfigurationError {
     guard !outer.isEmpty else { return self }
     if path.isEmpty { return ConfigurationError(path: outer, problem: problem) }
     let separator = path.hasPrefix("[") ? "" : "."

@@ -29,7 +29,7 @@ public indirect enum JSONValue: Sendable, Hashable {
   }
 
   /// The JSON type name used in error messages: `object`, `array`, `string`, `number`, `boolean`, `null`.
-  public var typeName: String {
+  package var typeName: String {
     switch self {
     case .null: "null"
     case .bool: "boolean"
@@ -41,7 +41,7 @@ public indirect enum JSONValue: Sendable, Hashable {
   }
 
   /// A short JSON rendering for error messages.
-  public var excerpt: String {
+  package var excerpt: String {
     switch self {
     case .null: "null"
     case .bool(let value): value ? "true" : "false"
@@ -60,7 +60,7 @@ public indirect enum JSONValue: Sendable, Hashable {
   }
 
   /// `string` as a JSON string literal.
-  public static func quoted(_ string: String) -> String {
+  package static func quoted(_ string: String) -> String {
     var out = "\""
     for scalar in string.unicodeScalars {
       switch scalar {

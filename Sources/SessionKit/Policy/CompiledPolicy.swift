@@ -19,7 +19,7 @@ public final class CompiledPolicy: Sendable {
   /// Async decider timeout and fallback.
   public var deciders: DeciderSettings { configuration.deciders }
   /// A process-unique identity, carried by every trace this snapshot produces.
-  public let snapshot: UInt64
+  package let snapshot: UInt64
 
   private let compiled: [CompiledRule]
   private let filters: [RuleFilter]
@@ -118,39 +118,31 @@ public final class CompiledPolicy: Sendable {
     try self.init(PolicyConfiguration(json: json, list: list), list: list)
   }
 
-  /// Evaluates a WebKit navigation action. A URL that cannot be parsed is never allowed: the decision is
-  /// `cancel` with the trace rule `invalid-url`.
+  /// Evaluates a WebKit navigation action. A URL that cannot be parsed, or whose host has an empty label
+  /// (``PolicyRequest/init(_:)``), is never allowed: the decision is `cancel` with the trace rule `invalid-url`.
   public func evaluate(_ action: borrowing NavigationAction, in context: borrowing PolicyContext) -> PolicyDecision {
     do {
-      return evaluate(try PolicyRequest(action), in: context, hostIsChecked: true)
+      return evaluate(try PolicyRequest(action), in: context)
     } catch {
       return invalidURL(error)
     }
   }
 
   /// The decision for a URL that could not be parsed: `cancel`, traced as `invalid-url`.
-  public func invalidURL(_ error: AddressError) -> PolicyDecision {
+  package func invalidURL(_ error: AddressError) -> PolicyDecision {
     PolicyDecision(
       action: .cancel,
       trace: .init(source: .invalidURL, notes: [error.description], snapshot: snapshot))
   }
 
   /// Evaluates a navigation whose URL is already parsed: the first rule whose match holds decides, else the
-  /// default.
+  /// default. The request's host has no empty label (its initializers checked), so the host walk need not look.
   public func evaluate(_ request: borrowing PolicyRequest, in context: borrowing PolicyContext) -> PolicyDecision {
-    evaluate(request, in: context, hostIsChecked: false)
-  }
-
-  /// Evaluates a parsed navigation; `hostIsChecked` when ``PolicyRequest/init(_:)`` made the request, so
-  /// that its host has no empty label.
-  func evaluate(
-    _ request: borrowing PolicyRequest, in context: borrowing PolicyContext, hostIsChecked: Bool
-  ) -> PolicyDecision {
     var facts = RequestFacts(request, context)
     var best = Int.max
     if request.address.layout.hostKind == .domain {
       request.address.withHostUTF8 { raw in
-        let (bytes, siteStart) = list.site(ofDomain: raw, mayHaveEmptyLabel: !hostIsChecked)
+        let (bytes, siteStart) = list.site(ofDomain: raw, mayHaveEmptyLabel: false)
         facts.site = .bytes(host: bytes, site: UnsafeBufferPointer(rebasing: bytes[siteStart...]))
         var walk = LabelWalk(count: bytes.count)
         while walk.step(bytes) {

@@ -1,7 +1,11 @@
 /// The parts of a navigation a policy judges, with the URL parsed once.
+///
+/// Every request holds a URL the engine would judge: both initializers reject a host with an empty label other
+/// than one trailing dot (`ads.example..`), which no DNS resolves yet would slip past host rules as another
+/// string, so no evaluation path (`CompiledPolicy.evaluate(_:in:)` included) can be asked about one.
 public struct PolicyRequest: Sendable, Hashable {
-  /// The target URL, parsed as a browser parses it.
-  public var address: WebAddress
+  /// The target URL, parsed as a browser parses it; a domain host has no empty label but one trailing dot.
+  public let address: WebAddress
   /// The kind of navigation.
   public var navigationType: NavigationType
   /// The frame the navigation targets.
@@ -10,7 +14,17 @@ public struct PolicyRequest: Sendable, Hashable {
   public var isUserGesture: Bool
 
   /// Creates a request from its parts.
-  public init(address: WebAddress, navigationType: NavigationType, target: NavigationTarget, isUserGesture: Bool) {
+  /// - Throws: ``AddressError`` with code ``AddressError/Code/emptyLabel`` when the host of `address` has an
+  ///   empty label other than one trailing dot, as ``init(_:)`` does.
+  public init(
+    address: WebAddress, navigationType: NavigationType, target: NavigationTarget, isUserGesture: Bool
+  ) throws(AddressError) {
+    if address.hasEmptyLabel { throw PolicyRequest.emptyLabel(in: address, input: address.serialized) }
+    self.init(checked: address, navigationType: navigationType, target: target, isUserGesture: isUserGesture)
+  }
+
+  /// A request whose address the caller has checked for empty labels (or that cannot have any).
+  init(checked address: WebAddress, navigationType: NavigationType, target: NavigationTarget, isUserGesture: Bool) {
     self.address = address
     self.navigationType = navigationType
     self.target = target
@@ -26,19 +40,19 @@ public struct PolicyRequest: Sendable, Hashable {
     // An ordinary URL has no empty label (``OrdinaryURL``); only the full parser's results need the check.
     if let ordinary = OrdinaryURL.parse(&url) {
       self.init(
-        address: ordinary, navigationType: action.navigationType, target: NavigationTarget(action),
+        checked: ordinary, navigationType: action.navigationType, target: NavigationTarget(action),
         isUserGesture: action.isUserGesture)
       return
     }
     let address = try WebAddress(url)
-    if address.hasEmptyLabel {
-      throw AddressError(
-        code: .emptyLabel, input: action.requestURL,
-        detail: "\"\(address.host?.serialized ?? "")\" has an empty label")
-    }
+    if address.hasEmptyLabel { throw PolicyRequest.emptyLabel(in: address, input: action.requestURL) }
     self.init(
-      address: address, navigationType: action.navigationType,
+      checked: address, navigationType: action.navigationType,
       target: NavigationTarget(action), isUserGesture: action.isUserGesture)
+  }
+
+  private static func emptyLabel(in address: WebAddress, input: String) -> AddressError {
+    AddressError(code: .emptyLabel, input: input, detail: "\"\(address.host?.serialized ?? "")\" has an empty label")
   }
 
   /// Requests are equal when their URLs, navigation types, targets and gesture flags are.

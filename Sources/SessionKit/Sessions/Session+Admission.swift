@@ -65,7 +65,7 @@ extension Session {
     if let approval {
       decision = PolicyDecision(action: approval.action, trace: approval.trace)
     } else {
-      decision = policy.evaluate(request, in: context, hostIsChecked: true)
+      decision = policy.evaluate(request, in: context)
       engine.shadowEvaluate(
         request, in: context, live: decision, candidate: policies.shadow, session: id, url: action.requestURL)
     }

@@ -97,7 +97,7 @@ extension Session {
     case .ask(let question):
       return .provisional(question, request)
     case .evaluate(let context):
-      let decision = policy.evaluate(request, in: context, hostIsChecked: true)
+      let decision = policy.evaluate(request, in: context)
       if let shadow = policies.shadow {
         // Only with a shadow policy: the session's id lies in a cache line a decision otherwise leaves alone.
         engine.shadowEvaluate(

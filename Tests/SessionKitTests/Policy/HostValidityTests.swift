@@ -72,6 +72,47 @@ final class HostValidityTests: XCTestCase {
     XCTAssertEqual(try decide(policy, "https://good.example/a").trace.rule, "default")
   }
 
+  func test_twoTrailingDots_areRejected_onEveryPublicEvaluationPath() async throws {
+    let json = #"""
+      {"version": 1, "default": "allow",
+       "rules": [{"name": "no-ads", "match": {"hosts": ["ads.example"]}, "action": "cancel"}]}
+      """#
+    let url = "https://ads.example../x"
+    let address = try WebAddress(url)
+    let policy = try makePolicy(json)
+    // A request made from its parts.
+    XCTAssertThrowsError(
+      try PolicyRequest(address: address, navigationType: .linkActivated, target: .mainFrame, isUserGesture: true)
+    ) { error in
+      XCTAssertEqual((error as? AddressError)?.code, .emptyLabel)
+      XCTAssertEqual((error as? AddressError)?.input, url)
+    }
+    if let request = try? PolicyRequest(
+      address: address, navigationType: .linkActivated, target: .mainFrame, isUserGesture: true)
+    {
+      XCTFail("a request holds \(url), and the policy answers \(policy.evaluate(request, in: .none))")
+    }
+    // A request parsed from a WebKit action.
+    XCTAssertThrowsError(try PolicyRequest(TestAction.link(url))) { error in
+      XCTAssertEqual((error as? AddressError)?.code, .emptyLabel)
+    }
+    // The policy asked about a WebKit action.
+    let decision = policy.evaluate(TestAction.link(url), in: .none)
+    XCTAssertEqual(decision.action, .cancel)
+    XCTAssertEqual(decision.trace.rule, "invalid-url")
+    // The engine: a navigation and a popup.
+    let engine = try makeEngine(json, events: .none)
+    let root = engine.makeRootSession()
+    let navigation = await root.decide(TestAction.link(url))
+    XCTAssertEqual(navigation.outcome, .blocked(.invalidURL))
+    XCTAssertEqual(navigation.trace.rule, "invalid-url")
+    let admission = root.admitPopup(for: TestAction.blankLink(url))
+    XCTAssertNil(admission.child)
+    XCTAssertEqual(admission.trace.rule, "invalid-url")
+    await engine.shutdown()
+    // The simulator (and the adapter) ask the engine: the next test.
+  }
+
   func test_aSessionIsBlockedWithInvalidURL_forRefusedHostsAndEmptyLabels() async throws {
     let app = try SimulatedApp(policy: #"{"version": 1, "default": "allow"}"#)
     try await app.perform(.load("https://shop.example/cart"))

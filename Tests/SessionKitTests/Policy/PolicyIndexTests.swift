@@ -206,7 +206,7 @@ final class PolicyIndexTests: XCTestCase {
       for _ in 0..<500 {
         let url = urls.randomElement(using: &generator)!
         let session = RandomPolicyWorkload.sessions.randomElement(using: &generator)!
-        let request = PolicyRequest(
+        let request = try PolicyRequest(
           address: try address(url), navigationType: NavigationType.allCases.randomElement(using: &generator)!,
           target: NavigationTarget.allCases.randomElement(using: &generator)!,
           isUserGesture: Bool.random(using: &generator))

@@ -25,7 +25,7 @@ final class PolicyRequestTests: XCTestCase {
   func test_requestsCompareByTheirParts_notByHowTheyWereMade() throws {
     let action = TestAction.link("https://x.example/a")
     let parsed = try PolicyRequest(action)
-    let built = PolicyRequest(
+    let built = try PolicyRequest(
       address: try WebAddress("https://x.example/a"), navigationType: .linkActivated, target: .mainFrame,
       isUserGesture: true)
     XCTAssertEqual(parsed, built)

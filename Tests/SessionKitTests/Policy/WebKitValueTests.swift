@@ -89,16 +89,4 @@ final class WebKitValueTests: XCTestCase {
     XCTAssertEqual(opaque.securityOrigin, SecurityOrigin(protocol: "", host: "", port: 0))
     XCTAssertEqual(opaque.requestURL, "about:blank")
   }
-
-  func test_windowFeatures_areAllUnspecified_byDefault() {
-    let features = WindowFeatures()
-    XCTAssertNil(features.x)
-    XCTAssertNil(features.y)
-    XCTAssertNil(features.width)
-    XCTAssertNil(features.height)
-    XCTAssertNil(features.menuBarVisibility)
-    XCTAssertNil(features.statusBarVisibility)
-    XCTAssertNil(features.toolbarsVisibility)
-    XCTAssertNil(features.allowsResizing)
-  }
 }
