@@ -39,6 +39,14 @@ let package = Package(
       resources: [.copy("Fixtures")]
     ),
     .testTarget(name: "SessionBenchKitTests", dependencies: ["SessionBenchKit", "SessionKit", "SessionKitSimulation"]),
+    // The Swift snippets of README.md and the DocC articles, generated into Generated/ by Scripts/check-snippets.sh.
+    .testTarget(
+      name: "SnippetTests",
+      dependencies: [
+        "SessionKit", "SessionKitSimulation", "SessionKitWebKit",
+        .target(name: "WebKitStandIn", condition: .when(platforms: [.linux])),
+      ]
+    ),
     .testTarget(
       name: "SessionKitWebKitTests",
       dependencies: [

@@ -107,11 +107,12 @@ public struct Scenario: Sendable {
   }
 }
 
-/// A decider declared in a scenario: answers `answer` after `delayMilliseconds`, in real time.
+/// A decider declared in a scenario: answers `answer` after `delayMilliseconds` on the replay's virtual clock
+/// (``VirtualClock``), so a replay takes no real time for it.
 public struct ScenarioDecider: Sendable, Hashable {
   /// The action it answers.
   public var answer: PolicyAction
-  /// How long it takes to answer.
+  /// How long it takes to answer, in milliseconds of the virtual clock.
   public var delayMilliseconds: Int
 
   /// Creates a decider.

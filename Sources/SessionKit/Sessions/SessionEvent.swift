@@ -1,8 +1,18 @@
-/// Something that happened in the engine, for a UI layer to apply on the main actor.
+/// Something that happened in the engine, in the order it happened (``SessionEngine/events()``).
+///
+/// Events report what the answers to WebKit already did: `SessionKitWebKit`'s `WebSessionCoordinator` presents
+/// popups and opens URLs from the decisions themselves, and removes popup views on ``popupClosed(_:reason:)``. An
+/// app that uses the coordinator observes events (to log them, say) and never acts on them a second time.
 public enum SessionEvent: Sendable, Hashable {
-  /// A popup was opened (or a provisional one confirmed) and should be presented.
+  /// A popup was opened (or a provisional one confirmed by its decider).
+  ///
+  /// The coordinator presented it when it answered `createWebViewWith` (a provisional one when its first load was
+  /// allowed); an app may log it or update its own state, and never presents it again.
   case popupOpened(child: SessionID, opener: SessionID, presentation: PopupPresentation, url: String)
-  /// A popup was closed and its web view should be removed.
+  /// A popup was closed.
+  ///
+  /// The coordinator removes its web view on this event (never the root's); an app may log it or update its own
+  /// state, and never removes the view again. An app with a delegate of its own removes the view here.
   ///
   /// Each popup is closed at most once. A popup closed while still provisional (its decider had not kept it) gets
   /// this event without ever having had ``popupOpened(child:opener:presentation:url:)``, since the app holds a web
@@ -12,16 +22,27 @@ public enum SessionEvent: Sendable, Hashable {
   /// opener closes (``CloseReason/openerClosed``), or its blank timeout runs out (``CloseReason/blankTimeout``).
   /// A popup its decider kept is always announced before it closes.
   case popupClosed(SessionID, reason: CloseReason)
-  /// A URL should be opened outside the app.
+  /// A URL was opened outside the app.
+  ///
+  /// The coordinator opened it (Safari or the system, once) from the decision itself; an app may log it, and never
+  /// opens it again.
   case openedExternally(session: SessionID, url: String, via: ExternalApp)
-  /// A popup finished with `{"finish": "app"}`: the app handles `url` (an OAuth callback, a payment result).
-  /// The popup's `popupClosed` comes first.
+  /// A popup finished with `{"finish": "app"}` at `url` (an OAuth callback, a payment result). The popup's
+  /// `popupClosed` comes first.
+  ///
+  /// The coordinator handed `url` to its `onPopupFinished` closure from the decision; an app handles the URL
+  /// there and may log this event, never handle the URL a second time.
   case popupFinished(session: SessionID, url: String)
-  /// A navigation was decided.
+  /// A navigation was decided (not yielded with ``SessionEngine/EventDelivery/lifecycle``).
+  ///
+  /// The coordinator only hands it to its `onEvent`; an app may log it (the trace says which rule decided) or count
+  /// it.
   case navigationDecided(session: SessionID, url: String, decision: NavigationDecision)
   /// The candidate policy given to ``SessionEngine/shadow(_:)`` decides a navigation otherwise than the live
   /// policy did (another rule or another action); `live` is what was applied, `candidate` what would have been.
-  /// Yielded unless events are ``SessionEngine/EventDelivery/none``.
+  /// Yielded unless events are ``SessionEngine/EventDelivery/none``, so also with
+  /// ``SessionEngine/EventDelivery/lifecycle``. The coordinator only hands it to its `onEvent`; an app may log or
+  /// count it to judge the candidate.
   case shadowDisagreement(session: SessionID, url: String, live: PolicyDecision, candidate: PolicyDecision)
 }
 
