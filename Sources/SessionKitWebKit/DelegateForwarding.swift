@@ -80,9 +80,4 @@ enum DelegateForwarding {
     // implement: the lists above are the whole contract.
     return selector.hasPrefix("webView") || selector.hasPrefix("_webView") ? .refuse : .askSuper
   }
-
-  /// Whether the coordinator claims `selector`, given whether each of the app's delegates implements it.
-  static func claims(_ selector: String, appImplements: (Side, String) -> Bool) -> Bool {
-    answer(for: selector, appImplements: appImplements) == .claim
-  }
 }

@@ -36,6 +36,18 @@ import SessionKit
       return button
     }
 
+    /// Adds `view` to `container`, pinned to its four edges.
+    static func fill(_ container: UIView, with view: UIView) {
+      view.translatesAutoresizingMaskIntoConstraints = false
+      container.addSubview(view)
+      NSLayoutConstraint.activate([
+        view.topAnchor.constraint(equalTo: container.topAnchor),
+        view.bottomAnchor.constraint(equalTo: container.bottomAnchor),
+        view.leadingAnchor.constraint(equalTo: container.leadingAnchor),
+        view.trailingAnchor.constraint(equalTo: container.trailingAnchor),
+      ])
+    }
+
     /// Adds `button` to `view`, ``closeButtonInset`` points inside the top-trailing corner of its safe area.
     static func place(_ button: UIButton, in view: UIView) {
       button.translatesAutoresizingMaskIntoConstraints = false

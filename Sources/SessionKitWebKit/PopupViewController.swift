@@ -46,14 +46,7 @@ import SessionKit
     /// A view with the web view pinned to its edges and the close button in its safe area.
     public override func loadView() {
       let root = UIView()
-      webView.translatesAutoresizingMaskIntoConstraints = false
-      root.addSubview(webView)
-      NSLayoutConstraint.activate([
-        webView.topAnchor.constraint(equalTo: root.topAnchor),
-        webView.bottomAnchor.constraint(equalTo: root.bottomAnchor),
-        webView.leadingAnchor.constraint(equalTo: root.leadingAnchor),
-        webView.trailingAnchor.constraint(equalTo: root.trailingAnchor),
-      ])
+      UIKitPopupPresenter.fill(root, with: webView)
       UIKitPopupPresenter.place(closeButton, in: root)
       view = root
     }

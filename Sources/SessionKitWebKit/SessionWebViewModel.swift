@@ -79,14 +79,7 @@ import SessionKit
       if let container { return container }
       let container = UIView()
       let webView = WKWebView(frame: .zero, configuration: settings.configuration)
-      webView.translatesAutoresizingMaskIntoConstraints = false
-      container.addSubview(webView)
-      NSLayoutConstraint.activate([
-        webView.topAnchor.constraint(equalTo: container.topAnchor),
-        webView.bottomAnchor.constraint(equalTo: container.bottomAnchor),
-        webView.leadingAnchor.constraint(equalTo: container.leadingAnchor),
-        webView.trailingAnchor.constraint(equalTo: container.trailingAnchor),
-      ])
+      UIKitPopupPresenter.fill(container, with: webView)
       let presenter = UIKitPopupPresenter(
         host: { [weak container] in container?.window?.rootViewController },
         overlayContainer: { [weak container] in container })

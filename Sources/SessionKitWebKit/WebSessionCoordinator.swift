@@ -122,8 +122,6 @@ import SessionKit
     }
 
     let externalOpener: ExternalURLOpener
-    /// The root web view while it is bound, and the app's delegates it had, restored by ``tearDown()``.
-    private weak var rootWebView: WKWebView?
     private(set) var isTornDown = false
     /// JavaScript panels the presenter is showing; each is answered once, also when torn down.
     var panelTasks: [UInt64: Task<Void, Never>] = [:]
@@ -211,7 +209,6 @@ import SessionKit
         navigationDelegate = webView.navigationDelegate
         uiDelegate = webView.uiDelegate
       }
-      rootWebView = webView
       bind(webView, to: rootSession)
       let events = engine.events()
       eventLoop = Task { [weak self] in
