@@ -231,11 +231,19 @@ import Foundation
 
   /// The user taps a link to `url` with `target` (`_self`, `_top`, `_parent`, `_blank` or a window name), in the
   /// main frame or in an iframe showing `frameURL`.
-  /// `download` is the link's `download` attribute (`shouldPerformDownload`).
+  /// `download` is whether the link has a `download` attribute: to a URL of the link's origin it is decided in the
+  /// link's own frame whatever `target` says, with `shouldPerformDownload` (`FrameLoader::loadURL`: "Anchor target
+  /// is ignored when the download attribute is set"); to another origin the attribute is ignored.
   public func tapLink(
     _ url: String, target: String = "_self", in webView: WKWebView, frameURL: String? = nil, download: Bool = false
   ) async {
-    await request(url, type: .linkActivated, target: target, in: webView, frameURL: frameURL, download: download)
+    let page = frameURL.flatMap(URL.init(string:)) ?? webView.url
+    let link = URL(string: url)
+    let isDownload =
+      download && link?.scheme == page?.scheme && link?.host == page?.host && link?.port == page?.port
+    await request(
+      url, type: .linkActivated, target: isDownload ? "_self" : target, in: webView, frameURL: frameURL,
+      download: isDownload)
   }
 
   /// The user submits a form to `url` (`GET` or `POST`) with `target`.
