@@ -20,11 +20,18 @@ import SessionKit
     /// WebKit's policy for `decision`, after performing its effect (an external open or a load elsewhere) once.
     /// A page's `download` attribute (`shouldPerformDownload`) turns an allowed navigation of an existing frame
     /// into a download, as WebKit would without a delegate.
-    func answer(_ decision: NavigationDecision, to navigationAction: WKNavigationAction, in webView: WKWebView)
-      -> WKNavigationActionPolicy
-    {
-      // A finished popup is the first session the decision closed (its subtree follows it).
-      perform(decision.outcome, finishedPopup: decision.closedSessions.first)
+    ///
+    /// An iframe's navigation without a gesture (its load after the page commits, a script's) has no effect
+    /// outside its frame whatever the answer: a page cannot open Safari or another app, or load a URL elsewhere,
+    /// by embedding an iframe (DESIGN §8.1; the engine answers those with cancel as well).
+    func answer(
+      _ decision: NavigationDecision, to navigationAction: WKNavigationAction, isUserGesture: Bool,
+      in webView: WKWebView
+    ) -> WKNavigationActionPolicy {
+      if isUserGesture || navigationAction.targetFrame?.isMainFrame != false {
+        // A finished popup is the first session the decision closed (its subtree follows it).
+        perform(decision.outcome, finishedPopup: decision.closedSessions.first)
+      }
       switch decision.policy {
       case .cancel: return .cancel
       case .download: return .download

@@ -41,10 +41,17 @@ import SessionKit
   ///   closed at once and reported through ``onProblem``.
   /// - `webViewDidClose(_:)` → `Session/windowDidClose()`; views are removed only on the engine's `popupClosed`
   ///   events, so a subtree goes as one and the root web view never does.
-  /// - `webView(_:didCommit:)` → `Session/didCommit(_:kind:)` with the kind of the navigation it allowed. An
-  ///   iframe's navigation adds a back-forward entry that no delegate hears of: the coordinator records it
-  ///   (`.subframe`, or a move for an iframe's back and forward) at the session's next callback, once the
-  ///   `backForwardList` shows it.
+  /// - `webView(_:didCommit:)` → `Session/didCommit(_:kind:)` with the kind of the navigation it allowed. Some
+  ///   navigations change the back-forward list without a commit any delegate hears of: an iframe's navigation
+  ///   (an entry whose main-frame URL stays), a same-document one (a link to a fragment of the page, or
+  ///   `history.pushState`: an entry with the page's new URL) and back or forward within one document. The
+  ///   coordinator records them (`.subframe`, `.newEntry`, a move) at the session's next callback, from what the
+  ///   `backForwardList` shows then.
+  /// - Server redirects: each hop is a `decidePolicyFor` like any other, in the same frame; a popup's first load
+  ///   keeps its gesture for its hops until it commits.
+  /// - Iframe loads (`decidePolicyFor` of type `other` for a subframe, with no gesture) never leave the page: a
+  ///   cancelled one leaves the page and its popup as they are, and an `external`, `finish` or `sameView` answer
+  ///   to one opens and loads nothing (the engine cancels those as well).
   /// - JavaScript `alert`, `confirm` and `prompt`: the app's ``uiDelegate`` when it implements them, else the
   ///   presenter (`UIAlertController`).
   /// - Load progress, failures, authentication challenges, response policy and process termination go to the
@@ -135,7 +142,8 @@ import SessionKit
     private var firstLoadGesture: [SessionID: Bool] = [:]
     /// The kind of commit the last allowed main-frame navigation of each session will make.
     private var expectedCommit: [SessionID: PendingCommit] = [:]
-    private var committedIndex: [SessionID: Int] = [:]
+    /// Each web view's back-forward list as its session last recorded it.
+    private var recordedList: [SessionID: RecordedList] = [:]
     /// The last allowed iframe navigation of each session, until the back-forward list shows whether it added
     /// (or moved to) an entry: WebKit reports no commit of a subframe.
     private var pendingSubframe: [SessionID: PendingSubframe] = [:]
@@ -154,6 +162,26 @@ import SessionKit
       let from: String
       let to: String
       let isTraversal: Bool
+    }
+
+    /// A web view's back-forward list as its session recorded it.
+    struct RecordedList {
+      /// Its items, back to forward; held, so that an item's identity is never that of a dropped item's memory.
+      let items: [WKBackForwardListItem]
+      /// The current item's position.
+      let index: Int
+
+      /// Whether `other` has the same items (by identity) and current item.
+      func isSame(as other: RecordedList) -> Bool {
+        index == other.index && items.count == other.items.count && zip(items, other.items).allSatisfy { $0 === $1 }
+      }
+
+      @MainActor
+      init(_ list: WKBackForwardList) {
+        let back = list.backList
+        items = back + (list.currentItem.map { [$0] } ?? []) + list.forwardList
+        index = back.count
+      }
     }
 
     /// Binds `webView` to a new root session of `engine` (with an id no other open root of the engine has) and
@@ -231,7 +259,7 @@ import SessionKit
 
     /// Waits until every commit reported so far is recorded in its session (decisions wait for it themselves).
     package func commitsRecorded() async {
-      for (id, webView) in webViews { recordSubframeCommit(in: webView, id: id) }
+      for (id, webView) in webViews { recordUnreportedChanges(in: webView, id: id) }
       for task in commits.values { await task.value }
     }
 
@@ -287,13 +315,15 @@ import SessionKit
       guard let session = session(for: webView) else { return .cancel }
       let id = session.id
       let arrival = recorder?.now ?? .zero
-      recordSubframeCommit(in: webView, id: id)
+      recordUnreportedChanges(in: webView, id: id)
       await commits[id]?.value
+      let isMainFrame = navigationAction.targetFrame?.isMainFrame == true
+      // A popup's first load, and each redirect hop of it, carries the gesture of the `window.open` that made it.
       let gesture =
-        firstLoadGesture.removeValue(forKey: id) ?? NavigationActionConversion.isUserGesture(navigationAction)
+        (isMainFrame ? firstLoadGesture[id] : nil) ?? NavigationActionConversion.isUserGesture(navigationAction)
       let action = NavigationActionConversion.navigationAction(navigationAction, in: webView, isUserGesture: gesture)
       let decision = await session.decide(action)
-      var policy = answer(decision, to: navigationAction, in: webView)
+      var policy = answer(decision, to: navigationAction, isUserGesture: gesture, in: webView)
       // A provisional popup is presented once its first load is allowed; one that cannot be shown loads nothing.
       if policy == .allow, navigationAction.targetFrame?.isMainFrame == true,
         let popup = awaitingPresentation.removeValue(forKey: id), let opener = session.opener,
@@ -309,8 +339,11 @@ import SessionKit
           from: action.targetFrame?.requestURL ?? "", to: action.requestURL,
           isTraversal: navigationAction.navigationType == .backForward)
       }
-      if policy == .allow, navigationAction.targetFrame?.isMainFrame == true {
+      if policy == .allow, isMainFrame {
         expectedCommit[id] = NavigationActionConversion.pendingCommit(navigationAction)
+      } else if isMainFrame {
+        // The load stopped (a hop cancelled stops it too): its gesture is spent.
+        firstLoadGesture[id] = nil
       }
       return policy
     }
@@ -320,38 +353,70 @@ import SessionKit
     public func webView(_ webView: WKWebView, didCommit navigation: WKNavigation!) {
       if let session = session(for: webView), let url = webView.url?.absoluteString {
         let id = session.id
-        recordSubframeCommit(in: webView, id: id)
-        let index = webView.backForwardList.backList.count
+        // An iframe navigation of the page this one replaced, whose entry the list never showed: gone with it.
+        pendingSubframe[id] = nil
+        let list = RecordedList(webView.backForwardList)
+        let expected = expectedCommit.removeValue(forKey: id)
         let kind: CommitKind
-        switch expectedCommit.removeValue(forKey: id) {
+        switch expected {
         case .backForward:
-          let offset = index - (committedIndex[id] ?? index)
+          let offset = list.index - (recordedList[id]?.index ?? list.index)
           kind = offset == 0 ? .reload : .backForward(offset: offset)
         case .reload: kind = .reload
         case .newEntry(let isPost): kind = .newEntry(isPost: isPost)
         case nil: kind = .newEntry(isPost: false)
         }
-        committedIndex[id] = index
+        if expected != nil { firstLoadGesture[id] = nil }
+        recordedList[id] = list
         record(url, kind: kind, in: session)
       }
       Forwarding.didCommit(navigationDelegate, webView, navigation)
     }
 
-    /// Records the iframe navigation allowed last in `id`, if the back-forward list shows it committed: its index
-    /// moved while the main frame's URL stayed (WebKit's joint session history; a subframe's commit reaches no
-    /// delegate). An iframe's first load, which replaces rather than adds an entry, leaves the index alone and
-    /// records nothing.
-    private func recordSubframeCommit(in webView: WKWebView, id: SessionID) {
-      guard let pending = pendingSubframe.removeValue(forKey: id), let session = sessions[ObjectIdentifier(webView)],
-        let known = committedIndex[id], let page = webView.url?.absoluteString
-      else { return }
-      let index = webView.backForwardList.backList.count
-      guard index != known else { return }
-      committedIndex[id] = index
-      let (url, kind): (String, CommitKind) =
-        pending.isTraversal
-        ? (page, .backForward(offset: index - known)) : (pending.to, .subframe(previousFrameURL: pending.from))
-      record(url, kind: kind, in: session)
+    /// Records what `webView`'s back-forward list shows happened since its session last recorded it, which no
+    /// delegate call reported (WebKit reports main-frame commits only), by comparing the list's items with the
+    /// ones recorded:
+    /// - items the list gained after the one the session was on: each an iframe's entry (one with its page's URL,
+    ///   after an iframe navigation this coordinator allowed) or a same-document navigation (a fragment link,
+    ///   `history.pushState`) to its URL;
+    /// - another current item: back or forward within one document, or onto an iframe's entry.
+    ///
+    /// Unchanged items record nothing: an iframe's first load replaces rather than adds an entry.
+    private func recordUnreportedChanges(in webView: WKWebView, id: SessionID) {
+      let pending = pendingSubframe.removeValue(forKey: id)
+      guard let session = sessions[ObjectIdentifier(webView)], let recorded = recordedList[id] else { return }
+      let list = RecordedList(webView.backForwardList)
+      guard !list.isSame(as: recorded) else { return }
+      recordedList[id] = list
+      // A full list drops its oldest items, as the session's does.
+      let dropped = list.items.first.flatMap { first in recorded.items.firstIndex { $0 === first } } ?? 0
+      var position = recorded.index - dropped
+      var common = 0
+      while dropped + common < recorded.items.count, common < list.items.count,
+        recorded.items[dropped + common] === list.items[common]
+      {
+        common += 1
+      }
+      if common < list.items.count {
+        if common > 0, common - 1 != position {
+          record(
+            list.items[common - 1].url.absoluteString, kind: .backForward(offset: common - 1 - position), in: session)
+        }
+        position = common - 1
+        for (offset, item) in list.items[common...].enumerated() {
+          let previousURL = common + offset > 0 ? list.items[common + offset - 1].url : nil
+          if offset == 0, let pending, !pending.isTraversal, item.url == previousURL {
+            record(pending.to, kind: .subframe(previousFrameURL: pending.from), in: session)
+          } else {
+            record(item.url.absoluteString, kind: .newEntry(isPost: false), in: session)
+          }
+          position += 1
+        }
+      }
+      if list.index != position, list.items.indices.contains(list.index) {
+        record(
+          list.items[list.index].url.absoluteString, kind: .backForward(offset: list.index - position), in: session)
+      }
     }
 
     /// Records a commit in `session` after the ones before it; one it cannot record is reported.
@@ -393,6 +458,7 @@ import SessionKit
     ) -> WKWebView? {
       guard let session = session(for: webView) else { return nil }
       let arrival = recorder?.now ?? .zero
+      recordUnreportedChanges(in: webView, id: session.id)
       let gesture =
         NavigationActionConversion.isUserGesture(forNewWindow: navigationAction, in: webView)
         || newWindowGesture?(navigationAction, webView) == true
@@ -478,7 +544,7 @@ import SessionKit
       awaitingPresentation[id] = nil
       firstLoadGesture[id] = nil
       expectedCommit[id] = nil
-      committedIndex[id] = nil
+      recordedList[id] = nil
       pendingSubframe[id] = nil
       commits[id] = nil
     }

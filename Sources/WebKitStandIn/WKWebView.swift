@@ -48,6 +48,9 @@ import Foundation
   var isOpenedByScript = false
   /// Whether `webViewDidClose` was sent for it.
   public internal(set) var didSendClose = false
+  /// Stand-in only: the URL each iframe of the current page shows, in document order (``WebKitDriver/pages``); an
+  /// iframe whose load was cancelled shows `about:blank`.
+  public internal(set) var standInFrames: [URL] = []
 
   /// `WKWebView.h`: `- (instancetype)initWithFrame:(CGRect)frame configuration:(WKWebViewConfiguration *)configuration
   /// NS_DESIGNATED_INITIALIZER;`

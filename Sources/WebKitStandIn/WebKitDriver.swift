@@ -25,7 +25,18 @@ import Foundation
 ///   the simulator and DESIGN §5 have it; WebKitGTK was seen to keep the lookup, see
 ///   `Conformance/WebKit/known-differences.json`);
 /// - methods a delegate does not implement (``DelegateMethod``) are not called: WebKit's defaults apply (allow;
-///   no new window).
+///   no new window);
+/// - a same-document navigation (a link to a fragment of the current page, ``pushState(_:in:)``) commits nothing
+///   and finishes nothing: an allowed fragment link (decided `linkActivated` like any link) and `pushState` (not
+///   decided at all) change the URL and add a back-forward entry, and back or forward between two entries of one
+///   document is decided by nobody (`FrameLoader::loadSameDocumentItem` makes no policy check);
+/// - a server redirect (``redirects``) is one more `decidePolicyFor` per hop before the hop's request, in the same
+///   web view and frame with the first decision's navigation type; a hop answered with anything but allow stops
+///   the load (nothing commits), and more than 20 hops end it;
+/// - a page with iframes (``pages``) loads each of them after its main frame commits, before `didFinish`:
+///   `decidePolicyFor(other)` (`backForward` when the page was reached by back or forward), target the iframe,
+///   no gesture; a cancelled iframe stays on `about:blank` and the page loads on (DESIGN §2, "Observed …
+///   2026-12-01").
 @MainActor public final class WebKitDriver {
   /// The optional delegate methods a delegate implements (WebKit asks `respondsToSelector:` once, when the delegate
   /// is set).
@@ -150,7 +161,31 @@ import Foundation
   /// time although Swift declares both non-optional (reading them then crashes, as on a device).
   public var sendsRuntimeNils = false
 
+  /// A server redirect: a request for the key's URL is answered with `status` and a `Location` of ``to``.
+  public struct Redirect: Hashable, Sendable {
+    /// The URL the server redirects to.
+    public var to: String
+    /// 301, 302, 303, 307 or 308; 301, 302 and 303 turn a POST into a GET.
+    public var status: Int
+
+    /// A redirect to `to` with `status`.
+    public init(to: String, status: Int = 302) {
+      self.to = to
+      self.status = status
+    }
+  }
+
+  /// The pages that have iframes: a page's URL (as `URL.absoluteString` writes it, without the fragment) → the
+  /// `src` of each iframe, in document order (a scenario's `pages`).
+  public var pages: [String: [String]] = [:]
+  /// The server's redirects: a URL (as `URL.absoluteString` writes it, without the fragment) → where it redirects
+  /// (a scenario's `redirects`).
+  public var redirects: [String: Redirect] = [:]
+  /// More hops than this end a navigation (WebKit's and the simulator's limit).
+  public static let maximumRedirects = 20
+
   private var pendingLoads: [(request: URLRequest, webView: WKWebView)] = []
+  private var documents = 0
 
   /// Creates a driver whose delegates implement `implemented`.
   /// - Parameter raise: receives each `NSInternalInconsistencyException` message; the default crashes, as WebKit.
@@ -196,11 +231,19 @@ import Foundation
 
   /// The user taps a link to `url` with `target` (`_self`, `_top`, `_parent`, `_blank` or a window name), in the
   /// main frame or in an iframe showing `frameURL`.
-  /// `download` is the link's `download` attribute (`shouldPerformDownload`).
+  /// `download` is whether the link has a `download` attribute: to a URL of the link's origin it is decided in the
+  /// link's own frame whatever `target` says, with `shouldPerformDownload` (`FrameLoader::loadURL`: "Anchor target
+  /// is ignored when the download attribute is set"); to another origin the attribute is ignored.
   public func tapLink(
     _ url: String, target: String = "_self", in webView: WKWebView, frameURL: String? = nil, download: Bool = false
   ) async {
-    await request(url, type: .linkActivated, target: target, in: webView, frameURL: frameURL, download: download)
+    let page = frameURL.flatMap(URL.init(string:)) ?? webView.url
+    let link = URL(string: url)
+    let isDownload =
+      download && link?.scheme == page?.scheme && link?.host == page?.host && link?.port == page?.port
+    await request(
+      url, type: .linkActivated, target: isDownload ? "_self" : target, in: webView, frameURL: frameURL,
+      download: isDownload)
   }
 
   /// The user submits a form to `url` (`GET` or `POST`) with `target`.
@@ -253,6 +296,16 @@ import Foundation
     await settle()
   }
 
+  /// The page calls `history.pushState(null, "", url)` in its main frame: a same-document navigation that WebKit
+  /// decides with no delegate call and reports no commit of, while the URL changes and the back-forward list
+  /// gains an entry. A URL of another origin throws in the page (`SecurityError`): nothing changes.
+  public func pushState(_ url: String, in webView: WKWebView) {
+    guard let url = URL(string: url), let current = webView.backForwardList.currentItem,
+      url.scheme == current.url.scheme, url.host == current.url.host, url.port == current.url.port
+    else { return }
+    webView.backForwardList.push(WKBackForwardListItem(url: url, isPost: false, documentID: current.documentID))
+  }
+
   /// Back (`offset` −1) or forward (+1) in the web view's history. Between two entries of one page that an
   /// iframe's navigation separates, the iframe navigates (target the subframe, showing its current URL) and the
   /// main frame stays.
@@ -268,6 +321,9 @@ import Foundation
       await navigate(
         webView, to: destination, type: .backForward, frame: .sub(shown), source: mainFrame(of: webView),
         history: .move(to: index))
+    } else if entry.documentID == current.documentID {
+      // Within one document (`FrameLoader::loadSameDocumentItem`): no policy check, no commit.
+      list.index = index
     } else {
       await navigate(
         webView, to: entry.url, type: .backForward, frame: .main, source: mainFrame(of: webView),
@@ -513,9 +569,22 @@ import Foundation
     let action = WKNavigationAction(
       request: request, sourceFrame: sendsRuntimeNils ? nil : source, targetFrame: target, navigationType: type,
       shouldPerformDownload: download)
-    let policy = await decidePolicy(action, in: webView, target: target.isMainFrame ? "main" : "sub")
-    guard policy == .allow else { return policy }
+    let decided = await decidePolicy(action, in: webView, target: target.isMainFrame ? "main" : "sub")
+    guard decided == .allow else { return decided }
     let list = webView.backForwardList
+    if target.isMainFrame, case .push = history, request.httpMethod != "POST", let current = list.currentItem,
+      Self.isSameDocument(url, as: current.url)
+    {
+      // A fragment of the current page: no load, no commit; a new entry unless the URL is the same.
+      if url != current.url {
+        list.push(WKBackForwardListItem(url: url, isPost: false, documentID: current.documentID))
+      }
+      return decided
+    }
+    let (policy, redirected) = await followRedirects(
+      request, type: type, source: source, target: target, download: download, in: webView)
+    guard policy == .allow else { return policy }
+    let committed = redirected.url ?? url
     guard target.isMainFrame else {
       // The joint session history: an entry for the iframe's navigation, the main frame's URL unchanged; no
       // didCommit (WebKit reports main-frame commits only). Nothing committed yet: nothing to add to.
@@ -523,29 +592,109 @@ import Foundation
       switch history {
       case .push:
         list.push(
-          WKBackForwardListItem(url: current.url, isPost: current.isPost, subframe: .init(from: frameURL, to: url)))
+          WKBackForwardListItem(
+            url: current.url, isPost: current.isPost, subframe: .init(from: frameURL, to: committed),
+            documentID: current.documentID))
       case .move(let index): list.index = index
       case .stay: break
       }
       return policy
     }
     switch history {
-    case .push: list.push(WKBackForwardListItem(url: url, isPost: request.httpMethod == "POST"))
+    case .push:
+      list.push(
+        WKBackForwardListItem(
+          url: committed, isPost: redirected.httpMethod == "POST", documentID: newDocumentID()))
     case .move(let index): list.index = index
-    case .stay: break
+    case .stay:
+      // A reload makes a new document: the entries that shared the old one show other documents now.
+      list.currentItem?.documentID = newDocumentID()
     }
     let navigation = WKNavigation()
-    if let delegate = webView.navigationDelegate {
-      if responds(webView, to: .didCommit) {
-        callbacks.append(Callback("didCommit", webView.standInLabel, answer: url.absoluteString))
-        delegate.webView(webView, didCommit: navigation)
-      }
-      if responds(webView, to: .didFinish) {
-        callbacks.append(Callback("didFinish", webView.standInLabel))
-        delegate.webView(webView, didFinish: navigation)
-      }
+    if let delegate = webView.navigationDelegate, responds(webView, to: .didCommit) {
+      callbacks.append(Callback("didCommit", webView.standInLabel, answer: committed.absoluteString))
+      delegate.webView(webView, didCommit: navigation)
+    }
+    await loadFrames(of: webView, page: committed, type: type)
+    if let delegate = webView.navigationDelegate, responds(webView, to: .didFinish) {
+      callbacks.append(Callback("didFinish", webView.standInLabel))
+      delegate.webView(webView, didFinish: navigation)
     }
     return policy
+  }
+
+  /// The hops of the server's redirects from `request`: each is decided before its request, with the first
+  /// decision's type, source and target. Returns allow and the last hop's request, or the answer that stopped
+  /// the load (cancel after too many hops).
+  private func followRedirects(
+    _ request: URLRequest, type: WKNavigationType, source: WKFrameInfo, target: WKFrameInfo, download: Bool,
+    in webView: WKWebView
+  ) async -> (WKNavigationActionPolicy, URLRequest) {
+    var request = request
+    var hops = 0
+    while let url = request.url, let redirect = redirects[Self.withoutFragment(url)],
+      let next = URL(string: redirect.to)
+    {
+      hops += 1
+      guard hops <= Self.maximumRedirects else {
+        callbacks.append(Callback("tooManyRedirects", webView.standInLabel, answer: url.absoluteString))
+        return (.cancel, request)
+      }
+      request.url = next
+      if redirect.status == 303 || (redirect.status == 301 || redirect.status == 302) && request.httpMethod == "POST" {
+        request.httpMethod = "GET"
+      }
+      let hop = WKNavigationAction(
+        request: request, sourceFrame: sendsRuntimeNils ? nil : source, targetFrame: target, navigationType: type,
+        shouldPerformDownload: download)
+      let policy = await decidePolicy(hop, in: webView, target: target.isMainFrame ? "main" : "sub")
+      guard policy == .allow else { return (policy, request) }
+    }
+    return (.allow, request)
+  }
+
+  /// The iframes of the page that just committed in `webView`'s main frame (``pages``), each decided in document
+  /// order: `backForward` when the page was reached by back or forward, else `other` (a reload puts them back at
+  /// their `src`); no gesture; no history entry. A cancelled one stays on `about:blank`.
+  private func loadFrames(of webView: WKWebView, page: URL, type: WKNavigationType) async {
+    let blank = URL(string: "about:blank")!
+    var shown: [URL] = []
+    for source in pages[Self.withoutFragment(page)] ?? [] {
+      guard let url = URL(string: source) else { continue }
+      let target = WKFrameInfo(isMainFrame: false, url: blank, webView: webView, requestIsNil: sendsRuntimeNils)
+      let parent = mainFrame(of: webView)
+      let frameType: WKNavigationType = type == .backForward ? .backForward : .other
+      let action = WKNavigationAction(
+        request: Self.request(url), sourceFrame: sendsRuntimeNils ? nil : parent, targetFrame: target,
+        navigationType: frameType)
+      var policy = await decidePolicy(action, in: webView, target: "sub")
+      var loaded = url
+      if policy == .allow {
+        let (hopsPolicy, redirected) = await followRedirects(
+          Self.request(url), type: frameType, source: parent, target: target, download: false, in: webView)
+        policy = hopsPolicy
+        loaded = redirected.url ?? url
+      }
+      shown.append(policy == .allow ? loaded : blank)
+    }
+    webView.standInFrames = shown
+  }
+
+  private func newDocumentID() -> Int {
+    documents += 1
+    return documents
+  }
+
+  /// `url` as `absoluteString` writes it, without its fragment: the key of ``pages`` and ``redirects``.
+  static func withoutFragment(_ url: URL) -> String {
+    let text = url.absoluteString
+    return text.firstIndex(of: "#").map { String(text[..<$0]) } ?? text
+  }
+
+  /// Whether navigating from `current` to `url` stays in the document: `url` has a fragment and is otherwise
+  /// `current`.
+  static func isSameDocument(_ url: URL, as current: URL) -> Bool {
+    url.absoluteString.contains("#") && withoutFragment(url) == withoutFragment(current)
   }
 
   /// Asks the navigation delegate: the async form, or the handler form under WebKit's call checker; allow when

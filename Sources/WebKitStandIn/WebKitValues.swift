@@ -211,6 +211,9 @@ public enum WKNavigationResponsePolicy: Int, Sendable {
   /// For an entry an iframe's navigation added: the iframe's URL before and after it (`url` is the main frame's,
   /// as in WebKit, whose list items are the main frame's; the frames' states are children of the item).
   let subframe: FrameChange?
+  /// The document the entry shows (WebKit's `HistoryItem::documentSequenceNumber`): entries a same-document
+  /// navigation or an iframe's navigation added share their page's; a reload gives the entry a new one.
+  var documentID: Int
 
   /// An iframe's navigation within one main-frame page.
   struct FrameChange {
@@ -218,11 +221,12 @@ public enum WKNavigationResponsePolicy: Int, Sendable {
     let to: URL
   }
 
-  init(url: URL, isPost: Bool, subframe: FrameChange? = nil) {
+  init(url: URL, isPost: Bool, subframe: FrameChange? = nil, documentID: Int) {
     self.url = url
     self.initialURL = url
     self.isPost = isPost
     self.subframe = subframe
+    self.documentID = documentID
   }
 }
 

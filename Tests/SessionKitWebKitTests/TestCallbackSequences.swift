@@ -232,5 +232,23 @@
       await harness.driver.tapLink("https://shop.example/invoice.pdf", in: harness.mainWebView, download: true)
       XCTAssertEqual(harness.callbacks(from: start), ["decidePolicyFor main linkActivated target=main → download"])
     }
+
+    /// DESIGN §2: a same-origin `<a download>` is a download whatever its `target`; to another origin the
+    /// attribute is ignored.
+    func test_aDownloadAttributeLinkToANewWindow_isADownloadInItsFrame_unlessCrossOrigin() async throws {
+      let harness = try await harness()
+      var start = harness.driver.callbacks.count
+      await harness.driver.tapLink(
+        "https://shop.example/invoice.pdf", target: "_blank", in: harness.mainWebView, download: true)
+      XCTAssertEqual(harness.callbacks(from: start), ["decidePolicyFor main linkActivated target=main → download"])
+      XCTAssertEqual(harness.driver.popups.count, 0)
+      XCTAssertEqual(harness.mainWebView.url?.absoluteString, "https://shop.example/")
+
+      start = harness.driver.callbacks.count
+      await harness.driver.tapLink(
+        "https://cdn.example/invoice.pdf", target: "_blank", in: harness.mainWebView, download: true)
+      XCTAssertEqual(harness.callbacks(from: start).first, "decidePolicyFor main linkActivated target=none → allow")
+      XCTAssertEqual(harness.driver.popups.count, 1)
+    }
   }
 #endif

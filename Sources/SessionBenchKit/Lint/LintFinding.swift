@@ -27,6 +27,9 @@ public struct LintFinding: Sendable, Hashable, CustomStringConvertible {
     /// A rule that sends Google Pay or sign-in windows out of the app before a later rule that keeps them in
     /// (`"include": ["ad-clicks", "google-pay"]`).
     case paymentWindowsSentOut = "payment-windows-sent-out"
+    /// A rule keyed on `crossSite`, `crossOrigin`, `hosts` or `sites` that would cancel or send out the page's own
+    /// cross-site iframe loads (`other`, target subframe, no gesture): ads and payment buttons in iframes.
+    case cancelsEmbeddedIframes = "cancels-embedded-iframes"
   }
 
   /// How serious it is.

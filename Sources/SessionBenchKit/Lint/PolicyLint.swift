@@ -50,9 +50,11 @@ public struct PolicyLint: Sendable {
   /// Every finding, errors and warnings, in rule order.
   public func findings() -> [LintFinding] {
     var findings: [LintFinding] = []
+    var unreachable = Set<Int>()
     for (index, placed) in rules.enumerated() {
       findings += wildcardsAndSpellings(of: placed)
       if let shadow = shadowingRule(of: index) {
+        unreachable.insert(index)
         findings.append(
           LintFinding(
             level: .error, path: placed.path, code: .unreachable,
@@ -62,6 +64,7 @@ public struct PolicyLint: Sendable {
       findings += actionFindings(of: placed)
     }
     findings += PaymentWindowOrder(rules: rules).findings()
+    findings += EmbeddedIframeLoads(rules: rules, coverage: RuleCoverage(list: list)).findings(unreachable: unreachable)
     if let declaredDeciders {
       let others: [(String, PolicyAction)] = [
         ("default", configuration.defaultAction), ("deciders.onTimeout", configuration.deciders.onTimeout),

@@ -43,10 +43,12 @@
 
     init(
       policy json: String, deciders: [String: any NavigationDecider] = [:],
-      javaScriptCanOpenWindowsAutomatically: Bool = false
+      javaScriptCanOpenWindowsAutomatically: Bool = false,
+      blankTimeouts: SessionEngine.BlankTimeoutChecking = .timer
     ) throws {
       engine = SessionEngine(
-        policy: try CompiledPolicy(PolicyConfiguration(json: Array(json.utf8))), deciders: deciders)
+        policy: try CompiledPolicy(PolicyConfiguration(json: Array(json.utf8))), deciders: deciders,
+        blankTimeouts: blankTimeouts)
       window.rootViewController = host
       let configuration = WKWebViewConfiguration()
       configuration.preferences.javaScriptCanOpenWindowsAutomatically = javaScriptCanOpenWindowsAutomatically

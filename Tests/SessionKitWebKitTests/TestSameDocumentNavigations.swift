@@ -1,0 +1,108 @@
+#if os(Linux)
+  import Foundation
+  import SessionKit
+  import SessionKitWebKit
+  import WebKitStandIn
+  import XCTest
+
+  /// Same-document navigations (DESIGN §2, "Observed … 2026-12-01"): a link to a fragment of the current page is
+  /// decided like any link, and `history.pushState` not at all; neither reaches `didCommit`, yet the URL changes
+  /// and the back-forward list gains an entry. The coordinator records them from the back-forward list, so the
+  /// session's URL and history follow the web view's.
+  @MainActor
+  final class TestSameDocumentNavigations: XCTestCase {
+    private func harness() async throws -> AdapterHarness {
+      let harness = try AdapterHarness(policy: #"{"version": 1}"#)
+      await harness.load("https://ads.example/test/")
+      await harness.coordinator.commitsRecorded()
+      return harness
+    }
+
+    func test_aFragmentLink_isDecided_commitsNothing_andTheSessionMovesToItsURL() async throws {
+      let harness = try await harness()
+      let webView = harness.mainWebView
+      let session = harness.coordinator.rootSession
+      let start = harness.driver.callbacks.count
+      await harness.driver.tapLink("https://ads.example/test/#href-links", in: webView)
+      XCTAssertEqual(harness.callbacks(from: start), ["decidePolicyFor main linkActivated target=main → allow"])
+      XCTAssertEqual(webView.url?.absoluteString, "https://ads.example/test/#href-links")
+      XCTAssertEqual(webView.backForwardList.backList.count, 1)
+
+      await harness.coordinator.commitsRecorded()
+      XCTAssertEqual(session.historyLength, 2)
+      XCTAssertEqual(session.committedURL?.serialized, "https://ads.example/test/#href-links")
+      XCTAssertNil(session.backForwardList.current?.subframe)
+      XCTAssertEqual(harness.raised.all, [])
+    }
+
+    func test_pushState_reachesNoDelegate_andIsRecordedAtTheNextCallback() async throws {
+      let harness = try await harness()
+      let webView = harness.mainWebView
+      let session = harness.coordinator.rootSession
+      let start = harness.driver.callbacks.count
+      harness.driver.pushState("https://ads.example/test/step-2", in: webView)
+      XCTAssertEqual(harness.callbacks(from: start), [])
+
+      // The next decision sees the page the user is on.
+      await harness.driver.tapLink("https://ads.example/test/step-3", in: webView)
+      await harness.coordinator.commitsRecorded()
+      XCTAssertEqual(session.historyLength, 3)
+      XCTAssertEqual(
+        session.backForwardList.entries.map(\.url.serialized),
+        [
+          "https://ads.example/test/", "https://ads.example/test/step-2", "https://ads.example/test/step-3",
+        ])
+    }
+
+    func test_backAndForwardWithinTheDocument_reachNoDelegate_andMoveTheSession() async throws {
+      let harness = try await harness()
+      let webView = harness.mainWebView
+      let session = harness.coordinator.rootSession
+      await harness.driver.tapLink("https://ads.example/test/#a", in: webView)
+      await harness.driver.tapLink("https://ads.example/test/#b", in: webView)
+      let start = harness.driver.callbacks.count
+      await harness.driver.go(-1, in: webView)
+      XCTAssertEqual(harness.callbacks(from: start), [])
+      await harness.coordinator.commitsRecorded()
+      XCTAssertEqual(session.historyLength, 3)
+      XCTAssertEqual(session.backForwardList.currentIndex, 1)
+      XCTAssertEqual(session.committedURL?.serialized, "https://ads.example/test/#a")
+
+      // A real commit after it drops the forward entry, as WebKit's list does.
+      await harness.driver.tapLink("https://ads.example/other", in: webView)
+      await harness.coordinator.commitsRecorded()
+      XCTAssertEqual(session.historyLength, webView.backForwardList.backList.count + 1)
+      XCTAssertEqual(session.historyLength, 3)
+      XCTAssertEqual(session.committedURL?.serialized, "https://ads.example/other")
+
+      // Back across documents is a decided traversal; the offset counts the same-document entries.
+      await harness.driver.go(-1, in: webView)
+      await harness.coordinator.commitsRecorded()
+      XCTAssertEqual(session.backForwardList.currentIndex, 1)
+      XCTAssertEqual(session.committedURL?.serialized, "https://ads.example/test/#a")
+      XCTAssertEqual(harness.raised.all, [])
+    }
+
+    func test_aFragmentLinkToTheCurrentURL_addsNoEntry() async throws {
+      let harness = try await harness()
+      let webView = harness.mainWebView
+      await harness.driver.tapLink("https://ads.example/test/#top", in: webView)
+      await harness.driver.tapLink("https://ads.example/test/#top", in: webView)
+      await harness.coordinator.commitsRecorded()
+      XCTAssertEqual(webView.backForwardList.backList.count, 1)
+      XCTAssertEqual(harness.coordinator.rootSession.historyLength, 2)
+    }
+
+    func test_aPopupsFragmentLink_isRecordedInThePopupsSession() async throws {
+      let harness = try await harness()
+      let opened = await harness.driver.windowOpen("https://ads.example/help", gesture: true, in: harness.mainWebView)
+      let popup = try XCTUnwrap(opened)
+      await harness.driver.tapLink("https://ads.example/help#contact", in: popup)
+      await harness.coordinator.commitsRecorded()
+      let session = try XCTUnwrap(harness.coordinator.session(for: popup))
+      XCTAssertEqual(session.historyLength, 2)
+      XCTAssertEqual(session.committedURL?.serialized, "https://ads.example/help#contact")
+      XCTAssertEqual(harness.coordinator.rootSession.historyLength, 1)
+    }
+  }
+#endif
