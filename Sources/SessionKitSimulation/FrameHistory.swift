@@ -62,7 +62,8 @@ struct FrameState: Sendable, Hashable {
   }
 
   static func == (lhs: FrameState, rhs: FrameState) -> Bool {
-    lhs.document == rhs.document && lhs.generation == rhs.generation && lhs.moved.elementsEqual(rhs.moved) { $0 == $1 } && lhs.blocked == rhs.blocked
+    lhs.document == rhs.document && lhs.generation == rhs.generation && lhs.moved.elementsEqual(rhs.moved) { $0 == $1 }
+      && lhs.blocked == rhs.blocked
       && lhs.navigatedFrame == rhs.navigatedFrame
   }
 

@@ -62,7 +62,8 @@ public struct ScenarioStep: Sendable, Hashable {
     case "assign": event = .assign(try value.string())
     case "click":
       event = .click(
-        try value.string(), target: target ?? "_self", frame: frame, rel: try reader.member("rel").map(Self.readRel) ?? [],
+        try value.string(), target: target ?? "_self", frame: frame,
+        rel: try reader.member("rel").map(Self.readRel) ?? [],
         download: try reader.member("download")?.bool() ?? false)
     case "submit":
       let method = try reader.member("method").map { (reader) throws(ConfigurationError) in
