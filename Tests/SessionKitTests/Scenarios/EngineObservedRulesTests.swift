@@ -138,6 +138,23 @@ final class EngineObservedRulesTests: XCTestCase {
       """#)
   }
 
+  func test_aCancelledIframe_neitherClosesItsPopup_norKeepsItsBlankTimeoutRunning() async throws {
+    _ = try await lines(
+      #"""
+      {"policy": {"version": 1, "popups": {"blankTimeoutMs": 1000}, "rules": [
+         {"name": "no-trackers", "match": {"hosts": ["tracker.example"], "target": "subframe"}, "action": "cancel"}]},
+       "pages": {"https://pay.example/": {"frames": ["https://tracker.example/pixel"]}},
+       "steps": [
+         {"load": "https://shop.example/"},
+         {"open": null, "gesture": true, "expect": {"child": "main.1"}},
+         {"in": "main.1", "assign": "https://pay.example/",
+          "expect": {"outcome": "navigated", "blockedFrames": ["https://tracker.example/pixel"]}},
+         {"wait": 5000, "expect": {"outcome": "waited"}}
+       ],
+       "expectFinal": {"main.1": {"url": "https://pay.example/", "history": 1}}}
+      """#)
+  }
+
   func test_aFrameThatTheDeclaredPageHasNot_makesTheFileInvalid_atTheStepsFramePath() async throws {
     let report = try await replayScenario(
       #"""
