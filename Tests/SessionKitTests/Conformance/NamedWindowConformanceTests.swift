@@ -4,7 +4,8 @@ import XCTest
 @testable import SessionKitSimulation
 
 /// Window names (DESIGN §5 "Named targets"): a named window keeps its name, a later link or `window.open`
-/// aimed at it navigates that window, `noopener` skips the lookup, and the first of two same-named windows wins.
+/// aimed at it navigates that window (`noopener` included: it does not skip the lookup), and the first of two
+/// same-named windows wins.
 final class NamedWindowConformanceTests: XCTestCase {
   private func appWithCheckoutWindow() async throws -> SimulatedApp {
     let app = try SimulatedApp()

@@ -203,6 +203,21 @@ final class EngineObservedRulesTests: XCTestCase {
     }
   }
 
+  func test_relAndDownload_areValidated_withTheirJSONPaths() throws {
+    let cases: [(String, String)] = [
+      (#"{"open": "https://b.example/", "rel": "opener"}"#, "steps[1].rel"),
+      (#"{"submit": "https://b.example/", "download": true}"#, "steps[1].download"),
+      (#"{"click": "https://b.example/", "rel": "nofollow"}"#, "steps[1].rel"),
+      (#"{"click": "https://b.example/", "rel": " "}"#, "steps[1].rel"),
+      (#"{"click": "https://b.example/", "download": "yes"}"#, "steps[1].download"),
+    ]
+    for (step, path) in cases {
+      XCTAssertThrowsError(try decodeScenario(#"{"steps": [{"load": "https://a.example/"}, \#(step)]}"#), step) {
+        XCTAssertEqual(($0 as? ConfigurationError)?.path, path, step)
+      }
+    }
+  }
+
   // MARK: - 3. Redirect hops
 
   func test_eachRedirectHop_isDecidedWithTheFirstDecisionsTypeAndGesture_andAddsNoHistory() async throws {
