@@ -121,6 +121,10 @@ extension WebKitSimulator {
       gesture: gesture, step: &step)
     switch decision.policy {
     case .allow:
+      // The fragment it already shows: the entry is replaced by an equal one (HTML's "replace"), no new entry.
+      if Self.normalised(url) == session.committedURL?.serialized {
+        return .navigated(session: session.id, frame: .main)
+      }
       guard (try? await session.didCommit(url, kind: .newEntry(isPost: false))) != nil else {
         return .blocked(reason: .invalidURL)
       }

@@ -507,7 +507,8 @@ final class EngineObservedRulesTests: XCTestCase {
              "targetFrame": "main", "answer": "allow"}]}},
          {"back": true, "expect": {"outcome": "navigated", "frame": "main", "callbacks": [],
                                    "url": "https://ads.example/test/#click-behavior-tests"}},
-         {"forward": true, "expect": {"outcome": "navigated", "frame": "main", "callbacks": []}}
+         {"forward": true, "expect": {"outcome": "navigated", "frame": "main", "callbacks": []}},
+         {"click": "https://ads.example/test/#href-links", "expect": {"outcome": "navigated", "frame": "main"}}
        ],
        "expectFinal": {"main": {"url": "https://ads.example/test/#href-links", "history": 2}}}
       """#)
