@@ -8,24 +8,44 @@ public struct SimulationError: Error, Sendable, Hashable, CustomStringConvertibl
     case unknownSession
     /// The session is closed.
     case closedSession
+    /// A `click` or `submit` names a `frame` that the declared page the session shows has not.
+    case unknownFrame
   }
 
   /// What went wrong.
   public var code: Code
   /// The session the event named.
   public var session: SessionID
+  /// For ``Code/unknownFrame``: the `frame` the step named.
+  public var frame: String?
+  /// For ``Code/unknownFrame``: the declared page the session shows.
+  public var page: String?
+  /// For ``Code/unknownFrame``: the page's declared iframes, by `src`.
+  public var declaredFrames: [String]
 
   /// Creates an error.
-  public init(code: Code, session: SessionID) {
+  public init(
+    code: Code, session: SessionID, frame: String? = nil, page: String? = nil, declaredFrames: [String] = []
+  ) {
     self.code = code
     self.session = session
+    self.frame = frame
+    self.page = page
+    self.declaredFrames = declaredFrames
   }
+
+  /// The step's key the error is about: `frame` for ``Code/unknownFrame``, else `in`.
+  public var key: String { code == .unknownFrame ? "frame" : "in" }
 
   /// e.g. `session "main.3" does not exist`.
   public var description: String {
     switch code {
     case .unknownSession: "session \(JSONValue.quoted(session.rawValue)) does not exist"
     case .closedSession: "session \(JSONValue.quoted(session.rawValue)) is closed"
+    case .unknownFrame:
+      "the page \(JSONValue.quoted(page ?? "")) that \(JSONValue.quoted(session.rawValue)) shows declares no "
+        + "iframe \(JSONValue.quoted(frame ?? "")) (its frames, by src: "
+        + declaredFrames.map(JSONValue.quoted).joined(separator: ", ") + ")"
     }
   }
 }
