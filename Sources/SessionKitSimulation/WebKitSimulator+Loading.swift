@@ -1,8 +1,9 @@
 import SessionKit
 
-/// Loads as WebKit makes them (DESIGN §2, "Observed … 2026-12-01"; §8.1): every redirect hop is a decision, a
-/// page's iframes are asked after each main-frame commit of it, on back/forward and on reload, same-document
-/// navigations load nothing, and each history entry keeps its iframes' state.
+/// Loads as WebKit makes them (WebKitBehavior.md, "Rules the engine showed"; WritingScenarios.md, "Pages and their
+/// iframes" and "Redirects"): every redirect hop is a decision, a page's iframes are asked after each main-frame commit
+/// of it, on back/forward and on reload, same-document navigations load nothing, and each history entry keeps its
+/// iframes' state.
 extension WebKitSimulator {
   /// How a request and its redirect hops ended.
   enum Requested {
@@ -144,8 +145,9 @@ extension WebKitSimulator {
   /// whose URL differs between them is asked with `backForward` (target the subframe) at the entry's URL, the
   /// session's URL moves to the entry's (a fragment). Moving to or from an entry a reload rewrote (its iframes back
   /// at their `src`, with iframe items of their own) makes no callback and changes no frame, as WebKit showed: the
-  /// step is `ignored`, but the list's current entry still moves (WebKit's `canGoBack`/`canGoForward` change). Onto an entry of another document it is
-  /// `backForward` in the main frame (a POST entry included), then the page's iframes. A reload is `reload`
+  /// step is `ignored`, but the list's current entry still moves (WebKit's `canGoBack`/`canGoForward` change).
+  /// Onto an entry of another document it is `backForward` in the main frame (a POST entry included), then the
+  /// page's iframes. A reload is `reload`
   /// (`formResubmitted` for a POST entry), then each iframe at its `src`; it rewrites the entry's iframes to
   /// their `src`. Nothing to go to is ignored.
   func traverse(_ offset: Int, in session: Session, step: inout Step) async -> StepOutcome {

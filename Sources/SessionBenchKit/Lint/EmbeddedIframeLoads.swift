@@ -4,7 +4,7 @@ import SessionKit
 /// cross-site iframe loads.
 ///
 /// After a page commits, WebKit asks for each of its iframes: `decidePolicyFor` of type `other`, target the
-/// subframe, no gesture (DESIGN §2, "Observed … 2026-12-01"), and the policy judges it like any navigation
+/// subframe, no gesture (WebKitBehavior.md, "Rules the engine showed"), and the policy judges it like any navigation
 /// (`crossSite` compares with the page). An `external` answer to such a load is applied as `cancel`: a page cannot
 /// send the app anywhere by embedding an iframe (§8.1). So a rule keyed on `crossSite`, `crossOrigin`, `hosts` or
 /// `sites` whose action cancels or sends out, and whose conditions do not keep it away from those loads (`target`,

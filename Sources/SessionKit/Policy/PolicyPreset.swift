@@ -15,7 +15,7 @@ public enum PolicyPreset: String, Sendable, Hashable, CaseIterable {
   /// for (https://developers.google.com/pay/api/web/guides/recipes/using-ios-wkwebview), and Sign in with
   /// Google's button runs its flow in a pop-up window by default (`ux_mode` `popup`,
   /// https://developers.google.com/identity/gsi/web/reference/js-reference). Neither names a host beyond
-  /// these four, so none is added (DESIGN §4, revised 2026-12-01).
+  /// these four, so none is added (PolicyFormat.md, "Presets").
   case googlePay = "google-pay"
 
   /// The preset's rules, names prefixed with `PRESET/`, decoded once per process.

@@ -1,8 +1,8 @@
 extension PolicyRequest {
   /// Whether this is a load the page started on its own in one of its iframes: target a subframe, no user
   /// gesture (an iframe's `src` on a commit, back/forward or reload, a redirect hop of such a load, a script's
-  /// `src` change). Such a load never leaves the app nor finishes a popup (DESIGN §8.1): a page cannot send the app
-  /// to Safari, or close its popup, by embedding an iframe.
+  /// `src` change). Such a load never leaves the app nor finishes a popup (WritingScenarios.md, "Pages and their
+  /// iframes"): a page cannot send the app to Safari, or close its popup, by embedding an iframe.
   var isAutomaticSubframeLoad: Bool {
     target == .subframe && !isUserGesture
   }

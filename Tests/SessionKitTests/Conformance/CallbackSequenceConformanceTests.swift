@@ -3,8 +3,8 @@ import XCTest
 @testable import SessionKit
 @testable import SessionKitSimulation
 
-/// One test per row of DESIGN §2's callback table: the exact delegate calls WebKit makes for each page event
-/// (callback, web view, navigation type, target frame, answer), and what the page ends up showing. The policy
+/// One test per row of the callback table of WebKitBehavior.md: the exact delegate calls WebKit makes for each page
+/// event (callback, web view, navigation type, target frame, answer), and what the page ends up showing. The policy
 /// allows everything unless a test says otherwise, so the sequences are WebKit's, not a rule's.
 final class CallbackSequenceConformanceTests: XCTestCase {
   private let page = "https://site.example/page"
@@ -246,7 +246,7 @@ final class CallbackSequenceConformanceTests: XCTestCase {
     }
   }
 
-  // DESIGN §5: with no URL there is nothing to navigate: `window.open()` aimed at `_self` is ignored.
+  // WritingScenarios.md: with no URL there is nothing to navigate: `window.open()` aimed at `_self` is ignored.
   func test_windowOpenWithoutURLAimedAtSelf_isIgnored() async throws {
     let app = try await loadedApp()
     let result = try await app.perform(.open(nil, target: "_self", gesture: true))
@@ -332,7 +332,7 @@ final class CallbackSequenceConformanceTests: XCTestCase {
       ])
   }
 
-  // DESIGN §5: reload onto an entry a POST created is formResubmitted — the popup's first entry included
+  // WritingScenarios.md: reload onto an entry a POST created is formResubmitted — the popup's first entry included
   // when a POST form opened it.
   func test_postFormAimedAtBlank_reloadInThePopup_isFormResubmitted() async throws {
     let app = try await loadedApp()

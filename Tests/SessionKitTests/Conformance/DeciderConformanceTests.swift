@@ -3,7 +3,7 @@ import XCTest
 @testable import SessionKit
 @testable import SessionKitSimulation
 
-/// `ask` deciders declared in scenarios, `sameView`, `download` and unparsable URLs (DESIGN §4 "how an action
+/// `ask` deciders declared in scenarios, `sameView`, `download` and unparsable URLs (PolicyFormat.md "how an action
 /// answers each callback", §5 deciders and net effects). Deciders answer in real time, so delays stay small.
 final class DeciderConformanceTests: XCTestCase {
   /// A scenario whose new windows to `checkout.example` ask `confirm`, with `timeoutMs` 100.

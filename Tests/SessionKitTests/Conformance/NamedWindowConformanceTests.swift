@@ -3,7 +3,7 @@ import XCTest
 @testable import SessionKit
 @testable import SessionKitSimulation
 
-/// Window names (DESIGN §5 "Named targets"): a named window keeps its name, a later link or `window.open`
+/// Window names (WritingScenarios.md, "Sessions"): a named window keeps its name, a later link or `window.open`
 /// aimed at it navigates that window (`noopener` included: it does not skip the lookup), and the first of two
 /// same-named windows wins.
 final class NamedWindowConformanceTests: XCTestCase {
@@ -42,7 +42,7 @@ final class NamedWindowConformanceTests: XCTestCase {
       callbacks: [WebKitCall.decidePolicyFor("main.1", .other, target: "main", answer: "allow")])
   }
 
-  // DESIGN §5: `window.open()` with no URL aimed at an existing name has nothing to load: ignored.
+  // WritingScenarios.md: `window.open()` with no URL aimed at an existing name has nothing to load: ignored.
   func test_windowOpenWithoutURLAimedAtAnOpenWindowsName_isIgnored() async throws {
     let app = try await appWithCheckoutWindow()
     let result = try await app.perform(.open(nil, target: "checkout", gesture: true))

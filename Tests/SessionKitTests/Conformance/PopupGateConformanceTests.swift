@@ -3,8 +3,8 @@ import XCTest
 @testable import SessionKit
 @testable import SessionKitSimulation
 
-/// WebKit's popup gate, createWebViewWith's nil answer, and the engine's popup limits (DESIGN §2 rules, §4
-/// limits, §5 reasons).
+/// WebKit's popup gate, createWebViewWith's nil answer, and the engine's popup limits (WebKitBehavior.md, "Rules WebKit
+/// enforces"; PolicyFormat.md limits, §5 reasons).
 final class PopupGateConformanceTests: XCTestCase {
   private let page = "https://site.example/page"
 
@@ -74,7 +74,7 @@ final class PopupGateConformanceTests: XCTestCase {
     XCTAssertEqual(next.outcome, .popup(child: "main.2", presentation: .overlay))
   }
 
-  // DESIGN §5: ids are never reused after a close.
+  // WritingScenarios.md: ids are never reused after a close.
   func test_sessionIDs_areNeverReusedAfterAClose() async throws {
     let app = try await loadedApp()
     try await app.perform(.open("https://other.example/1", gesture: true))

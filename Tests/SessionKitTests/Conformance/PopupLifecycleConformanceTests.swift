@@ -3,8 +3,8 @@ import XCTest
 @testable import SessionKit
 @testable import SessionKitSimulation
 
-/// DESIGN §7.1, one group per bullet: `popupFirstLoad`, an `external` first load closing its popup, the preset
-/// rules, `finish`, `blankTimeoutMs`, `maxPerMinute` and the `wait` step, driven through the simulator as a
+/// Popups.md, "Lifecycle", one group per bullet: `popupFirstLoad`, an `external` first load closing its popup, the
+/// preset rules, `finish`, `blankTimeoutMs`, `maxPerMinute` and the `wait` step, driven through the simulator as a
 /// replay drives them.
 final class PopupLifecycleConformanceTests: XCTestCase {
   private let shop = "https://shop.example/"

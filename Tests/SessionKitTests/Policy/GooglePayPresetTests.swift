@@ -3,7 +3,7 @@ import XCTest
 @testable import SessionKit
 @testable import SessionKitSimulation
 
-/// The `google-pay` preset as DESIGN §4 writes it (revised 2026-12-01): four exact hosts answered `allow`, so that
+/// The `google-pay` preset as PolicyFormat.md "Presets" writes it: four exact hosts answered `allow`, so that
 /// with `["google-pay", "ad-clicks"]` Google's other windows (AdChoices, Maps, Play, Docs) still go to Safari and
 /// the payment and sign-in popups take the policy's `popups.presentation`.
 final class GooglePayPresetTests: XCTestCase {

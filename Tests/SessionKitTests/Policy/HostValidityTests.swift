@@ -53,7 +53,7 @@ final class HostValidityTests: XCTestCase {
     XCTAssertEqual(try WebAddress("https://bücher.example.com/").host, .domain("xn--bcher-kva.example.com"))
   }
 
-  // MARK: Empty labels (DESIGN §7.5)
+  // MARK: Empty labels (PolicyFormat.md, hosts)
 
   func test_aHostWithAnEmptyLabel_otherThanOneTrailingDot_isAnInvalidURL() throws {
     let policy = try compiledPolicy(
@@ -128,7 +128,7 @@ final class HostValidityTests: XCTestCase {
     XCTAssertEqual(sessions, ["main https://shop.example/cart 1"])
   }
 
-  // MARK: Trailing dots (DESIGN §4)
+  // MARK: Trailing dots (PolicyFormat.md)
 
   func test_aTrailingDot_isIgnoredByHostsSitesAndCrossSite_butNotByCrossOrigin() throws {
     let from = PolicyTestSession.showing("https://www.example.com/")

@@ -2,8 +2,8 @@ import XCTest
 
 @testable import SessionKit
 
-/// Valid files: every key but `version` may be omitted and then takes DESIGN §4's default; accepted values are
-/// normalised as a browser would.
+/// Valid files: every key but `version` may be omitted and then takes the default PolicyFormat.md gives; accepted
+/// values are normalised as a browser would.
 final class PolicyDefaultsTests: XCTestCase {
   private func configuration(_ json: String, file: StaticString = #filePath, line: UInt = #line) throws
     -> PolicyConfiguration

@@ -3,8 +3,9 @@ import XCTest
 @testable import SessionKit
 @testable import SessionKitSimulation
 
-/// The simulator follows what a real WebKit showed on 2026-12-01 (DESIGN §2, "Observed … 2026-12-01"; §8.1;
-/// helper B's engine findings): each test replays scenario JSON and checks the lines.
+/// The simulator follows what a real WebKit showed on 2026-12-01 (WebKitBehavior.md, "Rules the engine showed";
+/// WritingScenarios.md, "Pages and their iframes" and "Redirects"; the WebKitGTK conformance runs): each test replays
+/// scenario JSON and checks the lines.
 final class EngineObservedRulesTests: XCTestCase {
   /// The replay's lines, as JSON values; fails the test unless the replay exited with `exit`.
   private func lines(

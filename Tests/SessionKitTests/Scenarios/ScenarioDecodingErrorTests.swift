@@ -3,7 +3,7 @@ import XCTest
 @testable import SessionKit
 @testable import SessionKitSimulation
 
-/// Invalid scenario files are rejected whole with an error naming the JSON path (DESIGN §5: unknown keys are
+/// Invalid scenario files are rejected whole with an error naming the JSON path (WritingScenarios.md: unknown keys are
 /// errors, as in policies; an `ask` naming an undeclared decider makes the file invalid).
 final class ScenarioDecodingErrorTests: XCTestCase {
   private func assertRejected(

@@ -3,11 +3,11 @@ import XCTest
 @testable import SessionKit
 @testable import SessionKitSimulation
 
-/// `session-bench replay`'s output and exit status as DESIGN §5 specifies them: one line per step with keys in
-/// the order `step, in, event, url, outcome, <outcome fields>, rule, callbacks`, a final line of the open
-/// sessions, normalised URLs, and exit 0 / 1 / 2.
+/// `session-bench replay`'s output and exit status as WritingScenarios.md specifies them: one line per step with keys
+/// in the order `step, in, event, url, outcome, <outcome fields>, rule, callbacks`, a final line of the open sessions,
+/// normalised URLs, and exit 0 / 1 / 2.
 final class ScenarioReplayOutputTests: XCTestCase {
-  // The example of DESIGN §5, line for line.
+  // The replay format's reference example (an H5 game's ad click), line for line.
   func test_theDesignsExample_printsExactlyItsLines() async throws {
     let report = try await replayScenario(
       #"""

@@ -2,8 +2,8 @@ import XCTest
 
 @testable import SessionKit
 
-/// DESIGN §4's table for `decidePolicyFor`, through the engine: on an existing frame, and with a nil target
-/// (the opener's check of a `_blank` link, before `createWebViewWith`).
+/// PolicyFormat.md's actions table, for `decidePolicyFor`, through the engine: on an existing frame, and with a nil
+/// target (the opener's check of a `_blank` link, before `createWebViewWith`).
 final class DecidePolicyAnswerTests: XCTestCase {
   /// One rule per action, by host; anything else is cancelled.
   static let tablePolicy = #"""

@@ -2,9 +2,9 @@ import XCTest
 
 @testable import SessionKit
 
-/// The engine's side of what a real WebKit showed on 2026-12-01 (DESIGN §2, §8.1): a popup's initial
-/// about:blank is replaced; a page's own iframe loads (no gesture, target a subframe) never leave the app, never
-/// finish a popup and never close or block the page; a redirect hop is judged against the session's page.
+/// The engine's side of what a real WebKit showed on 2026-12-01 (WebKitBehavior.md, "Rules the engine showed"): a
+/// popup's initial about:blank is replaced; a page's own iframe loads (no gesture, target a subframe) never leave the
+/// app, never finish a popup and never close or block the page; a redirect hop is judged against the session's page.
 final class PageLoadsEngineTests: XCTestCase {
   /// An iframe's automatic load (no gesture, `other`, target a subframe).
   private static func iframeLoad(_ url: String, in page: String) -> NavigationAction {

@@ -3,7 +3,7 @@ import XCTest
 @testable import SessionKit
 @testable import SessionKitSimulation
 
-/// DESIGN §4's table for `createWebViewWith` (``Session/admitPopup(for:)``), answered
+/// PolicyFormat.md's actions table, for `createWebViewWith` (``Session/admitPopup(for:)``), answered
 /// synchronously; `ask` popups are provisional until their first load; a popup's first load is not judged again.
 final class PopupAdmissionTests: XCTestCase {
   /// The answer table's policy, with `modal` as the default presentation so `allow` shows where it comes from.

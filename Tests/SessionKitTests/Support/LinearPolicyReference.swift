@@ -2,7 +2,7 @@ import XCTest
 
 @testable import SessionKit
 
-/// DESIGN §4 read literally: every rule tried in order (own rules, then each preset's), each condition checked
+/// PolicyFormat.md read literally: every rule tried in order (own rules, then each preset's), each condition checked
 /// on its own, no index. `CompiledPolicy` must decide exactly as this does.
 struct LinearPolicyReference {
   let rules: [PolicyRule]

@@ -4,7 +4,7 @@ import XCTest
 @testable import SessionKit
 @testable import SessionKitSimulation
 
-/// The delegate calls the simulator records, built the way DESIGN §2's table names them.
+/// The delegate calls the simulator records, built the way WebKitBehavior.md's callback table names them.
 enum WebKitCall {
   /// `decidePolicyFor` in `session`'s web view; `target` is `main`, `sub` or `none` (a new window); `answer`
   /// is `allow`, `cancel` or `download`.
