@@ -39,7 +39,8 @@ import SessionKit
       return !webView.configuration.preferences.javaScriptCanOpenWindowsAutomatically
     }
 
-    /// SessionKit's copy of `action` in `webView`. An action without a URL (`window.open()`) has an empty
+    /// SessionKit's copy of `action` in `webView`, `shouldPerformDownload` included (a same-origin link with a
+    /// `download` attribute: policies and deciders see it). An action without a URL (`window.open()`) has an empty
     /// `requestURL`; one whose `sourceFrame` is nil at run time has an unknown iframe as its source (not the main
     /// frame, which rules may trust more: an ad iframe's `window.open` must not pass for the page's own).
     @MainActor
@@ -52,7 +53,8 @@ import SessionKit
       return NavigationAction(
         requestURL: action.request.url?.absoluteString ?? "", httpMethod: action.request.httpMethod ?? "GET",
         sourceFrame: source, targetFrame: action.targetFrame.map { frameInfo($0) },
-        navigationType: navigationType(action.navigationType), isUserGesture: isUserGesture)
+        navigationType: navigationType(action.navigationType), isUserGesture: isUserGesture,
+        shouldPerformDownload: action.shouldPerformDownload)
     }
 
     @MainActor

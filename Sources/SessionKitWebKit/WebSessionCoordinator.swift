@@ -369,6 +369,7 @@ import SessionKit
         if expected != nil { firstLoadGesture[id] = nil }
         recordedList[id] = list
         record(url, kind: kind, in: session)
+        recorder?.committed(id, url: url)
       }
       Forwarding.didCommit(navigationDelegate, webView, navigation)
     }
@@ -388,6 +389,7 @@ import SessionKit
       let list = RecordedList(webView.backForwardList)
       guard !list.isSame(as: recorded) else { return }
       recordedList[id] = list
+      recorder?.listChanged(id)
       // A full list drops its oldest items, as the session's does.
       let dropped = list.items.first.flatMap { first in recorded.items.firstIndex { $0 === first } } ?? 0
       var position = recorded.index - dropped
@@ -399,6 +401,7 @@ import SessionKit
       }
       if common < list.items.count {
         if common > 0, common - 1 != position {
+          recorder?.moved(id, offset: common - 1 - position)
           record(
             list.items[common - 1].url.absoluteString, kind: .backForward(offset: common - 1 - position), in: session)
         }
@@ -414,6 +417,7 @@ import SessionKit
         }
       }
       if list.index != position, list.items.indices.contains(list.index) {
+        recorder?.moved(id, offset: list.index - position)
         record(
           list.items[list.index].url.absoluteString, kind: .backForward(offset: list.index - position), in: session)
       }

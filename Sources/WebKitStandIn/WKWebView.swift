@@ -44,6 +44,9 @@ import Foundation
   /// The window the page sees as `window.opener`: `nil` for the root, and after `noopener` or a `_blank` link or
   /// form. Decides which windows find this one by name.
   weak var pageOpener: WKWebView?
+  /// The origin (scheme, host, port) of the window that created this one, when it was created: the origin of the
+  /// about:blank it shows until its first load commits.
+  var creationOrigin: WebKitDriver.Origin?
   /// Whether a script (a `_blank` link or `window.open`) opened this window, which lets it close itself.
   var isOpenedByScript = false
   /// Whether `webViewDidClose` was sent for it.

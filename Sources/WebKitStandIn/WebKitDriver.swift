@@ -16,14 +16,20 @@ import Foundation
 /// - `webViewDidClose` is sent only for a window a script opened or whose history has one entry;
 /// - an iframe's navigation adds an entry to the web view's back-forward list (WebKit's joint session history)
 ///   without a `didCommit` (WebKit reports main-frame commits only); back and forward onto such an entry
-///   navigate the iframe (`decidePolicyFor(backForward)`, target the subframe), also after a reload (DESIGN §5;
-///   WebKitGTK was seen to put iframes back at their `src` on reload and then make no callback, see
-///   `reload-resets-iframes` in `Conformance/WebKit/known-differences.json`);
-/// - a window name is found only from windows familiar with the requester (`FrameTree::find`,
-///   `isFrameFamiliarWith`); `window.open` with `noopener`, a `_blank` link and a `_blank` form leave the new
-///   window without a page-visible opener, and `noopener` skips the lookup of an existing window by name (as
-///   the simulator and DESIGN §5 have it; WebKitGTK was seen to keep the lookup, see
-///   `Conformance/WebKit/known-differences.json`);
+///   navigate the iframe (`decidePolicyFor(backForward)`, target the subframe). A reload puts the page's iframes
+///   back at their `src` with history items of their own: back or forward between that entry and the iframe
+///   entries before it then moves the list's current entry but asks and loads nothing (observed in WebKitGTK
+///   2.50, `SessionKitSimulation.docc/WebKitBehavior.md`);
+/// - an iframe is named by its `src` (``tapLink(_:target:in:frameURL:rel:download:)``'s `frameURL`): a link in it
+///   comes from the URL it shows now; a tap in an iframe whose load was cancelled does nothing;
+/// - a window name is found only in windows familiar with the requester (`FrameTree::find`,
+///   `isFrameFamiliarWith`) that the requesting document may navigate (`Document::canNavigate`: the window is its
+///   opener, or the document is same-origin with the window or with the window's opener; a window at its
+///   initial about:blank has its creator's origin of when it was created); a familiar window it may not navigate
+///   counts as not found, and the request opens a new window that carries the name. `window.open` with `noopener`
+///   keeps the lookup (WebKit, HTML) but leaves a new window without a page-visible opener, as a `_blank` link or
+///   form does unless `rel=opener`; `rel=noopener`/`noreferrer` on a named link opens a window with no opener and
+///   no name;
 /// - methods a delegate does not implement (``DelegateMethod``) are not called: WebKit's defaults apply (allow;
 ///   no new window);
 /// - a same-document navigation (a link to a fragment of the current page, ``pushState(_:in:)``) commits nothing
@@ -230,27 +236,34 @@ import Foundation
   // MARK: - Page events
 
   /// The user taps a link to `url` with `target` (`_self`, `_top`, `_parent`, `_blank` or a window name), in the
-  /// main frame or in an iframe showing `frameURL`.
+  /// main frame or in the iframe whose `src` is `frameURL` (an iframe no page of ``pages`` declares is named by
+  /// the URL it shows). A tap in an iframe whose load was cancelled does nothing.
+  /// `rel` holds the link's `rel` keywords (`opener`, `noopener`, `noreferrer`): a `_blank` link's window keeps
+  /// its opener with `opener` unless `noopener` or `noreferrer` is there too; a named link's new window has no
+  /// opener and no name with `noopener` or `noreferrer`.
   /// `download` is whether the link has a `download` attribute: to a URL of the link's origin it is decided in the
   /// link's own frame whatever `target` says, with `shouldPerformDownload` (`FrameLoader::loadURL`: "Anchor target
-  /// is ignored when the download attribute is set"); to another origin the attribute is ignored.
+  /// is ignored when the download attribute is set"), and nothing commits; to another origin the attribute is
+  /// ignored.
   public func tapLink(
-    _ url: String, target: String = "_self", in webView: WKWebView, frameURL: String? = nil, download: Bool = false
+    _ url: String, target: String = "_self", in webView: WKWebView, frameURL: String? = nil, rel: Set<String> = [],
+    download: Bool = false
   ) async {
-    let page = frameURL.flatMap(URL.init(string:)) ?? webView.url
-    let link = URL(string: url)
+    guard let frame = linkFrame(frameURL, in: webView) else { return }
     let isDownload =
-      download && link?.scheme == page?.scheme && link?.host == page?.host && link?.port == page?.port
+      download && URL(string: url).flatMap(Self.origin(of:)).map { $0 == documentOrigin(frame, in: webView) } == true
     await request(
-      url, type: .linkActivated, target: isDownload ? "_self" : target, in: webView, frameURL: frameURL,
+      url, type: .linkActivated, target: isDownload ? "_self" : target, in: webView, frame: frame, rel: rel,
       download: isDownload)
   }
 
-  /// The user submits a form to `url` (`GET` or `POST`) with `target`.
-  public func submitForm(_ url: String, method: String = "GET", target: String = "_self", in webView: WKWebView)
-    async
-  {
-    await request(url, type: .formSubmitted, target: target, in: webView, frameURL: nil, method: method)
+  /// The user submits a form to `url` (`GET` or `POST`) with `target`, in the main frame or in the iframe whose
+  /// `src` is `frameURL` (as for ``tapLink(_:target:in:frameURL:rel:download:)``).
+  public func submitForm(
+    _ url: String, method: String = "GET", target: String = "_self", in webView: WKWebView, frameURL: String? = nil
+  ) async {
+    guard let frame = linkFrame(frameURL, in: webView) else { return }
+    await request(url, type: .formSubmitted, target: target, in: webView, frame: frame, method: method)
   }
 
   /// The page calls `window.open(url, target)`, or `window.open(url, target, "noopener")`; `url` `nil` is
@@ -269,8 +282,8 @@ import Foundation
       await settle()
       return nil
     default:
-      // `noopener` skips the lookup of an existing window by name.
-      if !noopener, let existing = namedWindow(target, from: webView) {
+      // `noopener` keeps the lookup of an existing window by name (WebKit, HTML).
+      if let existing = namedWindow(target, from: webView, requesterOrigin: origin(of: webView)) {
         if let url = url.flatMap(URL.init(string:)) {
           await navigate(existing, to: url, type: .other, frame: .main, source: source)
         }
@@ -303,27 +316,34 @@ import Foundation
     guard let url = URL(string: url), let current = webView.backForwardList.currentItem,
       url.scheme == current.url.scheme, url.host == current.url.host, url.port == current.url.port
     else { return }
-    webView.backForwardList.push(WKBackForwardListItem(url: url, isPost: false, documentID: current.documentID))
+    webView.backForwardList.push(
+      WKBackForwardListItem(url: url, isPost: false, frames: current.frames, documentID: current.documentID))
   }
 
-  /// Back (`offset` −1) or forward (+1) in the web view's history. Between two entries of one page that an
-  /// iframe's navigation separates, the iframe navigates (target the subframe, showing its current URL) and the
-  /// main frame stays.
+  /// Back (`offset` −1) or forward (+1) in the web view's history. Between two entries of one document, nothing
+  /// reloads: each iframe whose URL differs is decided (`backForward`, target the subframe showing its current
+  /// URL) and the main frame stays; between entries a reload separated (their iframes' items differ), the current
+  /// entry moves and nothing is asked or loaded; a fragment entry changes the URL only
+  /// (`FrameLoader::loadSameDocumentItem` makes no policy check). Onto another document the main frame navigates
+  /// (`backForward`), then the page's iframes at the URLs they showed in that entry.
   public func go(_ offset: Int, in webView: WKWebView) async {
     let list = webView.backForwardList
     let index = list.index + offset
     guard let current = list.currentItem, index >= 0, index < list.items.count else { return }
     let entry = list.items[index]
-    // Back undoes the current entry's iframe navigation; forward redoes the next entry's.
-    let frameChange = offset < 0 ? current.subframe : entry.subframe
-    if let change = frameChange, entry.url == current.url {
-      let (shown, destination) = offset < 0 ? (change.to, change.from) : (change.from, change.to)
-      await navigate(
-        webView, to: destination, type: .backForward, frame: .sub(shown), source: mainFrame(of: webView),
-        history: .move(to: index))
-    } else if entry.documentID == current.documentID {
-      // Within one document (`FrameLoader::loadSameDocumentItem`): no policy check, no commit.
+    if entry.documentID == current.documentID {
+      for src in current.frames.framesDiffering(from: entry.frames) {
+        guard let shown = current.frames.url(of: src), let destination = entry.frames.url(of: src) else { continue }
+        let policy = await navigate(
+          webView, to: destination, type: .backForward, frame: .sub(src: src, shown: shown),
+          source: mainFrame(of: webView), history: .stay)
+        guard policy == .allow else {
+          await settle()
+          return
+        }
+      }
       list.index = index
+      showFrames(of: webView)
     } else {
       await navigate(
         webView, to: entry.url, type: .backForward, frame: .main, source: mainFrame(of: webView),
@@ -433,9 +453,10 @@ import Foundation
 
   // MARK: - WebKit's sequences
 
+  /// The main frame, or an iframe named by its `src` and showing `shown`.
   private enum Frame {
     case main
-    case sub(URL)
+    case sub(src: String, shown: URL)
   }
 
   private enum HistoryMove {
@@ -448,37 +469,91 @@ import Foundation
     WKFrameInfo(isMainFrame: true, url: webView.url, webView: webView, requestIsNil: sendsRuntimeNils)
   }
 
-  /// The first-opened open window named `name` that is familiar with `requester`: the requester itself, its
-  /// page-visible opener, the windows it opened, and the other windows its opener opened.
-  private func namedWindow(_ name: String, from requester: WKWebView) -> WKWebView? {
-    guard !name.hasPrefix("_") else { return nil }
-    let opener = requester.pageOpener
-    return popups.first { window in
-      guard window.windowName == name, !window.didSendClose else { return false }
-      return window === requester || window === opener || window.pageOpener === requester
-        || (opener != nil && window.pageOpener === opener)
+  /// The scheme, host and port of a document.
+  public struct Origin: Hashable, Sendable {
+    let scheme: String?
+    let host: String?
+    let port: Int?
+  }
+
+  /// The origin of `url`; `nil` (opaque, same-origin with nothing) for about:, data: and other URLs without a host.
+  static func origin(of url: URL) -> Origin? {
+    guard let host = url.host, !host.isEmpty else { return nil }
+    return Origin(scheme: url.scheme?.lowercased(), host: host.lowercased(), port: url.port)
+  }
+
+  /// The origin of the document `webView` shows: its page's, or at its initial about:blank (nothing committed) its
+  /// creator's when it was created.
+  func origin(of webView: WKWebView) -> Origin? {
+    if let url = webView.url, url.scheme != "about" { return Self.origin(of: url) }
+    return webView.creationOrigin
+  }
+
+  /// The origin of the document in `frame`: an iframe's URL's, the web view's for the main frame and for an
+  /// iframe at about:blank or about:srcdoc.
+  private func documentOrigin(_ frame: Frame, in webView: WKWebView) -> Origin? {
+    guard case .sub(_, let shown) = frame, shown.scheme != "about" else { return origin(of: webView) }
+    return Self.origin(of: shown)
+  }
+
+  /// The frame a link or form in `src` (`nil`: the main frame) is in: the iframe with that `src`, showing the URL
+  /// it shows now; `nil` when its load was cancelled (a tap in it does nothing).
+  private func linkFrame(_ src: String?, in webView: WKWebView) -> Frame? {
+    guard let src else { return .main }
+    guard let state = webView.backForwardList.currentItem?.frames else {
+      return URL(string: src).map { .sub(src: src, shown: $0) }
     }
+    guard !state.blocked.contains(src), let shown = state.url(of: src) else { return nil }
+    return .sub(src: src, shown: shown)
+  }
+
+  /// The window named `name` WebKit's lookup finds from `requester`: the requester itself if it has the name,
+  /// else the first-opened open window with the name that is familiar with it (its opener, the windows it opened,
+  /// the other windows its opener opened), provided the requesting document (of `requesterOrigin`) may navigate
+  /// it (it is the requester's opener, or the document is same-origin with it or with its opener); `nil`
+  /// otherwise (`FrameLoader::findFrameForNavigation`).
+  private func namedWindow(_ name: String, from requester: WKWebView, requesterOrigin: Origin?) -> WKWebView? {
+    guard !name.hasPrefix("_") else { return nil }
+    if requester.windowName == name, !requester.didSendClose { return requester }
+    let opener = requester.pageOpener
+    for window in popups where window.windowName == name && !window.didSendClose {
+      let familiar =
+        window === opener || window.pageOpener === requester || (opener != nil && window.pageOpener === opener)
+      guard familiar else { continue }
+      guard let requesterOrigin else { return window === opener ? window : nil }
+      let navigable =
+        window === opener || requesterOrigin == origin(of: window)
+        || window.pageOpener.map { requesterOrigin == origin(of: $0) } == true
+      return navigable ? window : nil
+    }
+    return nil
   }
 
   private func request(
-    _ urlString: String, type: WKNavigationType, target: String, in webView: WKWebView, frameURL: String?,
-    method: String = "GET", download: Bool = false
+    _ urlString: String, type: WKNavigationType, target: String, in webView: WKWebView, frame: Frame,
+    method: String = "GET", rel: Set<String> = [], download: Bool = false
   ) async {
     guard let url = URL(string: urlString) else { return }
-    let subframe = frameURL.flatMap(URL.init(string:))
-    let source =
-      subframe.map { WKFrameInfo(isMainFrame: false, url: $0, webView: webView, requestIsNil: sendsRuntimeNils) }
-      ?? mainFrame(of: webView)
-    switch target {
-    case "_self":
+    let source: WKFrameInfo
+    switch frame {
+    case .main: source = mainFrame(of: webView)
+    case .sub(_, let shown):
+      source = WKFrameInfo(isMainFrame: false, url: shown, webView: webView, requestIsNil: sendsRuntimeNils)
+    }
+    let cutsOpener = rel.contains("noopener") || rel.contains("noreferrer")
+    switch target.lowercased() {
+    case "", "_self":
       await navigate(
-        webView, to: url, type: type, frame: subframe.map(Frame.sub) ?? .main, source: source,
-        request: Self.request(url, method: method), download: download)
+        webView, to: url, type: type, frame: frame, source: source, request: Self.request(url, method: method),
+        download: download)
     case "_top", "_parent":
       // A top-level iframe's parent is the main frame; the main frame's parent is itself.
       await navigate(webView, to: url, type: type, frame: .main, source: source, method: method)
     default:
-      if let existing = namedWindow(target, from: webView) {
+      let isBlank = target.lowercased() == "_blank"
+      if !isBlank,
+        let existing = namedWindow(target, from: webView, requesterOrigin: documentOrigin(frame, in: webView))
+      {
         await navigate(existing, to: url, type: type, frame: .main, source: source, method: method)
         break
       }
@@ -488,10 +563,11 @@ import Foundation
         navigationType: type)
       let policy = await decidePolicy(action, in: webView, target: "none")
       guard policy == .allow else { break }
-      // WebKit applies `noopener` to a `_blank` target; a named one keeps the opener.
+      // WebKit applies `noopener` to a `_blank` target unless `rel=opener`; a named one keeps the opener and
+      // carries the name unless `rel=noopener` or `noreferrer`.
       await openWindow(
-        from: webView, url: url, type: type, source: source, name: target, keepsOpener: target != "_blank",
-        method: method)
+        from: webView, url: url, type: type, source: source, name: isBlank || cutsOpener ? "_blank" : target,
+        keepsOpener: isBlank ? rel.contains("opener") && !cutsOpener : !cutsOpener, method: method)
     }
     await settle()
   }
@@ -533,6 +609,7 @@ import Foundation
     returned.isOpenedByScript = true
     returned.windowName = name.hasPrefix("_") ? nil : name
     returned.pageOpener = keepsOpener ? opener : nil
+    returned.creationOrigin = origin(of: opener)
     callbacks.append(Callback("createWebViewWith", opener.standInLabel, type, answer: returned.standInLabel))
     if let url {
       await navigate(
@@ -562,22 +639,23 @@ import Foundation
     let target: WKFrameInfo
     switch frame {
     case .main: target = mainFrame(of: webView)
-    case .sub(let frameURL):
-      target = WKFrameInfo(
-        isMainFrame: false, url: frameURL, webView: webView, requestIsNil: sendsRuntimeNils)
+    case .sub(_, let shown):
+      target = WKFrameInfo(isMainFrame: false, url: shown, webView: webView, requestIsNil: sendsRuntimeNils)
     }
     let action = WKNavigationAction(
       request: request, sourceFrame: sendsRuntimeNils ? nil : source, targetFrame: target, navigationType: type,
       shouldPerformDownload: download)
     let decided = await decidePolicy(action, in: webView, target: target.isMainFrame ? "main" : "sub")
-    guard decided == .allow else { return decided }
+    // A download (an allowed `shouldPerformDownload` action included) commits nothing.
+    guard decided == .allow, !download else { return decided }
     let list = webView.backForwardList
     if target.isMainFrame, case .push = history, request.httpMethod != "POST", let current = list.currentItem,
       Self.isSameDocument(url, as: current.url)
     {
       // A fragment of the current page: no load, no commit; a new entry unless the URL is the same.
       if url != current.url {
-        list.push(WKBackForwardListItem(url: url, isPost: false, documentID: current.documentID))
+        list.push(
+          WKBackForwardListItem(url: url, isPost: false, frames: current.frames, documentID: current.documentID))
       }
       return decided
     }
@@ -588,34 +666,42 @@ import Foundation
     guard target.isMainFrame else {
       // The joint session history: an entry for the iframe's navigation, the main frame's URL unchanged; no
       // didCommit (WebKit reports main-frame commits only). Nothing committed yet: nothing to add to.
-      guard case .sub(let frameURL) = frame, let current = list.currentItem else { return policy }
-      switch history {
-      case .push:
+      guard case .sub(let src, _) = frame, let current = list.currentItem else { return policy }
+      if case .push = history {
+        var frames = current.frames
+        frames.blocked.remove(src)
+        frames.shown[src] = committed.absoluteString == src ? nil : committed
         list.push(
           WKBackForwardListItem(
-            url: current.url, isPost: current.isPost, subframe: .init(from: frameURL, to: committed),
-            documentID: current.documentID))
-      case .move(let index): list.index = index
-      case .stay: break
+            url: current.url, isPost: current.isPost, frames: frames, documentID: current.documentID)
+        )
+        showFrames(of: webView)
       }
       return policy
     }
+    let frameLoad: FrameLoad
     switch history {
     case .push:
+      let document = newDocumentID()
       list.push(
         WKBackForwardListItem(
-          url: committed, isPost: redirected.httpMethod == "POST", documentID: newDocumentID()))
-    case .move(let index): list.index = index
+          url: committed, isPost: redirected.httpMethod == "POST", frames: .init(generation: document),
+          documentID: document))
+      frameLoad = .load
+    case .move(let index):
+      list.index = index
+      frameLoad = .backForward
     case .stay:
-      // A reload makes a new document: the entries that shared the old one show other documents now.
-      list.currentItem?.documentID = newDocumentID()
+      // A reload puts the iframes back at their `src`, with history items no other entry shares.
+      list.currentItem?.frames = .init(generation: newDocumentID())
+      frameLoad = .load
     }
     let navigation = WKNavigation()
     if let delegate = webView.navigationDelegate, responds(webView, to: .didCommit) {
       callbacks.append(Callback("didCommit", webView.standInLabel, answer: committed.absoluteString))
       delegate.webView(webView, didCommit: navigation)
     }
-    await loadFrames(of: webView, page: committed, type: type)
+    await loadFrames(of: webView, page: committed, frameLoad)
     if let delegate = webView.navigationDelegate, responds(webView, to: .didFinish) {
       callbacks.append(Callback("didFinish", webView.standInLabel))
       delegate.webView(webView, didFinish: navigation)
@@ -653,17 +739,29 @@ import Foundation
     return (.allow, request)
   }
 
+  /// Why a page's iframes are asked.
+  private enum FrameLoad {
+    /// The page loaded or reloaded: each iframe with `other` at its `src`.
+    case load
+    /// Back or forward onto the page: each iframe with `backForward` at the URL it showed in the entry; one whose
+    /// load had been cancelled loads afresh (`other` at its `src`).
+    case backForward
+  }
+
   /// The iframes of the page that just committed in `webView`'s main frame (``pages``), each decided in document
-  /// order: `backForward` when the page was reached by back or forward, else `other` (a reload puts them back at
-  /// their `src`); no gesture; no history entry. A cancelled one stays on `about:blank`.
-  private func loadFrames(of webView: WKWebView, page: URL, type: WKNavigationType) async {
+  /// order; no gesture; no history entry. The current entry records where each loaded (after its hops) and which
+  /// were cancelled (they stay on `about:blank`).
+  private func loadFrames(of webView: WKWebView, page: URL, _ reason: FrameLoad) async {
+    guard let item = webView.backForwardList.currentItem else { return }
+    let previous = item.frames
+    var state = WKBackForwardListItem.FrameState(generation: previous.generation)
     let blank = URL(string: "about:blank")!
-    var shown: [URL] = []
-    for source in pages[Self.withoutFragment(page)] ?? [] {
-      guard let url = URL(string: source) else { continue }
+    for src in pages[Self.withoutFragment(page)] ?? [] {
+      let isBackForward = reason == .backForward && !previous.blocked.contains(src)
+      guard let url = isBackForward ? previous.url(of: src) : URL(string: src) else { continue }
       let target = WKFrameInfo(isMainFrame: false, url: blank, webView: webView, requestIsNil: sendsRuntimeNils)
       let parent = mainFrame(of: webView)
-      let frameType: WKNavigationType = type == .backForward ? .backForward : .other
+      let frameType: WKNavigationType = isBackForward ? .backForward : .other
       let action = WKNavigationAction(
         request: Self.request(url), sourceFrame: sendsRuntimeNils ? nil : parent, targetFrame: target,
         navigationType: frameType)
@@ -675,9 +773,24 @@ import Foundation
         policy = hopsPolicy
         loaded = redirected.url ?? url
       }
-      shown.append(policy == .allow ? loaded : blank)
+      if policy != .allow {
+        state.blocked.insert(src)
+      } else if loaded.absoluteString != src {
+        state.shown[src] = loaded
+      }
     }
-    webView.standInFrames = shown
+    item.frames = state
+    showFrames(of: webView)
+  }
+
+  /// Sets ``WKWebView/standInFrames`` from the current entry: each declared iframe's URL, about:blank for one
+  /// whose load was cancelled.
+  private func showFrames(of webView: WKWebView) {
+    guard let item = webView.backForwardList.currentItem else { return }
+    let blank = URL(string: "about:blank")!
+    webView.standInFrames = (pages[Self.withoutFragment(item.url)] ?? []).map { src in
+      item.frames.blocked.contains(src) ? blank : item.frames.url(of: src) ?? blank
+    }
   }
 
   private func newDocumentID() -> Int {

@@ -208,24 +208,39 @@ public enum WKNavigationResponsePolicy: Int, Sendable {
 
   /// Whether a POST created the entry (its reload is `formResubmitted`).
   let isPost: Bool
-  /// For an entry an iframe's navigation added: the iframe's URL before and after it (`url` is the main frame's,
-  /// as in WebKit, whose list items are the main frame's; the frames' states are children of the item).
-  let subframe: FrameChange?
+  /// The state of the page's iframes in this entry (WebKit keeps them as children of the main frame's item; `url`
+  /// is the main frame's, as in WebKit).
+  var frames: FrameState
   /// The document the entry shows (WebKit's `HistoryItem::documentSequenceNumber`): entries a same-document
-  /// navigation or an iframe's navigation added share their page's; a reload gives the entry a new one.
-  var documentID: Int
+  /// navigation or an iframe's navigation added share their page's.
+  let documentID: Int
 
-  /// An iframe's navigation within one main-frame page.
-  struct FrameChange {
-    let from: URL
-    let to: URL
+  /// The iframes of one entry, each named by its `src`: the URL it shows when it moved away from its `src`, the
+  /// ones whose load was cancelled, and which load of the document the iframes' items belong to (a reload gives
+  /// the entry new ones, which match no other entry's: WebKit then loads no iframe moving between them).
+  struct FrameState: Equatable {
+    var shown: [String: URL] = [:]
+    var blocked: Set<String> = []
+    var generation: Int
+
+    /// The URL the iframe `src` shows.
+    func url(of src: String) -> URL? {
+      shown[src] ?? URL(string: src)
+    }
+
+    /// The iframes whose URL differs between this state and `other` of the same load, sorted; none when they
+    /// belong to different loads.
+    func framesDiffering(from other: FrameState) -> [String] {
+      guard generation == other.generation else { return [] }
+      return Set(shown.keys).union(other.shown.keys).filter { url(of: $0) != other.url(of: $0) }.sorted()
+    }
   }
 
-  init(url: URL, isPost: Bool, subframe: FrameChange? = nil, documentID: Int) {
+  init(url: URL, isPost: Bool, frames: FrameState, documentID: Int) {
     self.url = url
     self.initialURL = url
     self.isPost = isPost
-    self.subframe = subframe
+    self.frames = frames
     self.documentID = documentID
   }
 }

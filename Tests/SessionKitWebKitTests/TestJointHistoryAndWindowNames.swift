@@ -74,25 +74,55 @@
 
     // MARK: - Window names
 
-    func test_windowOpenWithNoopener_opensAnotherWindow_insteadOfNavigatingTheNamedOne() async throws {
+    /// WebKit (and HTML) keep the name lookup for `window.open` with `noopener`: the named window navigates.
+    func test_windowOpenWithNoopener_navigatesTheNamedWindow() async throws {
       let harness = try await harness()
       let webView = harness.mainWebView
       let checkout = await harness.driver.windowOpen(
         "https://pay.example/start", target: "checkout", gesture: true, in: webView)
       let start = harness.driver.callbacks.count
-      let other = await harness.driver.windowOpen(
+      let found = await harness.driver.windowOpen(
         "https://pay.example/receipt", target: "checkout", gesture: true, noopener: true, in: webView)
-      XCTAssertNotNil(other)
-      XCTAssertFalse(other === checkout)
-      XCTAssertEqual(harness.callbacks(from: start).first, "createWebViewWith main other → popup2")
-      XCTAssertEqual(checkout?.url?.absoluteString, "https://pay.example/start")
+      XCTAssertTrue(found === checkout)
+      XCTAssertEqual(harness.callbacks(from: start).first, "decidePolicyFor popup1 other target=main → allow")
+      XCTAssertEqual(checkout?.url?.absoluteString, "https://pay.example/receipt")
+      XCTAssertEqual(harness.driver.popups.count, 1)
+    }
 
-      // Without noopener the name still finds the first "checkout".
-      let again = await harness.driver.windowOpen(
-        "https://pay.example/confirm", target: "checkout", gesture: true, in: webView)
-      XCTAssertTrue(again === checkout)
-      XCTAssertEqual(checkout?.url?.absoluteString, "https://pay.example/confirm")
-      XCTAssertEqual(harness.driver.popups.count, 2)
+    /// A familiar window the requester may not navigate (a cross-origin sibling of another origin than their
+    /// opener's page) counts as not found: the link opens a new window, which carries the name
+    /// (`Document::canNavigate`; WebKitGTK's rows e3 and f4 in issue 24).
+    func test_aNamedLink_findsASiblingOnlyWhenItMayNavigateIt() async throws {
+      let harness = try await harness()
+      let webView = harness.mainWebView
+      let one = await harness.driver.windowOpen("https://pay.example/one", target: "one", gesture: true, in: webView)
+      let two = await harness.driver.windowOpen("https://other.example/two", target: "two", gesture: true, in: webView)
+      let three = await harness.driver.windowOpen(
+        "https://bank.example/three", target: "three", gesture: true, in: webView)
+      guard let one, let two, let three else { return XCTFail("the popups did not open") }
+
+      // other.example may not navigate pay.example, whose opener is bank.example: a new window named "one".
+      var start = harness.driver.callbacks.count
+      await harness.driver.tapLink("https://pay.example/next", target: "one", in: two)
+      XCTAssertEqual(
+        harness.callbacks(from: start).prefix(2),
+        ["decidePolicyFor popup2 linkActivated target=none → allow", "createWebViewWith popup2 linkActivated → popup4"])
+      XCTAssertEqual(one.url?.absoluteString, "https://pay.example/one")
+
+      // bank.example is the common opener's origin: the sibling is found.
+      start = harness.driver.callbacks.count
+      await harness.driver.tapLink("https://pay.example/next", target: "one", in: three)
+      XCTAssertEqual(harness.callbacks(from: start).first, "decidePolicyFor popup1 linkActivated target=main → allow")
+      XCTAssertEqual(one.url?.absoluteString, "https://pay.example/next")
+
+      // A link in an iframe looks the name up with the iframe document's origin.
+      harness.driver.pages = ["https://bank.example/framed": ["https://other.example/widget"]]
+      await harness.driver.tapLink("https://bank.example/framed", in: three)
+      start = harness.driver.callbacks.count
+      await harness.driver.tapLink(
+        "https://pay.example/again", target: "one", in: three, frameURL: "https://other.example/widget")
+      XCTAssertEqual(harness.callbacks(from: start).first, "decidePolicyFor popup3 linkActivated target=none → allow")
+      XCTAssertEqual(one.url?.absoluteString, "https://pay.example/next")
     }
 
     func test_aNoopenerWindow_isNotFoundByNameFromItsCreator_butFindsItself() async throws {

@@ -47,6 +47,40 @@
       XCTAssertEqual(replay.exitCode, 0, "\(replay.failures)")
     }
 
+    /// A page's iframe loads and a redirect's hops belong to the step that caused them, and the recording
+    /// declares the `pages` and `redirects` they showed; a back over iframe entries a reload collapsed, which
+    /// reaches no delegate, is a `back` step with no callback. The recording replays to the same answers.
+    func test_iframeLoads_redirects_andSilentHistoryMoves_areRecorded() async throws {
+      let harness = try AdapterHarness(policy: #"{"version": 1}"#, blankTimeouts: .manual)
+      let clock = VirtualClock()
+      let recorder = try recording(harness, clock: clock, minimumWait: .seconds(1))
+      let webView = harness.mainWebView
+      harness.driver.pages["https://news.example/story"] = ["https://widgets.example/w"]
+      harness.driver.redirects["https://news.example/old"] = .init(to: "https://news.example/story", status: 301)
+      await harness.load("https://news.example/old")
+      await harness.driver.tapLink("https://widgets.example/w2", in: webView, frameURL: "https://widgets.example/w")
+      await harness.driver.reload(in: webView)
+      await harness.driver.go(-1, in: webView)
+      await harness.coordinator.commitsRecorded()
+
+      XCTAssertEqual(recorder.unrecorded, [])
+      XCTAssertEqual(
+        steps(recorder),
+        [
+          #"{"load":"https://news.example/old"}"#,
+          #"{"click":"https://widgets.example/w2","frame":"https://widgets.example/w"}"#, #"{"reload":true}"#,
+          #"{"back":true}"#,
+        ])
+      XCTAssertEqual(
+        recorder.scenario["pages"]?.serialized,
+        #"{"https://news.example/story":{"frames":["https://widgets.example/w"]}}"#)
+      XCTAssertEqual(
+        recorder.scenario["redirects"]?.serialized,
+        #"{"https://news.example/old":{"to":"https://news.example/story","status":302}}"#)
+      let replay = try await ScenarioRunner(scenario: Scenario(json: Array(recorder.json.utf8))).run()
+      XCTAssertEqual(replay.exitCode, 0, "\(replay.failures)\n\(recorder.json)")
+    }
+
     func test_gapsShorterThanTheMinimumWait_areNotRecorded() async throws {
       let harness = try AdapterHarness(policy: #"{"version": 1}"#)
       let clock = VirtualClock()

@@ -21,7 +21,12 @@ import SessionKit
 /// replay as they did on the device; time spent inside a step (a decider thinking) is the replay's own, from
 /// the `deciders` declared. What WebKit does not tell a delegate is not recorded: a window's name (the step
 /// names the session instead), `noopener`, whether a main-frame load came from the app or from a script (both
-/// are `load`s), an iframe's own first load (a subframe navigation of type `other`, listed in ``unrecorded``).
+/// are `load`s). A page's iframe loads after its commit and a request's redirect hops (a main-frame decision of
+/// the same type before the commit) belong to the step that caused them, and the recording declares the `pages`
+/// and `redirects` they showed (a hop's status as 302, 303 or 307, from whether it kept a POST); a back or
+/// forward that reached no delegate (within one document, or over iframe entries a reload collapsed) is a step
+/// with no callback, written when the list is next read. A subframe navigation of type `other` at another time
+/// (a script's in an iframe) is listed in ``unrecorded``.
 /// A `window.open`'s gesture is written as the coordinator judged it: with
 /// `javaScriptCanOpenWindowsAutomatically` on, WebKit does not report it, so it is `false` unless the app said
 /// otherwise (``WebSessionCoordinator/newWindowGesture``), and the recording then sets that setting so that
@@ -46,7 +51,8 @@ public final class ScenarioRecorder {
   public let name: String
   /// What the URLs lose.
   public let redaction: Redaction
-  /// Page events that could not be written as a scenario step (a subframe navigation of type `other`), as
+  /// Page events that could not be written as a scenario step (a subframe navigation of type `other` that is no
+  /// iframe load of a page that just committed), as
   /// `SESSION: URL (why)`; they are left out of the steps.
   public private(set) var unrecorded: [String] = []
 
@@ -58,6 +64,16 @@ public final class ScenarioRecorder {
   /// A session whose next `createWebViewWith` follows its allowed new-window `decidePolicyFor`.
   private var pendingWindow: SessionID?
   private var opensWithoutGesture = false
+  /// The pages whose iframes loaded, with each iframe's `src` in the order they were asked (the scenario's
+  /// `pages`).
+  private var pages: [(page: String, frames: [String])] = []
+  /// The server redirects seen as hops (the scenario's `redirects`).
+  private var redirects: [(from: String, to: String, status: Int)] = []
+  /// Each session's main-frame request allowed and not committed yet: a next main-frame decision of its type is a
+  /// redirect hop of it.
+  private var loading: [SessionID: (url: String, type: NavigationType, method: String)] = [:]
+  /// Each session's page that committed in the current step: its iframes' loads follow.
+  private var framesLoading: [SessionID: String] = [:]
   /// The time on the recorder's clock since it was made.
   private let elapsed: () -> Duration
   /// The shortest gap between steps that becomes a `wait` step.
@@ -111,6 +127,18 @@ public final class ScenarioRecorder {
       members.append(("settings", .object([("javaScriptCanOpenWindowsAutomatically", .bool(true))])))
     }
     if let deciders { members.append(("deciders", deciders)) }
+    if !pages.isEmpty {
+      let declared = pages.map { page in
+        (page.page, JSONValue.object([("frames", .array(page.frames.map { .string($0) }))]))
+      }
+      members.append(("pages", .object(declared)))
+    }
+    if !redirects.isEmpty {
+      let declared = redirects.map { redirect in
+        (redirect.from, JSONValue.object([("to", .string(redirect.to)), ("status", .number(Double(redirect.status)))]))
+      }
+      members.append(("redirects", .object(declared)))
+    }
     let steps = steps.map { step in
       JSONValue.object(step.members + [("expect", .object([("callbacks", .array(step.callbacks))]))])
     }
@@ -132,6 +160,38 @@ public final class ScenarioRecorder {
     let target = action.targetFrame.map { $0.isMainFrame ? "main" : "sub" } ?? "none"
     let callback = Self.callback(
       "decidePolicyFor", session, type: action.navigationType, target: target, answer: answer)
+    defer {
+      if target == "main" {
+        loading[session] =
+          answer == "allow" ? (action.requestURL, action.navigationType, action.httpMethod.uppercased()) : nil
+      }
+    }
+    if target == "main", let request = loading[session], request.type == action.navigationType, !steps.isEmpty {
+      // A redirect hop: the server answered the request with a redirect to this URL.
+      let method = action.httpMethod.uppercased()
+      let status = request.method == "POST" ? (method == "POST" ? 307 : 303) : 302
+      let from = Self.withoutFragment(redacted(request.url))
+      if !redirects.contains(where: { $0.from == from }) {
+        redirects.append((from, redacted(action.requestURL), status))
+      }
+      append(callback)
+      return
+    }
+    if target == "sub", let page = framesLoading[session],
+      action.navigationType == .other || action.navigationType == .backForward
+    {
+      // The committed page's iframes: its declared `pages`, asked again by the replay.
+      if action.navigationType == .other {
+        let src = redacted(action.requestURL)
+        if let index = pages.firstIndex(where: { $0.page == page }) {
+          if !pages[index].frames.contains(src) { pages[index].frames.append(src) }
+        } else {
+          pages.append((page, [src]))
+        }
+      }
+      append(callback)
+      return
+    }
     if followUps.remove(session) != nil, target == "main" {
       append(callback)
     } else if let event = event(for: action, target: target, isBack: isBack) {
@@ -174,6 +234,27 @@ public final class ScenarioRecorder {
     if case .loadInstead(_, let opener) = outcome { followUps.insert(opener) }
   }
 
+  /// A main-frame commit in `session` of `url`: the request it allowed is no longer loading, and the page's
+  /// iframes are asked next.
+  func committed(_ session: SessionID, url: String) {
+    loading[session] = nil
+    framesLoading[session] = Self.withoutFragment(redacted(url))
+  }
+
+  /// The back-forward list of `session` changed without a delegate call (a same-document navigation, an
+  /// iframe's entry): no request of it is loading any more.
+  func listChanged(_ session: SessionID) {
+    loading[session] = nil
+  }
+
+  /// The back-forward list of `session` moved by `offset` with no delegate call (between entries of one
+  /// document, or over iframe entries a reload collapsed): one `back` or `forward` step each, with no callback.
+  func moved(_ session: SessionID, offset: Int) {
+    for _ in 0..<abs(offset) {
+      begin(session, [(offset < 0 ? "back" : "forward", .bool(true))], at: now)
+    }
+  }
+
   /// `webViewDidClose` (the page called `window.close()`).
   func closed(_ session: SessionID) {
     begin(session, [("close", .bool(true))], at: now)
@@ -192,6 +273,7 @@ public final class ScenarioRecorder {
   private func begin(_ session: SessionID, _ event: [(key: String, value: JSONValue)], at arrival: Duration) {
     followUps = []
     pendingWindow = nil
+    framesLoading = [:]
     if let lastAnswer, arrival - lastAnswer >= minimumWait {
       let (seconds, attoseconds) = (arrival - lastAnswer).components
       let milliseconds = seconds * 1000 + attoseconds / 1_000_000_000_000_000
@@ -243,6 +325,11 @@ public final class ScenarioRecorder {
     if let target { members.append(("targetFrame", .string(target))) }
     members.append(("answer", .string(answer)))
     return .object(members)
+  }
+
+  /// `url` without its fragment (the key of `pages` and `redirects`).
+  private static func withoutFragment(_ url: String) -> String {
+    url.firstIndex(of: "#").map { String(url[..<$0]) } ?? url
   }
 
   /// `url` without what ``redaction`` strips.

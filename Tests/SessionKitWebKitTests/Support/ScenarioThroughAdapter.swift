@@ -70,6 +70,9 @@
       let raised = raised
       driver = WebKitDriver(implementing: AdapterHarness.coordinatorMethods, raise: { raised.record($0) })
       driver.attach(mainWebView)
+      // The web the scenario declares: its pages' iframes and its servers' redirects.
+      driver.pages = scenario.web.pages
+      driver.redirects = scenario.web.redirects.mapValues { .init(to: $0.to, status: $0.status) }
       coordinator.newWindowGesture = { [weak self] _, _ in self?.openGesture ?? false }
     }
 
@@ -130,10 +133,12 @@
         webView.load(URLRequest(url: URL(string: url)!))
         await driver.settle()
       case .assign(let url): await driver.assignLocation(url, in: webView)
-      case .click(let url, let target, let frame, _, _):
-        await driver.tapLink(url, target: target, in: webView, frameURL: frame)
-      case .submit(let url, let target, let method, _):
-        await driver.submitForm(url, method: method.rawValue.uppercased(), target: target, in: webView)
+      case .click(let url, let target, let frame, let rel, let download):
+        await driver.tapLink(
+          url, target: target, in: webView, frameURL: frame, rel: Set(rel.map(\.rawValue)), download: download)
+      case .submit(let url, let target, let method, let frame):
+        await driver.submitForm(
+          url, method: method.rawValue.uppercased(), target: target, in: webView, frameURL: frame)
       case .open(let url, let target, let gesture, let noopener):
         // What the app knows of the gesture when WebKit's popup gate is off (newWindowGesture).
         openGesture = gesture
