@@ -23,7 +23,8 @@ import SessionKit
     ///
     /// An iframe's navigation without a gesture (its load after the page commits, a script's) has no effect
     /// outside its frame whatever the answer: a page cannot open Safari or another app, or load a URL elsewhere,
-    /// by embedding an iframe (DESIGN §8.1; the engine answers those with cancel as well).
+    /// by embedding an iframe (WritingScenarios.md, "Pages and their iframes"; the engine answers those with cancel as
+    /// well).
     func answer(
       _ decision: NavigationDecision, to navigationAction: WKNavigationAction, isUserGesture: Bool,
       in webView: WKWebView

@@ -41,8 +41,8 @@ import Foundation
 ///   the load (nothing commits), and more than 20 hops end it;
 /// - a page with iframes (``pages``) loads each of them after its main frame commits, before `didFinish`:
 ///   `decidePolicyFor(other)` (`backForward` when the page was reached by back or forward), target the iframe,
-///   no gesture; a cancelled iframe stays on `about:blank` and the page loads on (DESIGN §2, "Observed …
-///   2026-12-01").
+///   no gesture; a cancelled iframe stays on `about:blank` and the page loads on (WebKitBehavior.md, "Rules the
+///   engine showed").
 @MainActor public final class WebKitDriver {
   /// The optional delegate methods a delegate implements (WebKit asks `respondsToSelector:` once, when the delegate
   /// is set).

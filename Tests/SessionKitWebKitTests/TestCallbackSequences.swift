@@ -233,7 +233,7 @@
       XCTAssertEqual(harness.callbacks(from: start), ["decidePolicyFor main linkActivated target=main → download"])
     }
 
-    /// DESIGN §2: a same-origin `<a download>` is a download whatever its `target`; to another origin the
+    /// WebKitBehavior.md: a same-origin `<a download>` is a download whatever its `target`; to another origin the
     /// attribute is ignored.
     func test_aDownloadAttributeLinkToANewWindow_isADownloadInItsFrame_unlessCrossOrigin() async throws {
       let harness = try await harness()

@@ -8,9 +8,10 @@
   import WebKitStandIn
   import XCTest
 
-  /// A page's own iframes (DESIGN §2, "Observed … 2026-12-01"; §8.1): after each main-frame commit WebKit asks
-  /// `decidePolicyFor(other)` for each iframe (`backForward` after back or forward), target the subframe, no
-  /// gesture. Such a load never leaves the app, and a cancelled one leaves the page and its popup as they are.
+  /// A page's own iframes (WebKitBehavior.md, "Rules the engine showed"; WritingScenarios.md, "Pages and their iframes"
+  /// and "Redirects"): after each main-frame commit WebKit asks `decidePolicyFor(other)` for each iframe (`backForward`
+  /// after back or forward), target the subframe, no gesture. Such a load never leaves the app, and a cancelled one
+  /// leaves the page and its popup as they are.
   @MainActor
   final class TestIframeLoads: XCTestCase {
     private static let page = "https://news.example/article"

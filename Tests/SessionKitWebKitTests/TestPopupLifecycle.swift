@@ -8,7 +8,7 @@
   import WebKitStandIn
   import XCTest
 
-  /// The adapter applies DESIGN §7.1: a blank ad window sent to an advertiser opens Safari and goes away, a
+  /// The adapter applies Popups.md, "Lifecycle": a blank ad window sent to an advertiser opens Safari and goes away, a
   /// finished OAuth popup hands its URL to the app or loads it in its opener, and its views go on `popupClosed`.
   @MainActor
   final class TestPopupLifecycle: XCTestCase {

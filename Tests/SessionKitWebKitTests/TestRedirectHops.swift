@@ -8,9 +8,10 @@
   import WebKitStandIn
   import XCTest
 
-  /// Server redirects (DESIGN §2, "Observed … 2026-12-01"; §8.1): WebKit asks `decidePolicyFor` again for each hop,
-  /// in the same frame with the first decision's type, before the hop's request; cancelling a hop stops the load.
-  /// The coordinator hands each hop to the session like any decision.
+  /// Server redirects (WebKitBehavior.md, "Rules the engine showed"; WritingScenarios.md, "Pages and their iframes" and
+  /// "Redirects"): WebKit asks `decidePolicyFor` again for each hop, in the same frame with the first decision's type,
+  /// before the hop's request; cancelling a hop stops the load. The coordinator hands each hop to the session like any
+  /// decision.
   @MainActor
   final class TestRedirectHops: XCTestCase {
     private func safariURLs(_ harness: AdapterHarness) -> [String] {

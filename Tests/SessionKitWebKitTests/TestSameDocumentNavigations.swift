@@ -5,10 +5,10 @@
   import WebKitStandIn
   import XCTest
 
-  /// Same-document navigations (DESIGN §2, "Observed … 2026-12-01"): a link to a fragment of the current page is
-  /// decided like any link, and `history.pushState` not at all; neither reaches `didCommit`, yet the URL changes
-  /// and the back-forward list gains an entry. The coordinator records them from the back-forward list, so the
-  /// session's URL and history follow the web view's.
+  /// Same-document navigations (WebKitBehavior.md, "Rules the engine showed"): a link to a fragment of the current page
+  /// is decided like any link, and `history.pushState` not at all; neither reaches `didCommit`, yet the URL changes and
+  /// the back-forward list gains an entry. The coordinator records them from the back-forward list, so the session's
+  /// URL and history follow the web view's.
   @MainActor
   final class TestSameDocumentNavigations: XCTestCase {
     private func harness() async throws -> AdapterHarness {
