@@ -2,33 +2,51 @@
 /// (`!www.ck`) rules, as browsers use it to tell sites apart (`alice.github.io` and
 /// `bob.github.io` are two sites).
 ///
-/// Rules are indexed once in a `SuffixTable` keyed by the rule's labels (every IDN rule both as
-/// listed and in punycode, so Unicode and `xn--` input both match). A query walks the domain's
-/// labels from the right with one hash probe per label: no per-label strings, no dictionary.
+/// Rules are a trie of labels in a perfect hash table (`PackedSuffixTable`), every IDN rule both as listed and in
+/// punycode, so Unicode and `xn--` input both match. A query walks the domain's labels from the right with one
+/// probe per label: no per-label strings, no dictionary. The list compiled into SessionKit is generated at build
+/// time and read in place: its first use costs nothing.
 public struct PublicSuffixList: Sendable {
-  /// What is known about one key: the rules that end there, and whether longer rules do.
+  /// What is known about one key: the rules that end there.
   struct Entry: OptionSet, Sendable {
     let rawValue: UInt32
     /// The key is a rule.
-    static let rule = Entry(rawValue: 1)
+    static let rule = Entry(rawValue: PackedSuffixTable.ruleFlag)
     /// `*.key` is a rule.
-    static let wildcard = Entry(rawValue: 2)
+    static let wildcard = Entry(rawValue: PackedSuffixTable.wildcardFlag)
     /// `!key` is a rule.
-    static let exception = Entry(rawValue: 4)
-    /// Some rule ends with `.key`: keep walking left.
-    static let parent = Entry(rawValue: 8)
+    static let exception = Entry(rawValue: PackedSuffixTable.exceptionFlag)
   }
 
-  private let table: SuffixTable
+  let table: PackedSuffixTable
 
   /// The number of rules read from the list (each counted once, whatever its forms).
   public let ruleCount: Int
 
   /// Parses the list's `.dat` format: one rule a line, `//` comments, a rule ending at the first
   /// whitespace, `*.` wildcard and `!` exception prefixes.
+  ///
+  /// Rules with an empty label or a label over 127 bytes are left out (no looked-up name matches them). A list
+  /// beyond the table's capacity (about 260 000 suffixes, twenty times the Public Suffix List) is left out whole:
+  /// every name's public suffix is then its last label.
   public init(contents: String) {
+    let (entries, ruleCount) = Self.entries(of: contents)
+    self.table = PackedSuffixTable.build(entries) ?? PackedSuffixTable.build([])!
+    self.ruleCount = ruleCount
+  }
+
+  /// The compiled-in list.
+  private init(embedded: Void) {
+    self.table = PackedSuffixTable(
+      literal: PublicSuffixTableData.bytes, slotCount: PublicSuffixTableData.slotCount,
+      bucketCount: PublicSuffixTableData.bucketCount)
+    self.ruleCount = PublicSuffixTableData.ruleCount
+  }
+
+  /// The rules' keys in all their forms, each with its kind, and the number of rules.
+  static func entries(of contents: String) -> (entries: [([UInt8], UInt32)], ruleCount: Int) {
     var entries: [([UInt8], UInt32)] = []
-    entries.reserveCapacity(32_768)
+    entries.reserveCapacity(16_384)
     var ruleCount = 0
     let text = contents[...]
     for line in text.utf8.split(separator: UInt8(ascii: "\n")) {
@@ -46,17 +64,10 @@ public struct PublicSuffixList: Sendable {
         (kind, key) = (.rule, rule)
       }
       for form in Self.forms(of: key) {
-        let bytes = Array(form.utf8)
-        entries.append((bytes, kind.rawValue))
-        var start = 0
-        while let dot = bytes[start...].firstIndex(of: UInt8(ascii: ".")) {
-          start = dot + 1
-          entries.append((Array(bytes[start...]), Entry.parent.rawValue))
-        }
+        entries.append((Array(form.utf8), kind.rawValue))
       }
     }
-    self.table = SuffixTable(entries)
-    self.ruleCount = ruleCount
+    return (entries, ruleCount)
   }
 
   /// A rule's key lower-cased, plus its punycode form when it has Unicode labels, or its Unicode
@@ -87,14 +98,15 @@ public struct PublicSuffixList: Sendable {
     name.utf8.split(separator: UInt8(ascii: ".")).contains { $0.starts(with: "xn--".utf8) }
   }
 
-  /// The list compiled into SessionKit, parsed on first use (about 40 ms in a release build, once per process).
+  /// The list compiled into SessionKit: tables generated at build time from `Scripts/Data/public_suffix_list.dat`
+  /// and read in place, with no parse and no allocation at first use.
   ///
   /// The list is part of the binary (generated Swift source, not a bundle resource), so it is always present:
   /// Xcode previews and static-framework setups without resource bundles judge sites like any app.
-  public static let shared = PublicSuffixList(contents: PublicSuffixListText.text)
+  public static let shared = PublicSuffixList(embedded: ())
 
   /// The `VERSION` of the list compiled into SessionKit (for example `2026-10-22_08-36-41_UTC`).
-  public static let embeddedVersion = PublicSuffixListText.version
+  public static let embeddedVersion = PublicSuffixTableData.version
 
   /// The public suffix of `domain` (`co.uk` for `www.example.co.uk`), lower-cased, in the input's
   /// form (Unicode or punycode). A domain matching no rule has its last label as public suffix.
@@ -148,21 +160,25 @@ public struct PublicSuffixList: Sendable {
 
   /// Where the public suffix of a normalized name starts, by the prevailing rule: an exception
   /// wins, else the longest matching rule or wildcard, else the default rule `*` (one label).
-  /// One hash probe per label, from the right, until no longer rule can match.
+  /// One probe per label, from the right, until no longer rule can match.
   func publicSuffixStart(in name: UnsafeBufferPointer<UInt8>) -> Int {
     var walk = LabelWalk(count: name.count)
     guard walk.step(name) else { return 0 }
     var result = walk.start
     var suffix = name.count
     var parentHasWildcard = false
+    var node = PackedSuffixTable.rootParent
     repeat {
       let longer = walk.start
       if parentHasWildcard {
         result = longer
       }
-      guard let payload = table.payload(hash: walk.hash, suffix: UnsafeBufferPointer(rebasing: name[longer...]))
+      let labelEnd = suffix == name.count ? suffix : suffix - 1
+      guard
+        let (slot, flags) = table.child(
+          of: node, hash: walk.hash, label: UnsafeBufferPointer(rebasing: name[longer..<labelEnd]))
       else { break }
-      let entry = Entry(rawValue: payload)
+      let entry = Entry(rawValue: flags)
       if entry.contains(.exception) {
         return suffix == name.count ? longer : suffix
       }
@@ -171,6 +187,7 @@ public struct PublicSuffixList: Sendable {
       }
       parentHasWildcard = entry.contains(.wildcard)
       suffix = longer
+      node = slot
     } while walk.step(name)
     return result
   }
