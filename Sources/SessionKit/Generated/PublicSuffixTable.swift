@@ -7,11 +7,11 @@ enum PublicSuffixTableData {
   /// The `VERSION` line of the list.
   static let version = "2026-10-22_08-36-41_UTC"
   /// The rules of the list.
-  static let ruleCount = 10397
+  static var ruleCount: Int { 10397 }
   /// The table's slots.
-  static let slotCount = 11908
+  static var slotCount: Int { 11908 }
   /// The table's buckets.
-  static let bucketCount = 2828
+  static var bucketCount: Int { 2828 }
   /// The table's bytes (138673).
   static let bytes: StaticString = """
     5\0\u{2}\0\u{10}\0H\0\u{6}\0\0\0\0\0\u{F}\05\0\u{1}\0\0\0\0\0\u{14}\0\u{7F}\04\0\u{1F}\0,\0\0\0\u{1}\0\u{1}\0\u{4}\0\

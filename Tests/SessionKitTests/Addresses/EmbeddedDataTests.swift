@@ -63,6 +63,38 @@ final class EmbeddedDataTests: XCTestCase {
     XCTAssertGreaterThan(checked, 9_000)
   }
 
+  /// The IDNA tables read in place hold what `Scripts/Data/idna_tables.txt` says, for every code point: read here
+  /// with the text decoder the library used before the tables were generated at build time.
+  func test_theCompiledIDNATables_holdTheCheckedInTextTables() throws {
+    let text = try IDNATextTables(try contents("idna_tables.txt"))
+    XCTAssertGreaterThan(text.mapping.count, 8_000)
+    let data = IDNAData.shared
+    var mapped = 0
+    for value in UInt32(0)...0x10_FFFF {
+      guard let scalar = Unicode.Scalar(value) else { continue }
+      let (status, replacement, properties) = data.lookUp(scalar)
+      let expected = text.mapping(of: value)
+      XCTAssertEqual(status.rawValue, expected.status, "U+\(String(value, radix: 16))")
+      XCTAssertEqual(replacement.map { data.replacement(at: $0).value }, expected.replacement)
+      XCTAssertEqual(properties.word, text.properties(of: value), "U+\(String(value, radix: 16))")
+      if status == .mapped { mapped += 1 }
+      guard status.rawValue == expected.status, properties.word == text.properties(of: value) else { return }
+    }
+    XCTAssertGreaterThan(mapped, 5_000)
+    for (code, parts) in text.decompositions {
+      let found = data.decomposition(of: code)
+      XCTAssertEqual([found?.0.value, found?.1?.value].compactMap { $0 }, parts, "U+\(String(code, radix: 16))")
+    }
+    XCTAssertNil(data.decomposition(of: 0x41))
+    XCTAssertNil(data.decomposition(of: 0x10_FFFF))
+    for (pair, composite) in text.compositions {
+      XCTAssertEqual(data.composition(of: pair[0], pair[1])?.value, composite)
+    }
+    XCTAssertEqual(text.compositions.count, 941)
+    XCTAssertNil(data.composition(of: 0x41, 0x41))
+    XCTAssertEqual(data.composition(of: 0x41, 0x301), "\u{C1}")
+  }
+
   func test_eachCompiledPreset_isItsCheckedInJSONFile() throws {
     for preset in PolicyPreset.allCases {
       XCTAssertTrue(preset.json == (try contents("Presets/\(preset.rawValue).json")), "\(preset.rawValue)")
@@ -84,5 +116,76 @@ final class EmbeddedDataTests: XCTestCase {
     for preset in PolicyPreset.allCases {
       XCTAssertFalse(try preset.rules().isEmpty, "\(preset.rawValue)")
     }
+  }
+}
+
+/// `idna_tables.txt` decoded as the library decoded its text tables at first use before they were generated at
+/// build time: the reference the generated tables are checked against.
+private struct IDNATextTables {
+  var mapping: [(start: UInt32, status: UInt32, replacement: [UInt32])] = []
+  var properties: [(start: UInt32, word: UInt32)] = []
+  var decompositions: [UInt32: [UInt32]] = [:]
+  var compositions: [[UInt32]: UInt32] = [:]
+
+  struct Missing: Error {}
+
+  init(_ file: String) throws {
+    var sections: [String: String] = [:]
+    var name: String?
+    for line in file.split(separator: "\n") where !line.hasPrefix("#") {
+      if line.hasPrefix("== ") {
+        name = String(line.dropFirst(3).prefix { $0 != ":" })
+      } else if let name {
+        sections[name, default: ""] += line
+      }
+    }
+    guard let mappingText = sections["mapping"], let poolText = sections["mappingPool"],
+      let propertyText = sections["properties"], let decompositionText = sections["decompositions"]
+    else { throw Missing() }
+    let pool = poolText.split(separator: ",").map { UInt32($0, radix: 16) ?? .max }
+    for row in mappingText.split(separator: ";") {
+      let digits = row.prefix { $0.isHexDigit && !$0.isLowercase }
+      let start = UInt32(digits, radix: 16) ?? .max
+      let rest = row.dropFirst(digits.count)
+      let status: UInt32 = ["v": 0, "d": 1, "m": 2, "i": 3][rest.first ?? "x"] ?? 4
+      var replacement: [UInt32] = []
+      if status == 2 {
+        let parts = rest.dropFirst().split(separator: "/").map { Int($0, radix: 16) ?? 0 }
+        replacement = Array(pool[parts[0]..<(parts[0] + parts[1])])
+      }
+      mapping.append((start, status, replacement))
+    }
+    for row in propertyText.split(separator: ";") {
+      let parts = row.split(separator: ":").map { UInt32($0, radix: 16) ?? .max }
+      properties.append((parts[0], parts[1]))
+    }
+    for row in decompositionText.split(separator: ";") {
+      guard let sign = row.firstIndex(where: { $0 == "+" || $0 == "-" }) else { continue }
+      let code = UInt32(row[..<sign], radix: 16) ?? .max
+      let parts = row[row.index(after: sign)...].split(separator: ",").map { UInt32($0, radix: 16) ?? .max }
+      decompositions[code] = parts
+      if row[sign] == "+" && parts.count == 2 {
+        compositions[parts] = code
+      }
+    }
+  }
+
+  /// The last row starting at or before `value` (rows are sorted by start).
+  private static func last<Row>(_ rows: [Row], atOrBefore value: UInt32, start: (Row) -> UInt32) -> Row {
+    var (low, high) = (0, rows.count)
+    while high - low > 1 {
+      let middle = (low + high) / 2
+      if start(rows[middle]) <= value { low = middle } else { high = middle }
+    }
+    return rows[low]
+  }
+
+  func mapping(of value: UInt32) -> (status: UInt32, replacement: [UInt32]) {
+    let row = Self.last(mapping, atOrBefore: value) { $0.start }
+    return (row.status, row.replacement)
+  }
+
+  func properties(of value: UInt32) -> UInt32 {
+    Self.last(properties, atOrBefore: value) { $0.start }.word
   }
 }
