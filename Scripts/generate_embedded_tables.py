@@ -22,7 +22,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 MASK64 = (1 << 64) - 1
 
 # PackedSuffixTable's constants.
-ROOT_PARENT = (1 << 18) - 1
+ROOT_PARENT = (1 << 15) - 1
 RULE, WILDCARD, EXCEPTION = 1, 2, 4
 LOADS = (95, 90, 85, 80, 70, 60, 50)
 MAX_DISPLACEMENT = 1 << 14
@@ -118,7 +118,7 @@ def build_suffix_table(entries):
     keys = {}
     for key, flags in entries.items():
         labels = key.split(b".")
-        if not key or any(not label for label in labels) or any(len(label) > 127 for label in labels):
+        if not key or any(not label for label in labels) or any(len(label) > 63 for label in labels):
             continue  # unreachable: a looked-up name has no empty label; DNS labels have at most 63 bytes
         keys[key] = keys.get(key, 0) | flags
         for index in range(1, len(labels)):
@@ -156,8 +156,21 @@ def build_suffix_table(entries):
     else:
         raise ValueError("no displacement places every suffix")
     slot_of_key = {ordered[number]: slot for slot, number in enumerate(slots) if number >= 0}
-    pool = bytearray([0])
+    # The label pool: longest labels first, a label found inside one already placed shares its bytes.
+    labels = sorted({ordered[number].partition(b".")[0] for number in slots if number >= 0},
+                    key=lambda label: (-len(label), label))
+    pool = bytearray()
     pool_offsets = {}
+    for label in labels:
+        if label in pool_offsets:
+            continue
+        offset = len(pool)
+        pool.extend(label)
+        for first in range(len(label)):
+            for end in range(first + 1, len(label) + 1):
+                pool_offsets.setdefault(label[first:end], offset + first)
+    if len(pool) >= 1 << 18:
+        raise ValueError("too many label bytes for the table")
     records = []
     for number in slots:
         if number < 0:
@@ -165,13 +178,9 @@ def build_suffix_table(entries):
             continue
         key = ordered[number]
         label, _, parent = key.partition(b".")
-        if label not in pool_offsets:
-            pool_offsets[label] = len(pool)
-            pool.append(len(label))
-            pool.extend(label)
         parent_slot = slot_of_key[parent] if parent else ROOT_PARENT
-        records.extend(digits(parent_slot | keys[key] << 18, 3))
-        records.extend(digits(pool_offsets[label], 3))
+        records.extend(digits(parent_slot | len(label) << 15, 3))
+        records.extend(digits(pool_offsets[label] | keys[key] << 18, 3))
     out = bytearray()
     for displacement in displacements:
         out.extend(digits(displacement, 2))
@@ -229,8 +238,16 @@ enum PublicSuffixTableData {{
   static var slotCount: Int {{ {slot_count} }}
   /// The table's buckets.
   static var bucketCount: Int {{ {bucket_count} }}
-  /// The table's bytes ({len(data)}).
-  static let bytes: StaticString = \"\"\"
+
+  /// The table's bytes. Not inlined, so that the literal is emitted once, here: a file that inlined the literal
+  /// would hold a copy of its own.
+  @inline(never)
+  static func bytes() -> UnsafeBufferPointer<UInt8> {{
+    UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount)
+  }}
+
+  /// {len(data)} bytes.
+  private static let literal: StaticString = \"\"\"
 {swift_literal(data)}
     \"\"\"
 }}
@@ -345,8 +362,16 @@ def write_idna_tables(path, output):
 /// The Unicode data of UTS #46 in `IDNAData`'s layout, read in place.
 enum IDNATables {{
 {lines}
-  /// The tables' bytes ({len(data)}).
-  static let bytes: StaticString = \"\"\"
+
+  /// The tables' first byte. Not inlined, so that the literal is emitted once, here: a file that inlined the
+  /// literal would hold a copy of its own.
+  @inline(never)
+  static func start() -> UnsafePointer<UInt8> {{
+    literal.utf8Start
+  }}
+
+  /// {len(data)} bytes.
+  private static let literal: StaticString = \"\"\"
 {swift_literal(data)}
     \"\"\"
 }}

@@ -56,12 +56,12 @@ struct IDNAData: @unchecked Sendable {
   }
 
   /// The compiled-in tables.
-  static let shared = IDNAData(IDNATables.bytes)
+  static let shared = IDNAData(IDNATables.start())
 
   private let base: UnsafePointer<UInt8>
 
-  private init(_ bytes: StaticString) {
-    base = bytes.utf8Start
+  private init(_ base: UnsafePointer<UInt8>) {
+    self.base = base
   }
 
   private static let blockShift: UInt32 = 6

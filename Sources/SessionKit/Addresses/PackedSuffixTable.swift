@@ -11,9 +11,11 @@
 ///
 /// Bytes (numbers 7 bits a byte, low first, so that the generated literal is ASCII apart from labels):
 /// - `bucketCount` displacements of 2 bytes;
-/// - `slotCount` records of 6 bytes: parent slot (18 bits, ``rootParent`` for a top-level label) and flags (3
-///   bits), then the label's offset in the pool (21 bits); an empty slot is all zeros;
-/// - the label pool: each label as a length byte and its UTF-8 bytes; offset 0 is an empty label.
+/// - `slotCount` records of 6 bytes: parent slot (15 bits, ``rootParent`` for a top-level label) and label length
+///   (6 bits), then the label's offset in the pool (18 bits) and flags (3 bits); an empty slot is all zeros (no
+///   label is empty);
+/// - the label pool: labels' UTF-8 bytes, longest first, a label found inside one already placed sharing its
+///   bytes.
 ///
 /// `@unchecked Sendable`: the bytes are never written after they are made, and live as long as the process (the
 /// compiled-in table) or as `owner`.
@@ -23,7 +25,7 @@ struct PackedSuffixTable: @unchecked Sendable {
   static let wildcardFlag: UInt32 = 2
   static let exceptionFlag: UInt32 = 4
   /// The parent of top-level labels.
-  static let rootParent: UInt32 = (1 << 18) - 1
+  static let rootParent: UInt32 = (1 << 15) - 1
   /// Load factors the builder tries, in percent, until a displacement places every bucket.
   private static let loads = [95, 90, 85, 80, 70, 60, 50]
   private static let maxDisplacement: UInt32 = 1 << 14
@@ -51,13 +53,6 @@ struct PackedSuffixTable: @unchecked Sendable {
     self.owner = owner
   }
 
-  /// The compiled-in table: a `StaticString` (a literal, so it has a pointer representation).
-  init(literal: StaticString, slotCount: Int, bucketCount: Int) {
-    self.init(
-      bytes: UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount), slotCount: slotCount,
-      bucketCount: bucketCount)
-  }
-
   /// The child of node `parent` (``rootParent`` for the root) whose label is `label` and whose whole suffix has
   /// ``SuffixHash`` `hash`: its slot and flags, or `nil`.
   @inline(__always)
@@ -67,13 +62,13 @@ struct PackedSuffixTable: @unchecked Sendable {
     let displacement = UInt32(displacements[2 &* bucket]) | UInt32(displacements[2 &* bucket &+ 1]) << 7
     let slot = Self.slot(mixed, displacement, slotCount)
     let record = records + Self.recordSize &* Int(slot)
+    // The parent and the label's length in one comparison (a longer label than 63 bytes matches nothing).
     let head = UInt32(record[0]) | UInt32(record[1]) << 7 | UInt32(record[2]) << 14
-    guard head & Self.rootParent == parent else { return nil }
-    let offset = Int(UInt32(record[3]) | UInt32(record[4]) << 7 | UInt32(record[5]) << 14)
-    guard Int(pool[offset]) == label.count,
-      UTF8Bytes.equal(UnsafeBufferPointer(start: pool + (offset &+ 1), count: label.count), label)
-    else { return nil }
-    return (slot, head >> 18)
+    guard UInt(head) == UInt(parent) | UInt(label.count) << 15 else { return nil }
+    let tail = UInt32(record[3]) | UInt32(record[4]) << 7 | UInt32(record[5]) << 14
+    let offset = Int(tail & 0x3_FFFF)
+    guard UTF8Bytes.equal(UnsafeBufferPointer(start: pool + offset, count: label.count), label) else { return nil }
+    return (slot, tail >> 18)
   }
 
   @inline(__always)
@@ -98,13 +93,13 @@ struct PackedSuffixTable: @unchecked Sendable {
 
   /// The table of `entries` (a suffix's bytes and its flags, OR-ed when a suffix comes twice), as the generator
   /// makes it: every suffix of an entry becomes a node. Entries with an empty label are left out (a looked-up
-  /// name has none), as are labels over 127 bytes (DNS allows 63); `nil` when the list is too large for the
-  /// layout (over 262 000 suffixes or 2 MB of labels, twenty times the Public Suffix List).
+  /// name has none), as are labels over 63 bytes (DNS allows no more); `nil` when the list is too large for the
+  /// layout (over 31 000 suffixes or 256 KB of labels, about three times the Public Suffix List).
   static func build(_ entries: [([UInt8], UInt32)]) -> PackedSuffixTable? {
     var flagsByKey: [[UInt8]: UInt32] = [:]
     for (key, flags) in entries {
       let labels = key.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
-      guard !key.isEmpty, labels.allSatisfy({ !$0.isEmpty && $0.count <= 127 }) else { continue }
+      guard !key.isEmpty, labels.allSatisfy({ !$0.isEmpty && $0.count <= 63 }) else { continue }
       flagsByKey[key, default: 0] |= flags
       var start = 0
       while let dot = key[start...].firstIndex(of: UInt8(ascii: ".")) {
@@ -119,8 +114,25 @@ struct PackedSuffixTable: @unchecked Sendable {
     for (slot, number) in slots.enumerated() where number >= 0 {
       slotOfKey[keys[number]] = slot
     }
-    var pool: [UInt8] = [0]
+    // The label pool: longest labels first, a label found inside one already placed shares its bytes.
+    var labelSet = Set<ArraySlice<UInt8>>()
+    for number in slots where number >= 0 {
+      let key = keys[number]
+      labelSet.insert(key[..<(key.firstIndex(of: UInt8(ascii: ".")) ?? key.endIndex)])
+    }
+    let labels = labelSet.sorted { $0.count != $1.count ? $0.count > $1.count : $0.lexicographicallyPrecedes($1) }
+    var pool: [UInt8] = []
     var poolOffsets: [ArraySlice<UInt8>: Int] = [:]
+    for label in labels where poolOffsets[label] == nil {
+      let offset = pool.count - label.startIndex
+      pool += label
+      for first in label.indices {
+        for end in (first + 1)...label.endIndex where poolOffsets[label[first..<end]] == nil {
+          poolOffsets[label[first..<end]] = offset + first
+        }
+      }
+    }
+    guard pool.count < 1 << 18 else { return nil }
     var records: [UInt8] = []
     records.reserveCapacity(slots.count * recordSize)
     for number in slots {
@@ -131,19 +143,9 @@ struct PackedSuffixTable: @unchecked Sendable {
       let key = keys[number]
       let dot = key.firstIndex(of: UInt8(ascii: ".")) ?? key.endIndex
       let label = key[..<dot]
-      let offset: Int
-      if let known = poolOffsets[label] {
-        offset = known
-      } else {
-        offset = pool.count
-        poolOffsets[label] = offset
-        pool.append(UInt8(label.count))
-        pool.append(contentsOf: label)
-      }
       let parent = dot == key.endIndex ? Int(rootParent) : slotOfKey[Array(key[(dot + 1)...])] ?? Int(rootParent)
-      guard offset < 1 << 21 else { return nil }
-      appendDigits(parent | Int(flagsByKey[key] ?? 0) << 18, count: 3, to: &records)
-      appendDigits(offset, count: 3, to: &records)
+      appendDigits(parent | label.count << 15, count: 3, to: &records)
+      appendDigits((poolOffsets[label] ?? 0) | Int(flagsByKey[key] ?? 0) << 18, count: 3, to: &records)
     }
     var bytes: [UInt8] = []
     for displacement in displacements {

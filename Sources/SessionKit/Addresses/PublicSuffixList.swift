@@ -26,9 +26,9 @@ public struct PublicSuffixList: Sendable {
   /// Parses the list's `.dat` format: one rule a line, `//` comments, a rule ending at the first
   /// whitespace, `*.` wildcard and `!` exception prefixes.
   ///
-  /// Rules with an empty label or a label over 127 bytes are left out (no looked-up name matches them). A list
-  /// beyond the table's capacity (about 260 000 suffixes, twenty times the Public Suffix List) is left out whole:
-  /// every name's public suffix is then its last label.
+  /// Rules with an empty label or a label over 63 bytes are left out (no DNS name matches them). A list beyond
+  /// the table's capacity (about 31 000 suffixes or 256 KB of distinct labels, three times the Public Suffix List)
+  /// is left out whole: every name's public suffix is then its last label.
   public init(contents: String) {
     let (entries, ruleCount) = Self.entries(of: contents)
     self.table = PackedSuffixTable.build(entries) ?? PackedSuffixTable.build([])!
@@ -38,7 +38,7 @@ public struct PublicSuffixList: Sendable {
   /// The compiled-in list.
   private init(embedded: Void) {
     self.table = PackedSuffixTable(
-      literal: PublicSuffixTableData.bytes, slotCount: PublicSuffixTableData.slotCount,
+      bytes: PublicSuffixTableData.bytes(), slotCount: PublicSuffixTableData.slotCount,
       bucketCount: PublicSuffixTableData.bucketCount)
     self.ruleCount = PublicSuffixTableData.ruleCount
   }

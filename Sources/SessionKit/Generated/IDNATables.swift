@@ -16,8 +16,16 @@ enum IDNATables {
   static var blockCount: Int { 17408 }
   static var decompositionCount: Int { 2061 }
   static var compositionCount: Int { 941 }
-  /// The tables' bytes (166471).
-  static let bytes: StaticString = """
+
+  /// The tables' first byte. Not inlined, so that the literal is emitted once, here: a file that inlined the
+  /// literal would hold a copy of its own.
+  @inline(never)
+  static func start() -> UnsafePointer<UInt8> {
+    literal.utf8Start
+  }
+
+  /// 166471 bytes.
+  private static let literal: StaticString = """
     \0\0\0\u{9}\0\0\u{E}\0\0\u{1C}\0\0!\0\0#\0\0&\0\0+\0\0,\0\0-\0\0.\0\00\0\0:\0\0;\0\0A\0\0B\0\0C\0\0D\0\0E\0\0F\0\0G\0\
     \0H\0\0I\0\0J\0\0K\0\0L\0\0M\0\0N\0\0O\0\0P\0\0Q\0\0R\0\0S\0\0T\0\0U\0\0V\0\0W\0\0X\0\0Y\0\0Z\0\0[\0\0a\0\0{\0\0\u{7F}\
     \0\0\0\u{1}\0\u{5}\u{1}\0\u{6}\u{1}\0 \u{1}\0!\u{1}\0\"\u{1}\0&\u{1}\0(\u{1}\0)\u{1}\0*\u{1}\0+\u{1}\0-\u{1}\0.\u{1}\
