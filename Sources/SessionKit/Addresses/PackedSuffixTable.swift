@@ -36,10 +36,13 @@ struct PackedSuffixTable: @unchecked Sendable {
   private let pool: UnsafePointer<UInt8>
   let slotCount: UInt64
   let bucketCount: UInt64
-  /// The table's bytes, for the tests.
-  let bytes: UnsafeBufferPointer<UInt8>
   /// Keeps run-time built bytes alive; `nil` for the compiled-in table.
   private let owner: Storage?
+
+  /// The table's bytes, for the tests.
+  var bytes: UnsafeBufferPointer<UInt8> {
+    owner.map { UnsafeBufferPointer($0.buffer) } ?? PublicSuffixTableData.bytes()
+  }
 
   /// The table in `bytes` (the generator's or ``build(_:)``'s output).
   init(bytes: UnsafeBufferPointer<UInt8>, slotCount: Int, bucketCount: Int, owner: Storage? = nil) {
@@ -49,14 +52,16 @@ struct PackedSuffixTable: @unchecked Sendable {
     self.pool = base + 2 * bucketCount + Self.recordSize * slotCount
     self.slotCount = UInt64(slotCount)
     self.bucketCount = UInt64(bucketCount)
-    self.bytes = bytes
     self.owner = owner
   }
 
+  /// What ``child(of:hash:label:)`` returns when there is no such child.
+  static let noChild: UInt32 = .max
+
   /// The child of node `parent` (``rootParent`` for the root) whose label is `label` and whose whole suffix has
-  /// ``SuffixHash`` `hash`: its slot and flags, or `nil`.
+  /// ``SuffixHash`` `hash`: its slot and flags as `slot << 3 | flags`, or ``noChild``.
   @inline(__always)
-  func child(of parent: UInt32, hash: UInt64, label: UnsafeBufferPointer<UInt8>) -> (slot: UInt32, flags: UInt32)? {
+  func child(of parent: UInt32, hash: UInt64, label: UnsafeBufferPointer<UInt8>) -> UInt32 {
     let mixed = SuffixHash.spread(hash)
     let bucket = Int(truncatingIfNeeded: ((mixed >> 32) &* bucketCount) >> 32)
     let displacement = UInt32(displacements[2 &* bucket]) | UInt32(displacements[2 &* bucket &+ 1]) << 7
@@ -64,11 +69,13 @@ struct PackedSuffixTable: @unchecked Sendable {
     let record = records + Self.recordSize &* Int(slot)
     // The parent and the label's length in one comparison (a longer label than 63 bytes matches nothing).
     let head = UInt32(record[0]) | UInt32(record[1]) << 7 | UInt32(record[2]) << 14
-    guard UInt(head) == UInt(parent) | UInt(label.count) << 15 else { return nil }
+    guard UInt(head) == UInt(parent) | UInt(label.count) << 15 else { return Self.noChild }
     let tail = UInt32(record[3]) | UInt32(record[4]) << 7 | UInt32(record[5]) << 14
     let offset = Int(tail & 0x3_FFFF)
-    guard UTF8Bytes.equal(UnsafeBufferPointer(start: pool + offset, count: label.count), label) else { return nil }
-    return (slot, tail >> 18)
+    guard UTF8Bytes.equal(UnsafeBufferPointer(start: pool + offset, count: label.count), label) else {
+      return Self.noChild
+    }
+    return slot << 3 | tail >> 18
   }
 
   @inline(__always)

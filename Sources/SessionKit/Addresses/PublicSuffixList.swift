@@ -174,11 +174,10 @@ public struct PublicSuffixList: Sendable {
         result = longer
       }
       let labelEnd = suffix == name.count ? suffix : suffix - 1
-      guard
-        let (slot, flags) = table.child(
-          of: node, hash: walk.hash, label: UnsafeBufferPointer(rebasing: name[longer..<labelEnd]))
-      else { break }
-      let entry = Entry(rawValue: flags)
+      let child = table.child(
+        of: node, hash: walk.hash, label: UnsafeBufferPointer(rebasing: name[longer..<labelEnd]))
+      guard child != PackedSuffixTable.noChild else { break }
+      let entry = Entry(rawValue: child & 7)
       if entry.contains(.exception) {
         return suffix == name.count ? longer : suffix
       }
@@ -187,7 +186,7 @@ public struct PublicSuffixList: Sendable {
       }
       parentHasWildcard = entry.contains(.wildcard)
       suffix = longer
-      node = slot
+      node = child >> 3
     } while walk.step(name)
     return result
   }
