@@ -275,7 +275,7 @@ def read_idna_sections(path):
     return {key: "".join(value) for key, value in sections.items()}
 
 
-IDNA_BLOCK_SHIFT = 6
+IDNA_BLOCK_SHIFT = 8
 
 
 def build_idna_tables(path):
@@ -330,20 +330,33 @@ def build_idna_tables(path):
         while row + 1 < len(starts) and starts[row + 1] <= first:
             row += 1
         blocks.append(row)
+    # Rows share (mapping word, property word) pairs: each row names its pair in a palette.
+    palette = []
+    palette_index = {}
+    row_classes = []
+    for pair in zip(mapping_words, property_words):
+        if pair not in palette_index:
+            palette_index[pair] = len(palette)
+            palette.append(pair)
+        row_classes.append(palette_index[pair])
     out = bytearray()
-    for values, width in ((starts, 3), (mapping_words, 3), (property_words, 3), (pool, 3), (blocks, 2)):
+    for values, width in ((starts, 3), (row_classes, 2), (pool, 3), (blocks, 2)):
         for value in values:
             out.extend(digits(value, width))
+    for mapping_word, property_word in palette:
+        out.extend(digits(mapping_word, 3))
+        out.extend(digits(property_word, 3))
     for code, parts in decompositions:
+        if 0 in parts:
+            raise ValueError("a decomposition into U+0000")
         out.extend(digits(code, 3))
-        out.extend(digits(len(parts), 1))
         out.extend(digits(parts[0], 3))
         out.extend(digits(parts[1] if len(parts) == 2 else 0, 3))
     for first, second, composite in compositions:
         out.extend(digits(first, 3))
         out.extend(digits(second, 3))
         out.extend(digits(composite, 3))
-    counts = {"rowCount": len(starts), "poolCount": len(pool), "blockCount": len(blocks),
+    counts = {"rowCount": len(starts), "poolCount": len(pool), "blockCount": len(blocks), "paletteCount": len(palette),
               "decompositionCount": len(decompositions), "compositionCount": len(compositions)}
     return bytes(out), counts
 

@@ -2,8 +2,9 @@
 /// allocation at first use.
 ///
 /// The mapping and property tables are merged into one list of ranges (a row holds from its start to the next
-/// row's start), searched by binary search from the row of the code point's block of 64; decompositions and
-/// primary composites are sorted lists searched the same way. Numbers are stored 7 bits a byte, low first (see
+/// row's start), searched by binary search from the row of the code point's block of 256; a row names its
+/// (mapping, properties) pair in a palette, as thousands of rows share a few pairs. Decompositions and primary
+/// composites are sorted lists searched by binary search. Numbers are stored 7 bits a byte, low first (see
 /// `Scripts/generate_embedded_tables.py`). Only non-ASCII code points are looked up; ASCII hosts never touch these
 /// tables (``HostParser``'s fast path).
 ///
@@ -64,16 +65,22 @@ struct IDNAData: @unchecked Sendable {
     self.base = base
   }
 
-  private static let blockShift: UInt32 = 6
-  // Where each table starts: starts, mapping words and property words (3 bytes a row), the pool (3 bytes a
-  // scalar), the blocks (2 bytes each), decompositions (10 bytes: code, count, two parts), compositions (9 bytes:
-  // first, second, composite).
-  private static var mappingOffset: Int { IDNATables.rowCount * 3 }
-  private static var propertyOffset: Int { IDNATables.rowCount * 6 }
-  private static var poolOffset: Int { IDNATables.rowCount * 9 }
+  private static let blockShift: UInt32 = 8
+  // Where each table starts: row starts (3 bytes a row), row palette indexes (2 bytes a row), the pool (3 bytes a
+  // scalar), the blocks (2 bytes each), the palette (6 bytes: mapping word, property word), decompositions (9
+  // bytes: code, two parts, the second 0 when there is one), compositions (9 bytes: first, second, composite).
+  private static var classOffset: Int { IDNATables.rowCount * 3 }
+  private static var poolOffset: Int { IDNATables.rowCount * 5 }
   private static var blockOffset: Int { poolOffset + IDNATables.poolCount * 3 }
-  private static var decompositionOffset: Int { blockOffset + IDNATables.blockCount * 2 }
-  private static var compositionOffset: Int { decompositionOffset + IDNATables.decompositionCount * 10 }
+  private static var paletteOffset: Int { blockOffset + IDNATables.blockCount * 2 }
+  private static var decompositionOffset: Int { paletteOffset + IDNATables.paletteCount * 6 }
+  private static var compositionOffset: Int { decompositionOffset + IDNATables.decompositionCount * 9 }
+
+  /// Where the palette entry of `row` is.
+  @inline(__always)
+  private func pairOffset(_ row: Int) -> Int {
+    Self.paletteOffset &+ 6 &* read2(Self.classOffset &+ 2 &* row)
+  }
 
   /// The 21-bit number at `offset`.
   @inline(__always)
@@ -103,18 +110,18 @@ struct IDNAData: @unchecked Sendable {
   /// The bidi, joining, mark, combining-class and NFC properties of `scalar`.
   @inline(__always)
   func properties(of scalar: Unicode.Scalar) -> Properties {
-    Properties(word: read3(Self.propertyOffset &+ 3 &* row(of: scalar.value)))
+    Properties(word: read3(pairOffset(row(of: scalar.value)) &+ 3))
   }
 
   /// The UTS #46 status, mapping and properties of `scalar` at the cost of one search.
   @inline(__always)
   func lookUp(_ scalar: Unicode.Scalar) -> (status: Status, replacement: Range<Int>, properties: Properties) {
-    let row = row(of: scalar.value)
-    let word = read3(Self.mappingOffset &+ 3 &* row)
+    let pair = pairOffset(row(of: scalar.value))
+    let word = read3(pair)
     let status = Status(rawValue: word & 0x7) ?? .disallowed
     let offset = Int(word >> 8)
     let replacement = status == .mapped ? offset..<(offset + Int((word >> 3) & 0x1F)) : 0..<0
-    return (status, replacement, Properties(word: read3(Self.propertyOffset &+ 3 &* row)))
+    return (status, replacement, Properties(word: read3(pair &+ 3)))
   }
 
   /// The index of the last row whose start is at most `value`, searched from the row of its block to the row
@@ -139,11 +146,11 @@ struct IDNAData: @unchecked Sendable {
     var (low, high) = (0, IDNATables.decompositionCount)
     while low < high {
       let middle = (low + high) / 2
-      let entry = Self.decompositionOffset &+ 10 &* middle
+      let entry = Self.decompositionOffset &+ 9 &* middle
       let code = read3(entry)
       if code == value {
-        let first = Unicode.Scalar(read3(entry + 4)) ?? "\u{FFFD}"
-        return (first, base[entry + 3] == 2 ? Unicode.Scalar(read3(entry + 7)) : nil)
+        let (first, second) = (read3(entry + 3), read3(entry + 6))
+        return (Unicode.Scalar(first) ?? "\u{FFFD}", second == 0 ? nil : Unicode.Scalar(second))
       }
       if code < value { low = middle + 1 } else { high = middle }
     }
