@@ -160,7 +160,9 @@ public struct PublicSuffixList: Sendable {
 
   /// Where the public suffix of a normalized name starts, by the prevailing rule: an exception
   /// wins, else the longest matching rule or wildcard, else the default rule `*` (one label).
-  /// One probe per label, from the right, until no longer rule can match.
+  /// One probe per label, from the right, until no longer rule can match. Inlined into its callers (a site's
+  /// lookup and the policy's host walk): a call would save and restore the walk's registers each time.
+  @inline(__always)
   func publicSuffixStart(in name: UnsafeBufferPointer<UInt8>) -> Int {
     var walk = LabelWalk(count: name.count)
     guard walk.step(name) else { return 0 }
