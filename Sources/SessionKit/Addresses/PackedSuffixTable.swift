@@ -31,11 +31,15 @@ struct PackedSuffixTable: @unchecked Sendable {
   private static let maxDisplacement: UInt32 = 1 << 14
   private static let recordSize = 6
 
+  /// The displacements, then the records, then the pool.
   private let displacements: UnsafePointer<UInt8>
-  private let records: UnsafePointer<UInt8>
-  private let pool: UnsafePointer<UInt8>
-  let slotCount: UInt64
-  let bucketCount: UInt64
+  private let counts: UInt64
+  /// The table's slots.
+  var slotCount: UInt64 { counts & 0xFFFF_FFFF }
+  /// The table's buckets.
+  var bucketCount: UInt64 { counts >> 32 }
+  private var records: UnsafePointer<UInt8> { displacements + 2 &* Int(bucketCount) }
+  private var pool: UnsafePointer<UInt8> { records + Self.recordSize &* Int(slotCount) }
   /// Keeps run-time built bytes alive; `nil` for the compiled-in table.
   private let owner: Storage?
 
@@ -48,10 +52,7 @@ struct PackedSuffixTable: @unchecked Sendable {
   init(bytes: UnsafeBufferPointer<UInt8>, slotCount: Int, bucketCount: Int, owner: Storage? = nil) {
     let base = bytes.baseAddress ?? UnsafePointer(bitPattern: 1)!
     self.displacements = base
-    self.records = base + 2 * bucketCount
-    self.pool = base + 2 * bucketCount + Self.recordSize * slotCount
-    self.slotCount = UInt64(slotCount)
-    self.bucketCount = UInt64(bucketCount)
+    self.counts = UInt64(truncatingIfNeeded: bucketCount) << 32 | UInt64(truncatingIfNeeded: slotCount)
     self.owner = owner
   }
 
