@@ -113,7 +113,7 @@ public struct PublicSuffixList: Sendable {
   /// `nil` for an empty domain, a leading dot or an empty label; one trailing dot is ignored.
   public func publicSuffix(of domain: String) -> String? {
     guard var name = Self.normalized(domain) else { return nil }
-    return name.withUTF8 { bytes in String(decoding: bytes[publicSuffixStart(in: bytes)...], as: UTF8.self) }
+    return name.withUTF8 { bytes in String(decoding: bytes[outlinedSuffixStart(in: bytes)...], as: UTF8.self) }
   }
 
   /// The registrable domain (eTLD+1) of `domain` (`example.co.uk` for `www.example.co.uk`),
@@ -122,14 +122,15 @@ public struct PublicSuffixList: Sendable {
   public func registrableDomain(of domain: String) -> String? {
     guard var name = Self.normalized(domain) else { return nil }
     return name.withUTF8 { bytes in
-      registrableStart(in: bytes).map { String(decoding: bytes[$0...], as: UTF8.self) }
+      let suffix = outlinedSuffixStart(in: bytes)
+      return suffix > 0 ? String(decoding: bytes[Self.labelStart(before: suffix, in: bytes)...], as: UTF8.self) : nil
     }
   }
 
   /// Whether `domain` is a public suffix (`com`, `co.uk`, `github.io`, or any unlisted TLD).
   public func isPublicSuffix(_ domain: String) -> Bool {
     guard var name = Self.normalized(domain) else { return false }
-    return name.withUTF8 { publicSuffixStart(in: $0) == 0 }
+    return name.withUTF8 { outlinedSuffixStart(in: $0) == 0 }
   }
 
   /// A parsed domain host's bytes (lower-case ASCII) as a DNS name, without one trailing dot, and where its site
@@ -151,11 +152,24 @@ public struct PublicSuffixList: Sendable {
   func registrableStart(in name: UnsafeBufferPointer<UInt8>) -> Int? {
     let suffix = publicSuffixStart(in: name)
     guard suffix > 0 else { return nil }
+    return Self.labelStart(before: suffix, in: name)
+  }
+
+  /// Where the label that ends just before `suffix` (which is past a dot) starts.
+  @inline(__always)
+  private static func labelStart(before suffix: Int, in name: UnsafeBufferPointer<UInt8>) -> Int {
     var index = suffix - 1
     while index > 0 && name[index - 1] != UInt8(ascii: ".") {
       index -= 1
     }
     return index
+  }
+
+  /// ``publicSuffixStart(in:)`` as one function for the string API, which is not on the decision path: one copy
+  /// of the walk instead of one in each of its callers.
+  @inline(never)
+  private func outlinedSuffixStart(in name: UnsafeBufferPointer<UInt8>) -> Int {
+    publicSuffixStart(in: name)
   }
 
   /// Where the public suffix of a normalized name starts, by the prevailing rule: an exception
