@@ -17,6 +17,14 @@
 # per-session state a decision touches, which wall-clock time on a shared machine measures only roughly. The
 # harness's own share is in them too: with 10 000 sessions the request stream (about 2 MiB) no longer stays in
 # the cache either. The limits file (`Benchmarks/instruction-limits.json`) names a limit for some figures.
+#
+# `coldStart` is what an app pays for its first decision after launch: the instructions of
+# `session-bench instructions --op coldStart --count 1` (a small policy compiled from JSON with a site rule and an
+# IDN host, an engine, a root session, one decision) minus those of `--count 0` (the same binary, started with the
+# same arguments, doing none of it): process start to the first answer, less what any run of the binary pays.
+# `coldStartReplay` (no limit) is the same measure through the simulator: `session-bench replay` of a one-step
+# scenario (a preset and a site rule, an IDN host) minus `session-bench --help`; it adds the simulator's own
+# first-use costs.
 set -euo pipefail
 
 usage="usage: instructions.sh [--check LIMITS]"
@@ -110,9 +118,37 @@ for entry in "${operations[@]}"; do
   fi
   echo "instructions.sh: $key: $per instructions per call$note ($extra calls, $((SECONDS - started)) s)" >&2
 done
+# Whole-process instructions of one run of session-bench with the given arguments.
+process_total() {
+  if ! valgrind --tool=callgrind --callgrind-out-file="$work/callgrind.out" "$binary" "$@" >"$work/stdout" \
+    2>"$work/stderr"; then
+    echo "instructions.sh: session-bench $* failed under valgrind:" >&2
+    cat "$work/stderr" >&2
+    exit 1
+  fi
+  awk '/^(summary|totals):/ { print $2; exit }' "$work/callgrind.out"
+}
+cat >"$work/cold-start.json" <<'SCENARIO'
+{"name": "cold start: one decision",
+ "policy": {"version": 1, "include": ["ad-clicks"],
+            "rules": [{"name": "shops", "match": {"sites": ["example.co.uk"]}, "action": "allow"}]},
+ "steps": [{"load": "https://www.bücher.example.co.uk/", "expect": {"outcome": "navigated"}}]}
+SCENARIO
+started=$SECONDS
+first=$(process_total instructions --op coldStart --count 1)
+empty=$(process_total instructions --op coldStart --count 0)
+replay=$(process_total replay "$work/cold-start.json")
+help=$(process_total --help)
+for figure in "$first" "$empty" "$replay" "$help"; do
+  [[ "$figure" =~ ^[0-9]+$ ]] || { echo "instructions.sh: coldStart: callgrind gave no totals" >&2; exit 1; }
+done
+cold=$((first - empty))
+cold_replay=$((replay - help))
+echo "instructions.sh: coldStart: $cold instructions to the first decision ($first - $empty); through the simulator $cold_replay ($replay - $help) ($((SECONDS - started)) s)" >&2
+
 commit=$(git rev-parse --short HEAD 2>/dev/null || echo unknown)
 cache='{"l1d":"48 KiB, 12-way","lastLevel":"2 MiB, 16-way","line":64}'
-result="{\"tool\":\"instructions.sh\",\"commit\":\"$commit\",\"valgrind\":\"$(valgrind --version)\",\"instructionsPerCall\":{$json},\"simulatedCache\":$cache,\"lastLevelMissesPerCall\":{$misses}}"
+result="{\"tool\":\"instructions.sh\",\"commit\":\"$commit\",\"valgrind\":\"$(valgrind --version)\",\"instructionsPerCall\":{$json},\"instructionsOnce\":{\"coldStart\":$cold,\"coldStartReplay\":$cold_replay},\"simulatedCache\":$cache,\"lastLevelMissesPerCall\":{$misses}}"
 
 if [[ -n "$limits" ]]; then
   # Every figure the limits file names must be present and at or under its limit.

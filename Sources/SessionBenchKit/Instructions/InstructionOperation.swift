@@ -15,6 +15,10 @@ public enum InstructionOperation: String, Sendable, CaseIterable {
   case naive
   /// `baseline.linear`'s decision (``LinearPolicy``).
   case linear
+  /// What an app pays for its first decision after launch, without the stream's setup: a small policy compiled
+  /// from JSON (a site rule, an IDN host), an engine, a root session, then `count` decisions (0: none of it, the
+  /// empty run `Benchmarks/instructions.sh`'s `coldStart` subtracts).
+  case coldStart
 }
 
 /// The options of `session-bench instructions` (internal: what `Benchmarks/instructions.sh` runs).

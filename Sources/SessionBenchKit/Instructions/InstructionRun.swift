@@ -45,6 +45,9 @@ public enum InstructionRun {
 
   /// Performs the operation `options.count` times; returns the checksum of the results, in order.
   static func run(_ options: InstructionOptions) async throws -> Int {
+    if options.operation == .coldStart {
+      return try await coldStart(decisions: options.count)
+    }
     let policy = try CompiledPolicy(RealisticPolicy.configuration())
     let linear = LinearPolicy(policy)
     let naiveHosts = BenchRunner.naiveHosts(of: policy)
@@ -77,6 +80,34 @@ public enum InstructionRun {
     }
     for session in sessions { session.tearDown() }
     await engine.shutdown()
+    return checksum
+  }
+
+  /// The policy of ``InstructionOperation/coldStart``: a site rule (the Public Suffix List at compile time and
+  /// at each decision) and an IDN host (the IDNA tables).
+  static let coldStartPolicy = """
+    {"version": 1, "rules": [
+      {"name": "books", "match": {"hosts": ["bücher.example"]}, "action": "allow"},
+      {"name": "shops", "match": {"sites": ["example.co.uk"]}, "action": "allow"},
+      {"name": "cross-site-link", "match": {"navigationTypes": ["linkActivated"], "crossSite": true},
+       "action": {"external": "safari"}}]}
+    """
+
+  /// ``InstructionOperation/coldStart``: nothing when `decisions` is 0; else the policy compiled, an engine, a
+  /// root session, and `decisions` decisions of a link on it.
+  static func coldStart(decisions: Int) async throws -> Int {
+    guard decisions > 0 else { return 0 }
+    let policy = try CompiledPolicy(json: Array(coldStartPolicy.utf8))
+    let engine = SessionEngine(policy: policy, events: .none)
+    let session = engine.makeRootSession()
+    let page = FrameInfo(isMainFrame: true, url: "https://www.games.example/")
+    let action = NavigationAction(
+      requestURL: "https://www.shop.example.co.uk/cart", sourceFrame: page, targetFrame: page,
+      navigationType: .linkActivated, isUserGesture: true)
+    var checksum = 0
+    for _ in 0..<decisions {
+      checksum = checksum &* 31 &+ (await session.decide(action)).policy.rawValue
+    }
     return checksum
   }
 
@@ -137,8 +168,8 @@ extension InstructionRun.Item {
     switch operation {
     case .evaluate:
       return policy.evaluate(action, in: context).trace.ruleIndex ?? -1
-    case .decide:
-      preconditionFailure("decide is asynchronous: InstructionRun.main performs it")
+    case .decide, .coldStart:
+      preconditionFailure("\(operation) is asynchronous: InstructionRun.run performs it")
     case .parse:
       return (try? WebAddress(action.requestURL))?.path.utf8.count ?? -1
     case .request:

@@ -53,12 +53,13 @@ enum CanonicalComposition {
       }
       return
     }
-    guard let parts = data.decompositions[value] else {
+    guard let (first, second) = data.decomposition(of: value) else {
       output.append(scalar)
       return
     }
-    for part in parts {
-      decompose(part, into: &output, data: data)
+    decompose(first, into: &output, data: data)
+    if let second {
+      decompose(second, into: &output, data: data)
     }
   }
 
@@ -115,6 +116,6 @@ enum CanonicalComposition {
     {
       return Unicode.Scalar(lead + next - trailBase)
     }
-    return data.compositions[UInt64(lead) << 21 | UInt64(next)]
+    return data.composition(of: lead, next)
   }
 }

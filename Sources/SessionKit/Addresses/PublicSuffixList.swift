@@ -2,33 +2,51 @@
 /// (`!www.ck`) rules, as browsers use it to tell sites apart (`alice.github.io` and
 /// `bob.github.io` are two sites).
 ///
-/// Rules are indexed once in a `SuffixTable` keyed by the rule's labels (every IDN rule both as
-/// listed and in punycode, so Unicode and `xn--` input both match). A query walks the domain's
-/// labels from the right with one hash probe per label: no per-label strings, no dictionary.
+/// Rules are a trie of labels in a perfect hash table (`PackedSuffixTable`), every IDN rule both as listed and in
+/// punycode, so Unicode and `xn--` input both match. A query walks the domain's labels from the right with one
+/// probe per label: no per-label strings, no dictionary. The list compiled into SessionKit is generated at build
+/// time and read in place: its first use costs nothing.
 public struct PublicSuffixList: Sendable {
-  /// What is known about one key: the rules that end there, and whether longer rules do.
+  /// What is known about one key: the rules that end there.
   struct Entry: OptionSet, Sendable {
     let rawValue: UInt32
     /// The key is a rule.
-    static let rule = Entry(rawValue: 1)
+    static let rule = Entry(rawValue: PackedSuffixTable.ruleFlag)
     /// `*.key` is a rule.
-    static let wildcard = Entry(rawValue: 2)
+    static let wildcard = Entry(rawValue: PackedSuffixTable.wildcardFlag)
     /// `!key` is a rule.
-    static let exception = Entry(rawValue: 4)
-    /// Some rule ends with `.key`: keep walking left.
-    static let parent = Entry(rawValue: 8)
+    static let exception = Entry(rawValue: PackedSuffixTable.exceptionFlag)
   }
 
-  private let table: SuffixTable
+  let table: PackedSuffixTable
 
   /// The number of rules read from the list (each counted once, whatever its forms).
   public let ruleCount: Int
 
   /// Parses the list's `.dat` format: one rule a line, `//` comments, a rule ending at the first
   /// whitespace, `*.` wildcard and `!` exception prefixes.
+  ///
+  /// Rules with an empty label or a label over 63 bytes are left out (no DNS name matches them). A list beyond
+  /// the table's capacity (about 31 000 suffixes or 256 KB of distinct labels, three times the Public Suffix List)
+  /// is left out whole: every name's public suffix is then its last label.
   public init(contents: String) {
+    let (entries, ruleCount) = Self.entries(of: contents)
+    self.table = PackedSuffixTable.build(entries) ?? PackedSuffixTable.build([])!
+    self.ruleCount = ruleCount
+  }
+
+  /// The compiled-in list.
+  private init(embedded: Void) {
+    self.table = PackedSuffixTable(
+      bytes: PublicSuffixTableData.bytes(), slotCount: PublicSuffixTableData.slotCount,
+      bucketCount: PublicSuffixTableData.bucketCount)
+    self.ruleCount = PublicSuffixTableData.ruleCount
+  }
+
+  /// The rules' keys in all their forms, each with its kind, and the number of rules.
+  static func entries(of contents: String) -> (entries: [([UInt8], UInt32)], ruleCount: Int) {
     var entries: [([UInt8], UInt32)] = []
-    entries.reserveCapacity(32_768)
+    entries.reserveCapacity(16_384)
     var ruleCount = 0
     let text = contents[...]
     for line in text.utf8.split(separator: UInt8(ascii: "\n")) {
@@ -46,17 +64,10 @@ public struct PublicSuffixList: Sendable {
         (kind, key) = (.rule, rule)
       }
       for form in Self.forms(of: key) {
-        let bytes = Array(form.utf8)
-        entries.append((bytes, kind.rawValue))
-        var start = 0
-        while let dot = bytes[start...].firstIndex(of: UInt8(ascii: ".")) {
-          start = dot + 1
-          entries.append((Array(bytes[start...]), Entry.parent.rawValue))
-        }
+        entries.append((Array(form.utf8), kind.rawValue))
       }
     }
-    self.table = SuffixTable(entries)
-    self.ruleCount = ruleCount
+    return (entries, ruleCount)
   }
 
   /// A rule's key lower-cased, plus its punycode form when it has Unicode labels, or its Unicode
@@ -87,21 +98,22 @@ public struct PublicSuffixList: Sendable {
     name.utf8.split(separator: UInt8(ascii: ".")).contains { $0.starts(with: "xn--".utf8) }
   }
 
-  /// The list compiled into SessionKit, parsed on first use (about 40 ms in a release build, once per process).
+  /// The list compiled into SessionKit: tables generated at build time from `Scripts/Data/public_suffix_list.dat`
+  /// and read in place, with no parse and no allocation at first use.
   ///
   /// The list is part of the binary (generated Swift source, not a bundle resource), so it is always present:
   /// Xcode previews and static-framework setups without resource bundles judge sites like any app.
-  public static let shared = PublicSuffixList(contents: PublicSuffixListText.text)
+  public static let shared = PublicSuffixList(embedded: ())
 
   /// The `VERSION` of the list compiled into SessionKit (for example `2026-10-22_08-36-41_UTC`).
-  public static let embeddedVersion = PublicSuffixListText.version
+  public static let embeddedVersion = PublicSuffixTableData.version
 
   /// The public suffix of `domain` (`co.uk` for `www.example.co.uk`), lower-cased, in the input's
   /// form (Unicode or punycode). A domain matching no rule has its last label as public suffix.
   /// `nil` for an empty domain, a leading dot or an empty label; one trailing dot is ignored.
   public func publicSuffix(of domain: String) -> String? {
     guard var name = Self.normalized(domain) else { return nil }
-    return name.withUTF8 { bytes in String(decoding: bytes[publicSuffixStart(in: bytes)...], as: UTF8.self) }
+    return name.withUTF8 { bytes in String(decoding: bytes[outlinedSuffixStart(in: bytes)...], as: UTF8.self) }
   }
 
   /// The registrable domain (eTLD+1) of `domain` (`example.co.uk` for `www.example.co.uk`),
@@ -110,14 +122,15 @@ public struct PublicSuffixList: Sendable {
   public func registrableDomain(of domain: String) -> String? {
     guard var name = Self.normalized(domain) else { return nil }
     return name.withUTF8 { bytes in
-      registrableStart(in: bytes).map { String(decoding: bytes[$0...], as: UTF8.self) }
+      let suffix = outlinedSuffixStart(in: bytes)
+      return suffix > 0 ? String(decoding: bytes[Self.labelStart(before: suffix, in: bytes)...], as: UTF8.self) : nil
     }
   }
 
   /// Whether `domain` is a public suffix (`com`, `co.uk`, `github.io`, or any unlisted TLD).
   public func isPublicSuffix(_ domain: String) -> Bool {
     guard var name = Self.normalized(domain) else { return false }
-    return name.withUTF8 { publicSuffixStart(in: $0) == 0 }
+    return name.withUTF8 { outlinedSuffixStart(in: $0) == 0 }
   }
 
   /// A parsed domain host's bytes (lower-case ASCII) as a DNS name, without one trailing dot, and where its site
@@ -139,6 +152,12 @@ public struct PublicSuffixList: Sendable {
   func registrableStart(in name: UnsafeBufferPointer<UInt8>) -> Int? {
     let suffix = publicSuffixStart(in: name)
     guard suffix > 0 else { return nil }
+    return Self.labelStart(before: suffix, in: name)
+  }
+
+  /// Where the label that ends just before `suffix` (which is past a dot) starts.
+  @inline(__always)
+  private static func labelStart(before suffix: Int, in name: UnsafeBufferPointer<UInt8>) -> Int {
     var index = suffix - 1
     while index > 0 && name[index - 1] != UInt8(ascii: ".") {
       index -= 1
@@ -146,23 +165,35 @@ public struct PublicSuffixList: Sendable {
     return index
   }
 
+  /// ``publicSuffixStart(in:)`` as one function for the string API, which is not on the decision path: one copy
+  /// of the walk instead of one in each of its callers.
+  @inline(never)
+  private func outlinedSuffixStart(in name: UnsafeBufferPointer<UInt8>) -> Int {
+    publicSuffixStart(in: name)
+  }
+
   /// Where the public suffix of a normalized name starts, by the prevailing rule: an exception
   /// wins, else the longest matching rule or wildcard, else the default rule `*` (one label).
-  /// One hash probe per label, from the right, until no longer rule can match.
+  /// One probe per label, from the right, until no longer rule can match. Inlined into its callers (a site's
+  /// lookup and the policy's host walk): a call would save and restore the walk's registers each time.
+  @inline(__always)
   func publicSuffixStart(in name: UnsafeBufferPointer<UInt8>) -> Int {
     var walk = LabelWalk(count: name.count)
     guard walk.step(name) else { return 0 }
     var result = walk.start
     var suffix = name.count
     var parentHasWildcard = false
+    var node = PackedSuffixTable.rootParent
     repeat {
       let longer = walk.start
       if parentHasWildcard {
         result = longer
       }
-      guard let payload = table.payload(hash: walk.hash, suffix: UnsafeBufferPointer(rebasing: name[longer...]))
-      else { break }
-      let entry = Entry(rawValue: payload)
+      let labelEnd = suffix == name.count ? suffix : suffix - 1
+      let child = table.child(
+        of: node, hash: walk.hash, label: UnsafeBufferPointer(rebasing: name[longer..<labelEnd]))
+      guard child != PackedSuffixTable.noChild else { break }
+      let entry = Entry(rawValue: child & 7)
       if entry.contains(.exception) {
         return suffix == name.count ? longer : suffix
       }
@@ -171,6 +202,7 @@ public struct PublicSuffixList: Sendable {
       }
       parentHasWildcard = entry.contains(.wildcard)
       suffix = longer
+      node = child >> 3
     } while walk.step(name)
     return result
   }

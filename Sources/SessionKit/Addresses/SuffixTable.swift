@@ -27,21 +27,39 @@ final class SuffixTable: Sendable {
   private let shift: UInt64
 
   /// Builds the table; a key given twice keeps the payloads `merge`d.
+  ///
+  /// Duplicates are found with a scratch table of the same kind rather than a `Dictionary`: a dictionary's first
+  /// use in a process looks up its key's `Hashable` conformance at run time, which costs more than the build.
   init(_ entries: some Sequence<([UInt8], UInt32)>, merge: (UInt32, UInt32) -> UInt32 = { $0 | $1 }) {
+    let entries = Array(entries)
     var keys: [Key] = []
     var arena: [UInt8] = []
-    var index: [UInt64: [Int]] = [:]
+    var scratchBits = 4
+    while (1 << scratchBits) < entries.count * 2 {
+      scratchBits += 1
+    }
+    var scratch = [UInt32](repeating: 0, count: 1 << scratchBits)
+    let scratchMask = scratch.count - 1
     for (bytes, payload) in entries {
       let hash = SuffixHash.of(bytes)
-      if let found = index[hash]?.first(where: { candidate in
+      var slot = Int(truncatingIfNeeded: SuffixHash.spread(hash) >> UInt64(64 - scratchBits))
+      var found: Int?
+      while scratch[slot] != 0 {
+        let candidate = Int(scratch[slot] - 1)
         let key = keys[candidate]
-        return Int(key.length) == bytes.count
+        if key.hash == hash && Int(key.length) == bytes.count
           && arena[Int(key.start)..<Int(key.start) + bytes.count].elementsEqual(bytes)
-      }) {
+        {
+          found = candidate
+          break
+        }
+        slot = (slot + 1) & scratchMask
+      }
+      if let found {
         keys[found].payload = merge(keys[found].payload, payload)
         continue
       }
-      index[hash, default: []].append(keys.count)
+      scratch[slot] = UInt32(keys.count + 1)
       keys.append(Key(hash: hash, start: UInt32(arena.count), length: UInt32(bytes.count), payload: payload))
       arena.append(contentsOf: bytes)
     }

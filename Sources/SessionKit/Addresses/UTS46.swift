@@ -34,7 +34,8 @@ enum UTS46 {
         mapped.append(scalar)
         facts.note(properties)
       case .mapped:
-        for replacement in data.pool[replacement] {
+        for index in replacement {
+          let replacement = data.replacement(at: index)
           mapped.append(replacement)
           if replacement.value >= 0x300 { facts.note(data.properties(of: replacement)) }
         }

@@ -1,6 +1,7 @@
 import Foundation
-import SessionKit
 import XCTest
+
+@testable import SessionKit
 
 /// The data compiled into the library is the checked-in data it was generated from, byte for byte, so editing
 /// `Scripts/Data` without rerunning `Scripts/generate-embedded-data.sh` fails here.
@@ -17,11 +18,81 @@ final class EmbeddedDataTests: XCTestCase {
     return String(decoding: data, as: UTF8.self)
   }
 
-  func test_theCompiledPublicSuffixList_isTheCheckedInDatFile() throws {
+  /// The generator (Python) and `PublicSuffixList(contents:)` (Swift, with SessionKit's own IDNA) make the same
+  /// table from the checked-in file, byte for byte.
+  func test_theCompiledSuffixTable_isTheTableOfTheCheckedInDatFile() throws {
     let file = try contents("public_suffix_list.dat")
     XCTAssertGreaterThan(file.utf8.count, 200_000)
-    XCTAssertTrue(PublicSuffixListText.text == file, "rerun Scripts/generate-embedded-data.sh")
+    let parsed = PublicSuffixList(contents: file)
+    let compiled = PublicSuffixList.shared
+    XCTAssertEqual(compiled.table.bytes.count, parsed.table.bytes.count, "rerun Scripts/generate-embedded-data.sh")
+    XCTAssertTrue(compiled.table.bytes.elementsEqual(parsed.table.bytes), "rerun Scripts/generate-embedded-data.sh")
+    XCTAssertEqual(compiled.table.slotCount, parsed.table.slotCount)
+    XCTAssertEqual(compiled.table.bucketCount, parsed.table.bucketCount)
+    XCTAssertEqual(compiled.ruleCount, parsed.ruleCount)
     XCTAssertTrue(file.contains("// VERSION: \(PublicSuffixList.embeddedVersion)\n"))
+  }
+
+  /// Every rule of the checked-in file, read here with no help from the table's builder, gives its answer on the
+  /// compiled list: a rule is a public suffix, one label under a wildcard is one, an exception is not.
+  func test_theCompiledList_answersEveryRuleOfTheFile() throws {
+    let file = try contents("public_suffix_list.dat")
+    let list = PublicSuffixList.shared
+    let wildcards = Set(file.split(separator: "\n").filter { $0.hasPrefix("*.") }.map { $0.dropFirst(2) })
+    var checked = 0
+    for line in file.split(separator: "\n") {
+      let rule = line.prefix { $0 != " " && $0 != "\t" && $0 != "\r" }
+      guard !rule.isEmpty, !rule.hasPrefix("//") else { continue }
+      checked += 1
+      if rule.hasPrefix("!") {
+        let name = String(rule.dropFirst())
+        XCTAssertFalse(list.isPublicSuffix(name), "!\(name)")
+        XCTAssertEqual(list.registrableDomain(of: "a." + name), name, "!\(name)")
+      } else if rule.hasPrefix("*.") {
+        let name = "x-wild." + rule.dropFirst(2)
+        XCTAssertTrue(list.isPublicSuffix(name), "\(rule)")
+        XCTAssertEqual(list.registrableDomain(of: "a." + name), "a." + name, "\(rule)")
+      } else {
+        XCTAssertTrue(list.isPublicSuffix(String(rule)), "\(rule)")
+        // Under `*.rule` too, one more label is a public suffix: the registrable domain is one label longer.
+        let name = (wildcards.contains(rule) ? "b.a-registrable." : "a-registrable.") + rule
+        XCTAssertEqual(list.registrableDomain(of: name), name, "\(rule)")
+      }
+    }
+    XCTAssertEqual(checked, list.ruleCount)
+    XCTAssertGreaterThan(checked, 9_000)
+  }
+
+  /// The IDNA tables read in place hold what `Scripts/Data/idna_tables.txt` says, for every code point: read here
+  /// with the text decoder the library used before the tables were generated at build time.
+  func test_theCompiledIDNATables_holdTheCheckedInTextTables() throws {
+    let text = try IDNATextTables(try contents("idna_tables.txt"))
+    XCTAssertGreaterThan(text.mapping.count, 8_000)
+    let data = IDNAData.shared
+    var mapped = 0
+    for value in UInt32(0)...0x10_FFFF {
+      guard let scalar = Unicode.Scalar(value) else { continue }
+      let (status, replacement, properties) = data.lookUp(scalar)
+      let expected = text.mapping(of: value)
+      XCTAssertEqual(status.rawValue, expected.status, "U+\(String(value, radix: 16))")
+      XCTAssertEqual(replacement.map { data.replacement(at: $0).value }, expected.replacement)
+      XCTAssertEqual(properties.word, text.properties(of: value), "U+\(String(value, radix: 16))")
+      if status == .mapped { mapped += 1 }
+      guard status.rawValue == expected.status, properties.word == text.properties(of: value) else { return }
+    }
+    XCTAssertGreaterThan(mapped, 5_000)
+    for (code, parts) in text.decompositions {
+      let found = data.decomposition(of: code)
+      XCTAssertEqual([found?.0.value, found?.1?.value].compactMap { $0 }, parts, "U+\(String(code, radix: 16))")
+    }
+    XCTAssertNil(data.decomposition(of: 0x41))
+    XCTAssertNil(data.decomposition(of: 0x10_FFFF))
+    for (pair, composite) in text.compositions {
+      XCTAssertEqual(data.composition(of: pair[0], pair[1])?.value, composite)
+    }
+    XCTAssertEqual(text.compositions.count, 941)
+    XCTAssertNil(data.composition(of: 0x41, 0x41))
+    XCTAssertEqual(data.composition(of: 0x41, 0x301), "\u{C1}")
   }
 
   func test_eachCompiledPreset_isItsCheckedInJSONFile() throws {
@@ -33,8 +104,10 @@ final class EmbeddedDataTests: XCTestCase {
     XCTAssertEqual(Set(files), Set(PolicyPreset.allCases.map { "\($0.rawValue).json" }))
   }
 
-  func test_theCompiledList_parsesIntoEveryRuleOfTheFile() {
-    let rules = PublicSuffixListText.text.split(separator: "\n").filter { !$0.isEmpty && !$0.hasPrefix("//") }
+  func test_theCompiledList_hasEveryRuleOfTheFile() throws {
+    let rules = try contents("public_suffix_list.dat").split(separator: "\n").filter {
+      !$0.isEmpty && !$0.hasPrefix("//")
+    }
     XCTAssertEqual(PublicSuffixList.shared.ruleCount, rules.count)
     XCTAssertEqual(PublicSuffixList.shared.registrableDomain(of: "alice.github.io"), "alice.github.io")
   }
@@ -43,5 +116,76 @@ final class EmbeddedDataTests: XCTestCase {
     for preset in PolicyPreset.allCases {
       XCTAssertFalse(try preset.rules().isEmpty, "\(preset.rawValue)")
     }
+  }
+}
+
+/// `idna_tables.txt` decoded as the library decoded its text tables at first use before they were generated at
+/// build time: the reference the generated tables are checked against.
+private struct IDNATextTables {
+  var mapping: [(start: UInt32, status: UInt32, replacement: [UInt32])] = []
+  var properties: [(start: UInt32, word: UInt32)] = []
+  var decompositions: [UInt32: [UInt32]] = [:]
+  var compositions: [[UInt32]: UInt32] = [:]
+
+  struct Missing: Error {}
+
+  init(_ file: String) throws {
+    var sections: [String: String] = [:]
+    var name: String?
+    for line in file.split(separator: "\n") where !line.hasPrefix("#") {
+      if line.hasPrefix("== ") {
+        name = String(line.dropFirst(3).prefix { $0 != ":" })
+      } else if let name {
+        sections[name, default: ""] += line
+      }
+    }
+    guard let mappingText = sections["mapping"], let poolText = sections["mappingPool"],
+      let propertyText = sections["properties"], let decompositionText = sections["decompositions"]
+    else { throw Missing() }
+    let pool = poolText.split(separator: ",").map { UInt32($0, radix: 16) ?? .max }
+    for row in mappingText.split(separator: ";") {
+      let digits = row.prefix { $0.isHexDigit && !$0.isLowercase }
+      let start = UInt32(digits, radix: 16) ?? .max
+      let rest = row.dropFirst(digits.count)
+      let status: UInt32 = ["v": 0, "d": 1, "m": 2, "i": 3][rest.first ?? "x"] ?? 4
+      var replacement: [UInt32] = []
+      if status == 2 {
+        let parts = rest.dropFirst().split(separator: "/").map { Int($0, radix: 16) ?? 0 }
+        replacement = Array(pool[parts[0]..<(parts[0] + parts[1])])
+      }
+      mapping.append((start, status, replacement))
+    }
+    for row in propertyText.split(separator: ";") {
+      let parts = row.split(separator: ":").map { UInt32($0, radix: 16) ?? .max }
+      properties.append((parts[0], parts[1]))
+    }
+    for row in decompositionText.split(separator: ";") {
+      guard let sign = row.firstIndex(where: { $0 == "+" || $0 == "-" }) else { continue }
+      let code = UInt32(row[..<sign], radix: 16) ?? .max
+      let parts = row[row.index(after: sign)...].split(separator: ",").map { UInt32($0, radix: 16) ?? .max }
+      decompositions[code] = parts
+      if row[sign] == "+" && parts.count == 2 {
+        compositions[parts] = code
+      }
+    }
+  }
+
+  /// The last row starting at or before `value` (rows are sorted by start).
+  private static func last<Row>(_ rows: [Row], atOrBefore value: UInt32, start: (Row) -> UInt32) -> Row {
+    var (low, high) = (0, rows.count)
+    while high - low > 1 {
+      let middle = (low + high) / 2
+      if start(rows[middle]) <= value { low = middle } else { high = middle }
+    }
+    return rows[low]
+  }
+
+  func mapping(of value: UInt32) -> (status: UInt32, replacement: [UInt32]) {
+    let row = Self.last(mapping, atOrBefore: value) { $0.start }
+    return (row.status, row.replacement)
+  }
+
+  func properties(of value: UInt32) -> UInt32 {
+    Self.last(properties, atOrBefore: value) { $0.start }.word
   }
 }
