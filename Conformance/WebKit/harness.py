@@ -722,7 +722,7 @@ class Harness:
         hops = [cb for cb in self.callbacks if cb.get("_redirect")]
         if hops:
             line["redirects"] = [cb["_url"] for cb in hops]
-            methods = self.server.methods_of([cb["_url"] for cb in hops], self.callbacks[0]["_time"])
+            methods = self.server.methods_of([cb["_url"] for cb in hops], min(cb["_time"] for cb in hops))
             if any(methods):
                 line["redirectMethods"] = methods
         blocked = [cb["_url"] for cb in self.callbacks if cb.get("_frame") and cb["answer"] != "allow"]
