@@ -333,19 +333,22 @@ class Harness:
         return unused[0].get("answer")
 
     def page_frame(self, session, url):
-        """The declared or remembered iframe of the page the session committed in this step that
-        this request loads ("declared" / "remembered" / None): a page's own iframe load."""
+        """For a page's own iframe load — a request in a view after its main frame committed in this
+        step (the pages the server serves do nothing else) — ("declared", the iframe's src) or
+        ("remembered", None); otherwise None. Each iframe of a page asks once, in document order, at
+        its src or (back/forward) at the URL its entry holds, so the n-th such request is the n-th
+        declared iframe."""
         commits = [c for c in self.commits if c[0] == session.sid]
-        if not commits:
+        if not commits or same_url(url, commits[-1][1]):
             return None
-        document = commits[-1][1]
+        document, committed = commits[-1][1], commits[-1][2]
         declared = self.server.pages.get(page_key(document))
-        candidates = declared if declared is not None else self.server.frames.get((document or "").split("#")[0], [])
-        if same_url(url, document):
-            return None
-        if any(src == url or same_url(src, url) for src in candidates):
-            return "declared" if declared is not None else "remembered"
-        return None
+        if declared is None:
+            remembered = self.server.frames.get((document or "").split("#")[0], [])
+            return ("remembered", None) if remembered else None
+        index = len([r for r in self.callbacks if r["session"] == session.sid and r.get("_frame")
+                     and r["_time"] >= committed])
+        return ("declared", declared[index] if index < len(declared) else url)
 
     def chain_root(self, session, url):
         """The earlier decision in this session whose request the server redirected to url."""
@@ -382,7 +385,7 @@ class Harness:
             if root is not None:
                 record["_root"] = root
         elif not new_window:
-            kind = self.page_frame(session, url)
+            kind, src = self.page_frame(session, url) or (None, None)
             if kind == "remembered":
                 # An iframe the harness put into an undeclared page, loading again with it: the
                 # scenario does not declare it, so the simulator has no decision for it.
@@ -392,14 +395,14 @@ class Harness:
                 return True
             if kind == "declared":
                 record["targetFrame"] = target = "sub"  # the page the harness served has this iframe
-                record["_frame"] = True
+                record["_frame"], record["_src"] = True, src
         answer = self.next_answer("decidePolicyFor", session.sid, target)
         if answer is None:
             answer, record["unscripted"] = "allow", True
         record["answer"] = answer
         self.callbacks.append(record)
         if record.get("_frame") and answer != "allow":
-            session.blocked.append(url)
+            session.blocked.append(record["_src"])
         {"allow": decision.use, "cancel": decision.ignore, "download": decision.download}.get(
             answer, decision.ignore)()
         return True
@@ -725,7 +728,7 @@ class Harness:
             methods = self.server.methods_of([cb["_url"] for cb in hops], min(cb["_time"] for cb in hops))
             if any(methods):
                 line["redirectMethods"] = methods
-        blocked = [cb["_url"] for cb in self.callbacks if cb.get("_frame") and cb["answer"] != "allow"]
+        blocked = [cb["_src"] for cb in self.callbacks if cb.get("_frame") and cb["answer"] != "allow"]
         if blocked:
             line["blockedFrames"] = blocked
         line["callbacks"] = [{k: v for k, v in cb.items() if not k.startswith("_")} for cb in self.callbacks]
