@@ -5,13 +5,16 @@ public enum PageEvent: Sendable, Hashable {
   /// The app calls `load(_:)`.
   case load(String)
   /// The user taps a link to `url` aimed at `target` (`_self`, `_blank`, `_top`, `_parent` or a window name),
-  /// in the iframe showing `frame` (`nil`: the main frame).
-  case click(String, target: String = "_self", frame: String? = nil)
+  /// in the iframe whose `src` is `frame` (`nil`: the main frame), with the link's `rel` keywords and whether it
+  /// has a `download` attribute.
+  case click(
+    String, target: String = "_self", frame: String? = nil, rel: Set<LinkRelation> = [], download: Bool = false)
   /// The page calls `window.open(url, target)` (`url` `nil` for `window.open()`).
   case open(String?, target: String = "_blank", gesture: Bool = false, noopener: Bool = false)
   /// The page sets `location.href`.
   case assign(String)
-  /// The user submits a form to `url` aimed at `target`, with method GET or POST.
+  /// The user submits a form to `url` aimed at `target`, with method GET or POST, from the iframe whose `src` is
+  /// `frame` (`nil`: the main frame).
   case submit(String, target: String = "_self", method: FormMethod = .get, frame: String? = nil)
   /// History back.
   case back
@@ -60,4 +63,19 @@ public enum FormMethod: String, Sendable, Hashable, CaseIterable {
   case get
   /// POST: going back to or reloading its entry is `formResubmitted`.
   case post
+}
+
+/// A link's `rel` keyword that changes how a new window is opened.
+public enum LinkRelation: String, Sendable, Hashable, CaseIterable {
+  /// `rel=opener`: a `_blank` link's window keeps its opener (it is familiar with its creator).
+  case opener
+  /// `rel=noopener`: the new window has no opener and, for a named target, carries no name; wins over `opener`.
+  case noopener
+  /// `rel=noreferrer`: as `noopener` for the opener and the name (and no `Referer`).
+  case noreferrer
+}
+
+extension Set<LinkRelation> {
+  /// Whether the keywords cut the new window's opener (`noopener` or `noreferrer`, whatever `opener` says).
+  var cutsOpener: Bool { contains(.noopener) || contains(.noreferrer) }
 }

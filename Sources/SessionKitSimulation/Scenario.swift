@@ -12,6 +12,8 @@ public struct Scenario: Sendable {
   public var settings: SimulatorSettings
   /// The async deciders `ask` rules may name.
   public var deciders: [String: ScenarioDecider]
+  /// The pages' iframes (`pages`) and the servers' redirects (`redirects`).
+  public var web: SimulatedWeb
   /// The steps, in file order.
   public var steps: [ScenarioStep]
   /// What the final line must say of sessions (`expectFinal`): by session id, the fields (`url`, `history`)
@@ -33,7 +35,8 @@ public struct Scenario: Sendable {
   /// Validates a parsed scenario file (see ``init(json:policyOverride:list:)``).
   init(parsed: JSONValue, policyOverride: PolicyConfiguration?, list: PublicSuffixList) throws(ConfigurationError) {
     let reader = JSONReader(parsed)
-    _ = try reader.object(allowing: ["name", "policy", "settings", "deciders", "steps", "expectFinal"])
+    _ = try reader.object(
+      allowing: ["name", "policy", "settings", "deciders", "pages", "redirects", "steps", "expectFinal"])
     name = try reader.member("name")?.string()
     if let policyOverride {
       policy = policyOverride
@@ -66,6 +69,9 @@ public struct Scenario: Sendable {
         deciders[member.key] = try ScenarioDecider(JSONReader(member.value, path: value.path(of: member.key)))
       }
     }
+    web = SimulatedWeb()
+    if let pages = reader.member("pages") { try web.readPages(pages) }
+    if let redirects = reader.member("redirects") { try web.readRedirects(redirects) }
     guard let stepsReader = reader.member("steps") else { throw reader.error("a scenario needs \"steps\"") }
     let elements = try stepsReader.elements()
     guard !elements.isEmpty else { throw stepsReader.error("a scenario needs at least one step") }

@@ -67,7 +67,7 @@ public struct ScenarioRunner: Sendable {
     let engine = SessionEngine(
       policy: policy, deciders: scenario.deciders.mapValues { $0.decider(timeoutMilliseconds: timeout, clock: clock) },
       events: .none, clock: clock, blankTimeouts: .manual)
-    let simulator = WebKitSimulator(engine: engine, settings: scenario.settings)
+    let simulator = WebKitSimulator(engine: engine, settings: scenario.settings, web: scenario.web)
     var report = Report(lines: [], failures: [], error: nil)
     for (index, step) in steps.enumerated() {
       let result: StepResult
@@ -75,7 +75,7 @@ public struct ScenarioRunner: Sendable {
         result = try await Self.perform(step.event, in: step.session, on: simulator, advancing: clock)
       } catch {
         report.error = ConfigurationError(
-          path: step.path.isEmpty ? "steps[\(index)].in" : "\(step.path).in", problem: error.description)
+          path: "\(step.path.isEmpty ? "steps[\(index)]" : step.path).\(error.key)", problem: error.description)
         await engine.shutdown()
         return report
       }

@@ -14,7 +14,7 @@ public struct ScenarioStep: Sendable, Hashable {
   /// The keys an `expect` may name: the fields of a replay line.
   static let expectableKeys: Set<String> = [
     "step", "in", "event", "url", "outcome", "session", "frame", "child", "presentation", "via", "reason", "closed",
-    "rule", "callbacks", "timedOut",
+    "rule", "callbacks", "timedOut", "redirects", "blockedFrames",
   ]
 
   private static let eventKeys = [
@@ -22,7 +22,7 @@ public struct ScenarioStep: Sendable, Hashable {
   ]
   private static let modifiers: [String: Set<String>] = [
     "target": ["click", "open", "submit"], "frame": ["click", "submit"], "gesture": ["open"], "noopener": ["open"],
-    "method": ["submit"],
+    "method": ["submit"], "rel": ["click"], "download": ["click"],
   ]
 
   /// Creates a step.
@@ -60,7 +60,11 @@ public struct ScenarioStep: Sendable, Hashable {
     switch eventKey {
     case "load": event = .load(try value.string())
     case "assign": event = .assign(try value.string())
-    case "click": event = .click(try value.string(), target: target ?? "_self", frame: frame)
+    case "click":
+      event = .click(
+        try value.string(), target: target ?? "_self", frame: frame,
+        rel: try reader.member("rel").map(Self.readRel) ?? [],
+        download: try reader.member("download")?.bool() ?? false)
     case "submit":
       let method = try reader.member("method").map { (reader) throws(ConfigurationError) in
         FormMethod(rawValue: try reader.choice(of: FormMethod.allCases.map(\.rawValue)))!
@@ -87,5 +91,21 @@ public struct ScenarioStep: Sendable, Hashable {
       _ = try expectReader.object(allowing: Self.expectableKeys)
       expect = expectReader.value
     }
+  }
+
+  /// `rel`: space-separated keywords, each `opener`, `noopener` or `noreferrer`.
+  private static func readRel(_ reader: JSONReader) throws(ConfigurationError) -> Set<LinkRelation> {
+    let text = try reader.string()
+    var relations: Set<LinkRelation> = []
+    for keyword in text.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" }) {
+      guard let relation = LinkRelation(rawValue: keyword.lowercased()) else {
+        throw reader.error(
+          "\(JSONValue.quoted(String(keyword))) is not a rel keyword the simulator models (expected "
+            + LinkRelation.allCases.map { JSONValue.quoted($0.rawValue) }.joined(separator: ", ") + ")")
+      }
+      relations.insert(relation)
+    }
+    guard !relations.isEmpty else { throw reader.error("expected at least one keyword") }
+    return relations
   }
 }

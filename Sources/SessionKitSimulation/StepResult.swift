@@ -19,11 +19,16 @@ public struct StepResult: Sendable, Hashable {
   public var callbacks: [CallbackRecord]
   /// The popups a blank timeout closed when the step ended (subtrees included), when time passed during it.
   public var timedOut: [SessionID]
+  /// The redirect hops of the step's navigation, in order (each a decision in `callbacks`).
+  public var redirects: [String]
+  /// The iframes (by `src`) of a declared page whose automatic load was cancelled during the step.
+  public var blockedFrames: [String]
 
   /// Creates a result.
   public init(
     event: String, session: SessionID, url: String?, outcome: StepOutcome, rule: String? = nil,
-    trace: PolicyDecision.Trace? = nil, callbacks: [CallbackRecord] = [], timedOut: [SessionID] = []
+    trace: PolicyDecision.Trace? = nil, callbacks: [CallbackRecord] = [], timedOut: [SessionID] = [],
+    redirects: [String] = [], blockedFrames: [String] = []
   ) {
     self.event = event
     self.session = session
@@ -33,10 +38,13 @@ public struct StepResult: Sendable, Hashable {
     self.trace = trace
     self.callbacks = callbacks
     self.timedOut = timedOut
+    self.redirects = redirects
+    self.blockedFrames = blockedFrames
   }
 
   /// The step's replay line, as `session-bench replay` prints it: `step`, `in`, `event`, `url`, the outcome's fields, `rule`,
-  /// `callbacks`, and `timedOut` when a blank timeout closed popups as the step ended.
+  /// `callbacks`, then `redirects` when the navigation was redirected, `blockedFrames` when iframe loads were
+  /// cancelled, and `timedOut` when a blank timeout closed popups as the step ended.
   public func json(step: Int) -> JSONValue {
     var members: [(key: String, value: JSONValue)] = [
       ("step", .number(Double(step))), ("in", .string(session.rawValue)), ("event", .string(event)),
@@ -45,6 +53,8 @@ public struct StepResult: Sendable, Hashable {
     members += outcome.members
     if let rule { members.append(("rule", .string(rule))) }
     members.append(("callbacks", .array(callbacks.map(\.json))))
+    if !redirects.isEmpty { members.append(("redirects", .array(redirects.map { .string($0) }))) }
+    if !blockedFrames.isEmpty { members.append(("blockedFrames", .array(blockedFrames.map { .string($0) }))) }
     if !timedOut.isEmpty { members.append(("timedOut", StepOutcome.ids(timedOut))) }
     return .object(members)
   }

@@ -1,15 +1,20 @@
 import SessionKit
 
 // Over 300 lines on purpose: this file is WebKit's callback table, one method per kind of event, and reads
-// best whole; the window-name lookup lives apart in WindowDirectory.swift.
+// best whole; loads (redirect hops, a page's iframes, history) are in WebKitSimulator+Loading.swift, the
+// window-name lookup in WindowDirectory.swift, the iframes of each history entry in FrameHistory.swift.
 
 /// Stands in for WebKit: turns page-level events into exactly the delegate callback sequences WebKit makes
 /// (checked against a real WebKit engine) and answers them through the same public engine API a WebKit adapter
 /// uses (`decide`, `admitPopup`, `didCommit`, `windowDidClose`, `dismiss`).
 ///
-/// It models one iframe level (a link's `frame`) and the joint session history of frames, window names as
-/// WebKit looks them up (only in windows familiar with the requester, see `WindowDirectory`), the popup gate
-/// (`javaScriptCanOpenWindowsAutomatically`), and which popups' first loads carry a user gesture.
+/// It models one iframe level: a page's declared iframes (``SimulatedWeb``), each asked after every main-frame
+/// commit of the page, on back/forward and on reload; a link's `frame`, named by its `src`; the joint session
+/// history of frames, with each entry's iframe state (a reload puts the iframes back at their `src`); server
+/// redirects, each hop a decision; same-document (fragment) navigations; window names as WebKit looks them up
+/// (only in windows familiar with the requester that it may navigate, see `WindowDirectory`); `rel` and
+/// `download` on links; the popup gate (`javaScriptCanOpenWindowsAutomatically`); and which popups' first loads
+/// carry a user gesture.
 public actor WebKitSimulator {
   /// The engine that answers the callbacks.
   public nonisolated let engine: SessionEngine
@@ -17,26 +22,34 @@ public actor WebKitSimulator {
   public nonisolated let settings: SimulatorSettings
   /// The main web view's session.
   public nonisolated let root: Session
+  /// The pages' iframes and the servers' redirects.
+  public nonisolated let web: SimulatedWeb
 
-  private var windows: WindowDirectory
+  var windows: WindowDirectory
+  /// Each session's iframe state per history entry.
+  var frames: [SessionID: FrameHistory] = [:]
+  /// The identity of the next document a main-frame load creates.
+  var nextDocument = 0
 
   /// Creates a simulator with one main web view at `about:blank`, whose root session has the engine's next
   /// default id (`SessionEngine.makeRootSession()`: `main` for an engine's first root).
-  public init(engine: SessionEngine, settings: SimulatorSettings = SimulatorSettings()) {
-    self.init(engine: engine, settings: settings, root: engine.makeRootSession())
+  public init(engine: SessionEngine, settings: SimulatorSettings = SimulatorSettings(), web: SimulatedWeb = .init()) {
+    self.init(engine: engine, settings: settings, web: web, root: engine.makeRootSession())
   }
 
   /// Creates a simulator with one main web view at `about:blank`, whose root session has the id `rootID`.
   /// - Throws: `SessionEngineError` when an open root of `engine` has the id `rootID`.
   public init(
-    engine: SessionEngine, settings: SimulatorSettings = SimulatorSettings(), rootID: SessionID
+    engine: SessionEngine, settings: SimulatorSettings = SimulatorSettings(), web: SimulatedWeb = .init(),
+    rootID: SessionID
   ) throws(SessionEngineError) {
-    self.init(engine: engine, settings: settings, root: try engine.makeRootSession(id: rootID))
+    self.init(engine: engine, settings: settings, web: web, root: try engine.makeRootSession(id: rootID))
   }
 
-  private init(engine: SessionEngine, settings: SimulatorSettings, root: Session) {
+  private init(engine: SessionEngine, settings: SimulatorSettings, web: SimulatedWeb, root: Session) {
     self.engine = engine
     self.settings = settings
+    self.web = web
     self.root = root
     self.windows = WindowDirectory(root: root)
   }
@@ -55,7 +68,8 @@ public actor WebKitSimulator {
   }
 
   /// Performs one page event in the session `id` and reports its net effect and the callbacks made.
-  /// - Throws: ``SimulationError`` when the session does not exist or is closed.
+  /// - Throws: ``SimulationError`` when the session does not exist or is closed, or (``SimulationError/Code/unknownFrame``)
+  ///   when a `click` or `submit` names a `frame` the declared page the session shows has not.
   public func perform(_ event: PageEvent, in id: SessionID = "main") async throws(SimulationError) -> StepResult {
     let session = try session(id)
     var step = Step()
@@ -64,14 +78,26 @@ public actor WebKitSimulator {
     case .load(let url), .assign(let url):
       step.url = url
       outcome = await navigate(session, url: url, type: .other, target: .main, gesture: false, step: &step)
-    case .click(let url, let target, let frame):
+    case .click(let url, let target, let frame, let rel, let download):
       step.url = url
-      outcome = await follow(
-        url, target: target, frame: frame, type: .linkActivated, method: .get, in: session, step: &step)
+      guard let linkFrame = try linkFrame(frame, in: session) else {
+        outcome = .ignored
+        break
+      }
+      let link = Link(target: target, frame: linkFrame, type: .linkActivated, method: .get, rel: rel)
+      if download, isSameOrigin(url, as: linkFrame, in: session) {
+        outcome = await downloadLink(url, link, in: session, step: &step)
+      } else {
+        outcome = await follow(url, link, in: session, step: &step)
+      }
     case .submit(let url, let target, let method, let frame):
       step.url = url
-      outcome = await follow(
-        url, target: target, frame: frame, type: .formSubmitted, method: method, in: session, step: &step)
+      guard let linkFrame = try linkFrame(frame, in: session) else {
+        outcome = .ignored
+        break
+      }
+      let form = Link(target: target, frame: linkFrame, type: .formSubmitted, method: method, rel: [])
+      outcome = await follow(url, form, in: session, step: &step)
     case .open(let url, let target, let gesture, let noopener):
       step.url = url
       outcome = await open(url, target: target, gesture: gesture, noopener: noopener, in: session, step: &step)
@@ -91,38 +117,69 @@ public actor WebKitSimulator {
     }
     return StepResult(
       event: event.name, session: id, url: step.url.map(Self.normalised), outcome: outcome, rule: step.rule,
-      trace: step.trace, callbacks: step.callbacks)
+      trace: step.trace, callbacks: step.callbacks, redirects: step.redirects, blockedFrames: step.blockedFrames)
   }
 
   // MARK: - Events
 
+  /// The frame that holds a link or form: the main frame, or the iframe whose `src` is `frame`, showing the URL
+  /// it shows now; `nil` when that iframe's load was cancelled (a click in it does nothing).
+  /// - Throws: ``SimulationError/Code/unknownFrame`` when the session shows a declared page without that iframe.
+  private func linkFrame(_ frame: String?, in session: Session) throws(SimulationError) -> Frame? {
+    guard let frame else { return .main }
+    let src = SimulatedWeb.key(frame)
+    if let page = session.committedURL, let declared = web.frames(of: page), !declared.contains(src) {
+      throw SimulationError(
+        code: .unknownFrame, session: session.id, frame: (frame, SimulatedWeb.key(page), declared))
+    }
+    let state = frames[session.id]?.current
+    if state?.isBlocked(src) == true { return nil }
+    return .sub(src: src, url: state?.url(of: src) ?? src)
+  }
+
   /// A link click or form submission: `_self` (the link's frame), `_top`, `_parent`, `_blank`, or a name.
-  private func follow(
-    _ url: String, target: String, frame: String?, type: NavigationType, method: FormMethod, in session: Session,
-    step: inout Step
-  ) async -> StepOutcome {
-    let linkFrame: Frame = frame.map { .sub($0) } ?? .main
-    switch target.lowercased() {
+  private func follow(_ url: String, _ link: Link, in session: Session, step: inout Step) async -> StepOutcome {
+    switch link.target.lowercased() {
     case "", "_self":
       return await navigate(
-        session, url: url, type: type, target: linkFrame, source: linkFrame, gesture: true, method: method,
-        step: &step)
+        session, url: url, type: link.type, target: link.frame, source: link.frame, gesture: true,
+        method: link.method, step: &step)
     case "_top", "_parent":
       // One iframe level: both name the main frame (a top-level frame is its own parent).
       return await navigate(
-        session, url: url, type: type, target: .main, source: linkFrame, gesture: true, method: method,
+        session, url: url, type: link.type, target: .main, source: link.frame, gesture: true, method: link.method,
         step: &step)
     case "_blank":
-      return await newWindowFromLink(
-        url, name: nil, type: type, frame: linkFrame, method: method, in: session, step: &step)
+      // WebKit applies `noopener` to `_blank` targets; `rel=opener` keeps the opener, unless `noopener` or
+      // `noreferrer` cut it.
+      let keepsOpener = link.rel.contains(.opener) && !link.rel.cutsOpener
+      return await newWindowFromLink(url, name: nil, keepsOpener: keepsOpener, link, in: session, step: &step)
     default:
-      if let named = windows.window(named: target, from: session.id) {
+      let origin = documentOrigin(link.frame, in: session)
+      if let named = windows.window(named: link.target, from: session.id, requesterOrigin: origin) {
         return await navigate(
-          named, url: url, type: type, target: .main, source: linkFrame, sourceSession: session, gesture: true,
-          method: method, step: &step)
+          named, url: url, type: link.type, target: .main, source: link.frame, sourceSession: session,
+          gesture: true, method: link.method, step: &step)
       }
+      // `rel=noopener` (or `noreferrer`) on a named link: a window with no opener and no name.
+      let cut = link.rel.cutsOpener
       return await newWindowFromLink(
-        url, name: target, type: type, frame: linkFrame, method: method, in: session, step: &step)
+        url, name: cut ? nil : link.target, keepsOpener: !cut, link, in: session, step: &step)
+    }
+  }
+
+  /// A same-origin link with a `download` attribute: decidePolicyFor(linkActivated) with
+  /// `shouldPerformDownload` in the link's frame, whatever its target; `allow` or `download` downloads, any
+  /// other answer refuses it.
+  private func downloadLink(_ url: String, _ link: Link, in session: Session, step: inout Step) async
+    -> StepOutcome
+  {
+    let decision = await decidePolicy(
+      in: session, url: url, type: .linkActivated, target: link.frame, source: link.frame, sourceSession: session,
+      gesture: true, shouldPerformDownload: true, step: &step)
+    switch decision.policy {
+    case .allow, .download: return .download
+    case .cancel: return await applyRefusal(decision, step: &step)
     }
   }
 
@@ -137,8 +194,8 @@ public actor WebKitSimulator {
       return await navigate(session, url: url, type: .other, target: .main, gesture: gesture, step: &step)
     default:
       let name = target.lowercased() == "_blank" || target.isEmpty ? nil : target
-      // `noopener` skips the lookup of an existing window by name.
-      if let name, !noopener, let named = windows.window(named: name, from: session.id) {
+      // `noopener` does not skip the lookup of a window by name (WebKit, HTML): a window found is navigated.
+      if let name, let named = windows.window(named: name, from: session.id, requesterOrigin: origin(of: session)) {
         guard let url else { return .ignored }
         return await navigate(
           named, url: url, type: .other, target: .main, source: .main, sourceSession: session, gesture: gesture,
@@ -156,23 +213,23 @@ public actor WebKitSimulator {
   }
 
   /// A `_blank` (or unknown name) link or form: the opener's decidePolicyFor with a nil target, then, only if
-  /// allowed, createWebViewWith. The popup's first load carries no gesture; a `_blank` target also cuts the
-  /// page-visible opener (WebKit applies `noopener` to it), a named one keeps it.
+  /// allowed, createWebViewWith. The popup's first load carries no gesture.
   private func newWindowFromLink(
-    _ url: String, name: String?, type: NavigationType, frame: Frame, method: FormMethod, in session: Session,
-    step: inout Step
+    _ url: String, name: String?, keepsOpener: Bool, _ link: Link, in session: Session, step: inout Step
   ) async -> StepOutcome {
     let decision = await decidePolicy(
-      in: session, url: url, type: type, target: nil, source: frame, sourceSession: session, gesture: true,
-      method: method, step: &step)
-    guard decision.policy == .allow else { return await applyRefusal(decision, step: &step, method: method) }
-    let opening = Opening(name: name, keepsOpener: name != nil, firstLoadGesture: false)
+      in: session, url: url, type: link.type, target: nil, source: link.frame, sourceSession: session, gesture: true,
+      method: link.method, step: &step)
+    guard decision.policy == .allow else { return await applyRefusal(decision, step: &step, method: link.method) }
+    let opening = Opening(name: name, keepsOpener: keepsOpener, firstLoadGesture: false)
     return await newWindow(
-      url, opening: opening, type: type, source: frame, gesture: true, method: method, in: session, step: &step)
+      url, opening: opening, type: link.type, source: link.frame, gesture: true, method: link.method, in: session,
+      step: &step)
   }
 
-  /// createWebViewWith, then the new web view's first load (its own decidePolicyFor(other)); `window.open()`
-  /// with no URL has no first load and stays at `about:blank` with an empty history.
+  /// createWebViewWith, then the new web view's first load (its own decidePolicyFor(other), its redirect hops and
+  /// its page's iframes); `window.open()` with no URL has no first load and stays at `about:blank` with an empty
+  /// history.
   private func newWindow(
     _ url: String?, opening: Opening, type: NavigationType, source: Frame, gesture: Bool, method: FormMethod,
     in session: Session, step: inout Step
@@ -189,43 +246,60 @@ public actor WebKitSimulator {
     guard let child = admission.child, let presentation = admission.presentation else {
       return await applyRefusal(admission.outcome, step: &step)
     }
-    windows.add(child, name: opening.name, pageOpener: opening.keepsOpener ? session.id : nil)
+    windows.add(
+      child, name: opening.name, pageOpener: opening.keepsOpener ? session.id : nil,
+      creationOrigin: origin(of: session))
     guard let url else { return .popup(child: child.id, presentation: presentation) }
-    let firstLoad = await decidePolicy(
-      in: child, url: url, type: .other, target: .main, source: .main, sourceSession: child,
-      gesture: opening.firstLoadGesture, method: method, step: &step)
-    guard firstLoad.policy == .allow else { return await applyRefusal(firstLoad, step: &step, method: method) }
-    // A POST form aimed at a new window submits its POST there: reloading that entry is formResubmitted.
-    try? await child.didCommit(url, kind: .newEntry(isPost: method == .post))
-    return .popup(child: child.id, presentation: child.presentation ?? presentation)
+    let firstLoad = await request(
+      url, in: child, type: .other, target: .main, source: .main, sourceSession: child,
+      gesture: opening.firstLoadGesture, method: method, listsHops: true, step: &step)
+    switch firstLoad {
+    case .allowed(let final, let finalMethod):
+      // A POST form aimed at a new window submits its POST there: reloading that entry is formResubmitted.
+      await commitPage(final, in: child, isPost: finalMethod == .post, step: &step)
+      return .popup(child: child.id, presentation: child.presentation ?? presentation)
+    case .refused(let decision, let finalMethod):
+      return await applyRefusal(decision, step: &step, method: finalMethod)
+    case .redirectLoop:
+      return .blocked(reason: .redirectLoop)
+    }
   }
 
-  /// A navigation of an existing frame: decidePolicyFor, then commit when allowed. An iframe's navigation adds
-  /// an entry to the joint session history without changing the session's URL.
-  private func navigate(
+  /// A navigation of an existing frame: decidePolicyFor and each redirect hop's, then the commit when allowed
+  /// (and the new page's iframes). An iframe's navigation adds an entry to the joint session history without
+  /// changing the session's URL; a link to a fragment of the current page is a same-document navigation.
+  func navigate(
     _ session: Session, url: String, type: NavigationType, target: Frame, source: Frame = .main,
     sourceSession: Session? = nil, gesture: Bool, method: FormMethod = .get, step: inout Step
   ) async -> StepOutcome {
-    let decision = await decidePolicy(
-      in: session, url: url, type: type, target: target, source: source, sourceSession: sourceSession ?? session,
-      gesture: gesture, method: method, step: &step)
-    switch decision.policy {
-    case .allow:
+    if case .main = target, method == .get, isSameDocument(url, in: session) {
+      return await navigateWithinDocument(
+        session, url: url, type: type, source: source, sourceSession: sourceSession ?? session, gesture: gesture,
+        step: &step)
+    }
+    let requested = await request(
+      url, in: session, type: type, target: target, source: source, sourceSession: sourceSession ?? session,
+      gesture: gesture, method: method, listsHops: true, step: &step)
+    switch requested {
+    case .allowed(let final, let finalMethod):
       switch target {
       case .main:
-        try? await session.didCommit(url, kind: .newEntry(isPost: method == .post))
+        await commitPage(final, in: session, isPost: finalMethod == .post, step: &step)
         return .navigated(session: session.id, frame: .main)
-      case .sub(let frameURL):
-        try? await session.didCommit(url, kind: .subframe(previousFrameURL: frameURL))
+      case .sub(let src, let frameURL):
+        await commitFrame(final, src: src, from: frameURL, in: session)
         return .navigated(session: session.id, frame: .sub)
       }
-    case .download: return .download
-    case .cancel: return await applyRefusal(decision, step: &step)
+    case .refused(let decision, let finalMethod):
+      if decision.policy == .download { return .download }
+      return await applyRefusal(decision, step: &step, method: finalMethod)
+    case .redirectLoop:
+      return .blocked(reason: .redirectLoop)
     }
   }
 
   /// What a decision other than an allowed navigation amounts to, with the sessions it closed.
-  private func applyRefusal(_ decision: NavigationDecision, step: inout Step, method: FormMethod = .get) async
+  func applyRefusal(_ decision: NavigationDecision, step: inout Step, method: FormMethod = .get) async
     -> StepOutcome
   {
     await applyRefusal(decision.outcome, closed: decision.closedSessions, step: &step, method: method)
@@ -258,34 +332,6 @@ public actor WebKitSimulator {
     return await navigate(session, url: url, type: .other, target: .main, gesture: false, method: method, step: &step)
   }
 
-  /// Back (−1), forward (+1) or reload (0): `backForward` onto another entry (a POST one included), `reload`
-  /// or, for a POST entry, `formResubmitted`. Between two entries of one page that an iframe's navigation
-  /// separates, the iframe navigates (target the subframe) and the session's URL stays. Nothing to go to is
-  /// ignored.
-  private func traverse(_ offset: Int, in session: Session, step: inout Step) async -> StepOutcome {
-    let history = session.backForwardList
-    guard let current = history.current, let entry = history.entry(at: offset) else { return .ignored }
-    let page = entry.url.serialized
-    let frameChange = offset < 0 ? current.subframe.map(\.from) : offset > 0 ? entry.subframe.map(\.to) : nil
-    if let frameURL = frameChange.map(\.serialized), entry.url == current.url {
-      step.url = frameURL
-      let decision = await decidePolicy(
-        in: session, url: frameURL, type: .backForward, target: .sub(frameURL), source: .main,
-        sourceSession: session, gesture: false, step: &step)
-      guard decision.policy == .allow else { return await applyRefusal(decision, step: &step) }
-      try? await session.didCommit(page, kind: .backForward(offset: offset))
-      return .navigated(session: session.id, frame: .sub)
-    }
-    step.url = page
-    let type: NavigationType = offset != 0 ? .backForward : entry.isPost ? .formResubmitted : .reload
-    let decision = await decidePolicy(
-      in: session, url: page, type: type, target: .main, source: .main, sourceSession: session, gesture: false,
-      method: entry.isPost ? .post : .get, step: &step)
-    guard decision.policy == .allow else { return await applyRefusal(decision, step: &step) }
-    try? await session.didCommit(page, kind: offset == 0 ? .reload : .backForward(offset: offset))
-    return .navigated(session: session.id, frame: .main)
-  }
-
   /// `window.close()`: WebKit calls `webViewDidClose` only for a window opened by script or whose history has
   /// one entry; the engine never closes a root.
   private func windowClose(_ session: Session, step: inout Step) -> StepOutcome {
@@ -297,15 +343,18 @@ public actor WebKitSimulator {
 
   // MARK: - Callbacks
 
-  private func decidePolicy(
+  func decidePolicy(
     in session: Session, url: String, type: NavigationType, target: Frame?, source: Frame, sourceSession: Session,
-    gesture: Bool, method: FormMethod = .get, step: inout Step
+    gesture: Bool, method: FormMethod = .get, shouldPerformDownload: Bool = false, recordsTrace: Bool = true,
+    step: inout Step
   ) async -> NavigationDecision {
     let action = NavigationAction(
       requestURL: url, httpMethod: method == .post ? "POST" : "GET", sourceFrame: frameInfo(source, of: sourceSession),
-      targetFrame: target.map { frameInfo($0, of: session) }, navigationType: type, isUserGesture: gesture)
+      targetFrame: target.map { frameInfo($0, of: session) }, navigationType: type, isUserGesture: gesture,
+      shouldPerformDownload: shouldPerformDownload)
     let decision = await session.decide(action)
-    step.record(decision.trace)
+    // An iframe's automatic load does not name the step's rule: the step's own navigation does.
+    if recordsTrace { step.record(decision.trace) }
     step.callbacks.append(
       CallbackRecord(
         callback: .decidePolicyFor, session: session.id, navigationType: type,
@@ -316,13 +365,37 @@ public actor WebKitSimulator {
   private func frameInfo(_ frame: Frame, of session: Session) -> FrameInfo {
     switch frame {
     case .main: FrameInfo(isMainFrame: true, url: session.committedURL?.serialized ?? "about:blank")
-    case .sub(let url): FrameInfo(isMainFrame: false, url: url)
+    case .sub(_, let url): FrameInfo(isMainFrame: false, url: url)
     }
+  }
+
+  // MARK: - Origins
+
+  /// The origin of the document the session shows (its creator's, when about:blank).
+  func origin(of session: Session) -> Origin {
+    windows.origin(of: session.id)
+  }
+
+  /// The origin of the document in `frame` of `session`: an iframe's URL's, the session's for the main frame and
+  /// for an iframe showing about:blank or about:srcdoc.
+  private func documentOrigin(_ frame: Frame, in session: Session) -> Origin {
+    guard case .sub(_, let url) = frame, let address = try? WebAddress(url), !address.isAboutBlankOrSrcdoc else {
+      return origin(of: session)
+    }
+    return address.origin
+  }
+
+  /// Whether `url` is same-origin with the document in `frame` (a `download` attribute applies only then).
+  private func isSameOrigin(_ url: String, as frame: Frame, in session: Session) -> Bool {
+    guard let address = try? WebAddress(url) else { return false }
+    return address.origin.isSameOrigin(as: documentOrigin(frame, in: session))
   }
 
   static func normalised(_ url: String) -> String {
     (try? WebAddress(url))?.serialized ?? url
   }
+
+  // MARK: - Values
 
   /// How a new window is opened: its name, whether the page sees its opener, and whether its first load
   /// carries the opener's gesture.
@@ -332,9 +405,19 @@ public actor WebKitSimulator {
     let firstLoadGesture: Bool
   }
 
-  private enum Frame {
+  /// A link or form: where it is aimed, the frame that holds it, and how it navigates.
+  private struct Link {
+    let target: String
+    let frame: Frame
+    let type: NavigationType
+    let method: FormMethod
+    let rel: Set<LinkRelation>
+  }
+
+  /// A frame of a session: the main frame, or an iframe named by its `src` and showing `url`.
+  enum Frame {
     case main
-    case sub(String)
+    case sub(src: String, url: String)
 
     var name: String {
       switch self {
@@ -345,10 +428,14 @@ public actor WebKitSimulator {
   }
 
   /// What one event has done so far.
-  private struct Step {
+  struct Step {
     var url: String?
     var callbacks: [CallbackRecord] = []
     var trace: PolicyDecision.Trace?
+    /// The redirect hops of the step's navigation.
+    var redirects: [String] = []
+    /// The iframes (by `src`) whose automatic load was cancelled.
+    var blockedFrames: [String] = []
 
     /// Keeps the latest trace that a policy rule or the default produced (not a limit or an interruption).
     mutating func record(_ trace: PolicyDecision.Trace) {

@@ -117,6 +117,14 @@ public struct BackForwardList: Sendable, Hashable {
     currentPage = entry.page
   }
 
+  /// Replaces the current entry (a popup's initial about:blank that a load replaces), or pushes `entry` when
+  /// nothing was committed.
+  public mutating func replaceCurrent(_ entry: Entry) {
+    guard let currentIndex else { return push(entry) }
+    entries[currentIndex] = entry
+    currentPage = entry.page
+  }
+
   /// Moves `offset` steps; returns whether the entry exists.
   @discardableResult
   public mutating func go(_ offset: Int) -> Bool {

@@ -16,4 +16,6 @@ public enum BlockReason: String, Sendable, Hashable, CaseIterable {
   case sessionClosed = "session-closed"
   /// The caller's task was cancelled or the engine shut down while deciding.
   case cancelled
+  /// A server redirected the navigation more than 20 times (a loop): WebKit gives up and nothing commits.
+  case redirectLoop = "redirect-loop"
 }

@@ -282,7 +282,13 @@ struct PopupTreeState: Sendable {
       // `about:blank` and `about:srcdoc` have no site of their own (a root showing one is same-site only
       // with them).
       let page = CommittedPage(url: address, site: address.isAboutBlankOrSrcdoc ? nil : site)
-      nodes[key]?.history.push(.init(page: page, isPost: isPost))
+      // A popup whose only committed document is its initial about:blank replaces that entry (WebKit, observed
+      // 2026-12-01): back then has nothing to go to.
+      if nodes.read(key, \.isBlankPopup) == true, nodes.read(key, \.history.entries.count) == 1 {
+        nodes[key]?.history.replaceCurrent(.init(page: page, isPost: isPost))
+      } else {
+        nodes[key]?.history.push(.init(page: page, isPost: isPost))
+      }
       if !Self.matchesAboutBlank(address) {
         nodes[key]?.hasCommittedPage = true
         nodes[key]?.blankDeadline = nil

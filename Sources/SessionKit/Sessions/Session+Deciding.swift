@@ -150,6 +150,8 @@ extension Session {
         tree.update { $0.machine.approveNewWindow(approval, in: key) }
       }
       return .decided(NavigationDecision(outcome: .allow, action: decision.action, trace: trace))
+    case .external where request.isAutomaticSubframeLoad, .finish where request.isAutomaticSubframeLoad:
+      return .decided(Self.keptInPage(decision.action, trace: trace))
     case .sameView:
       guard newWindow else { return .decided(NavigationDecision(outcome: .allow, action: .sameView, trace: trace)) }
       return .decided(loadInstead(request.address, in: self, action: .sameView, trace: trace))

@@ -20,11 +20,16 @@ public struct NavigationAction: Sendable, Hashable, Codable {
   public var modifierFlags: Int
   /// The mouse button of a link activation (`0` for none or the primary button).
   public var buttonNumber: Int
+  /// Whether the navigation should become a download (`WKNavigationAction.shouldPerformDownload`): a link with a
+  /// `download` attribute to a URL of the page's own origin. WebKit ignores the attribute for another origin, so
+  /// such a link is an ordinary navigation and this is `false`.
+  public var shouldPerformDownload: Bool
 
   /// Creates a navigation action.
   public init(
     requestURL: String, httpMethod: String = "GET", sourceFrame: FrameInfo, targetFrame: FrameInfo?,
-    navigationType: NavigationType, isUserGesture: Bool, modifierFlags: Int = 0, buttonNumber: Int = 0
+    navigationType: NavigationType, isUserGesture: Bool, modifierFlags: Int = 0, buttonNumber: Int = 0,
+    shouldPerformDownload: Bool = false
   ) {
     self.requestURL = requestURL
     self.httpMethod = httpMethod
@@ -34,6 +39,26 @@ public struct NavigationAction: Sendable, Hashable, Codable {
     self.isUserGesture = isUserGesture
     self.modifierFlags = modifierFlags
     self.buttonNumber = buttonNumber
+    self.shouldPerformDownload = shouldPerformDownload
+  }
+
+  private enum CodingKeys: String, CodingKey {
+    case requestURL, httpMethod, sourceFrame, targetFrame, navigationType, isUserGesture, modifierFlags, buttonNumber
+    case shouldPerformDownload
+  }
+
+  /// Decodes an action; `shouldPerformDownload` absent (an action encoded before it existed) means `false`.
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    requestURL = try container.decode(String.self, forKey: .requestURL)
+    httpMethod = try container.decode(String.self, forKey: .httpMethod)
+    sourceFrame = try container.decode(FrameInfo.self, forKey: .sourceFrame)
+    targetFrame = try container.decodeIfPresent(FrameInfo.self, forKey: .targetFrame)
+    navigationType = try container.decode(NavigationType.self, forKey: .navigationType)
+    isUserGesture = try container.decode(Bool.self, forKey: .isUserGesture)
+    modifierFlags = try container.decode(Int.self, forKey: .modifierFlags)
+    buttonNumber = try container.decode(Int.self, forKey: .buttonNumber)
+    shouldPerformDownload = try container.decodeIfPresent(Bool.self, forKey: .shouldPerformDownload) ?? false
   }
 
   /// Whether the navigation would open a new window (its target frame is `nil`).

@@ -130,7 +130,7 @@
         webView.load(URLRequest(url: URL(string: url)!))
         await driver.settle()
       case .assign(let url): await driver.assignLocation(url, in: webView)
-      case .click(let url, let target, let frame):
+      case .click(let url, let target, let frame, _, _):
         await driver.tapLink(url, target: target, in: webView, frameURL: frame)
       case .submit(let url, let target, let method, _):
         await driver.submitForm(url, method: method.rawValue.uppercased(), target: target, in: webView)

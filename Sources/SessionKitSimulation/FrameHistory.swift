@@ -1,0 +1,113 @@
+import SessionKit
+
+/// The iframes of one history entry's document, as WebKit keeps them in its back-forward items: which document
+/// the entry shows (entries of one document are moved between without loading it: an iframe's navigation, a
+/// fragment), each iframe's URL (named by its `src`), and the iframes whose load was cancelled.
+struct FrameState: Sendable, Hashable {
+  /// The document's identity: a new one for every main-frame load that is not same-document.
+  var document: Int
+  /// Iframes (by `src`) showing another URL than their `src`, in the order they were first navigated.
+  private(set) var moved: [(src: String, url: String)] = []
+  /// Iframes (by `src`) whose load was cancelled: they stay empty, and a click in one does nothing.
+  private(set) var blocked: [String] = []
+  /// The iframe whose navigation created this entry (`nil` for a main-frame load).
+  var navigatedFrame: String?
+  /// Which load of the document the entry's iframe items belong to: a reload gives the entry new ones, which
+  /// match no other entry's (WebKit then loads no iframe moving between them).
+  var generation: Int
+
+  init(document: Int) {
+    self.document = document
+    self.generation = document
+  }
+
+  /// The URL the iframe `src` shows in this entry.
+  func url(of src: String) -> String {
+    moved.first { $0.src == src }?.url ?? src
+  }
+
+  func isBlocked(_ src: String) -> Bool {
+    blocked.contains(src)
+  }
+
+  /// Records that the iframe `src` shows `url`.
+  mutating func show(_ url: String, in src: String) {
+    blocked.removeAll { $0 == src }
+    moved.removeAll { $0.src == src }
+    if url != src { moved.append((src, url)) }
+  }
+
+  /// Records that the iframe `src`'s load was cancelled.
+  mutating func block(_ src: String) {
+    moved.removeAll { $0.src == src }
+    if !blocked.contains(src) { blocked.append(src) }
+  }
+
+  /// Every iframe back at its `src` (a reload, whose iframe items are of `generation`).
+  mutating func reset(generation: Int) {
+    moved = []
+    blocked = []
+    self.generation = generation
+  }
+
+  /// The iframes whose URL differs between this entry and `other` of the same document, in order; none when a
+  /// reload gave one of them iframe items of their own (observed: WebKit makes no callback then).
+  func framesDiffering(from other: FrameState) -> [String] {
+    guard generation == other.generation else { return [] }
+    var sources: [String] = []
+    for src in moved.map(\.src) + other.moved.map(\.src) where !sources.contains(src) {
+      if url(of: src) != other.url(of: src) { sources.append(src) }
+    }
+    return sources
+  }
+
+  static func == (lhs: FrameState, rhs: FrameState) -> Bool {
+    lhs.document == rhs.document && lhs.generation == rhs.generation && lhs.moved.elementsEqual(rhs.moved) { $0 == $1 }
+      && lhs.blocked == rhs.blocked
+      && lhs.navigatedFrame == rhs.navigatedFrame
+  }
+
+  func hash(into hasher: inout Hasher) {
+    hasher.combine(document)
+    for frame in moved {
+      hasher.combine(frame.src)
+      hasher.combine(frame.url)
+    }
+    hasher.combine(blocked)
+  }
+}
+
+/// A session's ``FrameState`` per history entry, kept in step with the engine's back-forward list (which holds
+/// the main frame's side): after every commit the simulator mirrors what the list did, so an entry the list
+/// replaced (a popup's initial about:blank) or dropped (its capacity) goes here too.
+struct FrameHistory: Sendable {
+  private var entries: [FrameState] = []
+  private var index: Int?
+
+  /// The current entry's state; a fresh document's when nothing was committed.
+  var current: FrameState {
+    get { index.map { entries[$0] } ?? FrameState(document: -1) }
+    set {
+      if let index { entries[index] = newValue }
+    }
+  }
+
+  /// The state of the entry `offset` steps from the current one.
+  func state(at offset: Int) -> FrameState? {
+    guard let index, entries.indices.contains(index + offset) else { return nil }
+    return entries[index + offset]
+  }
+
+  /// After a commit that pushed (or replaced) an entry of `list`.
+  mutating func pushed(_ state: FrameState, list: BackForwardList) {
+    var kept = Array(entries.prefix((index ?? -1) + 1))
+    kept.append(state)
+    entries = Array(kept.suffix(list.entries.count))
+    index = list.currentIndex
+  }
+
+  /// After a move within `list`.
+  mutating func moved(with list: BackForwardList) {
+    if let target = list.currentIndex, entries.indices.contains(target) { index = target }
+  }
+}

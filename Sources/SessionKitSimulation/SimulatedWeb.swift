@@ -1,0 +1,146 @@
+import SessionKit
+
+/// The web a scenario declares (its top-level `pages` and `redirects`): the iframes of its pages and its
+/// servers' redirects, which reach `decidePolicyFor` on a device as they do in the simulator.
+///
+/// Page keys, iframe sources and redirect keys are compared as serialized URLs without the fragment.
+public struct SimulatedWeb: Sendable, Hashable {
+  /// A server redirect of one URL.
+  public struct Redirect: Sendable, Hashable {
+    /// Where the server sends the request (the `Location`).
+    public var to: String
+    /// The HTTP status: 301, 302 and 303 turn a POST into a GET, 307 and 308 keep it.
+    public var status: Int
+
+    /// The statuses a redirect may have.
+    public static let statuses: Set<Int> = [301, 302, 303, 307, 308]
+
+    /// Creates a redirect.
+    public init(to: String, status: Int) {
+      self.to = to
+      self.status = status
+    }
+
+    /// Whether the hop turns a POST into a GET (301, 302, 303).
+    var dropsPost: Bool { status == 301 || status == 302 || status == 303 }
+  }
+
+  /// The iframe sources of each declared page, in document order, keyed by the page's URL.
+  public private(set) var pages: [String: [String]]
+  /// The redirects, keyed by the redirected URL.
+  public private(set) var redirects: [String: Redirect]
+
+  /// The most redirect hops WebKit follows: the first request and 20 hops are decided, a 21st redirect fails
+  /// the load (observed in WebKitGTK 2.50, as in WebKit's network loader).
+  public static let maximumHops = 20
+
+  /// Creates a web; keys and sources are normalised (serialized, fragment dropped; a string that is no URL is
+  /// kept as it is).
+  public init(pages: [String: [String]] = [:], redirects: [String: Redirect] = [:]) {
+    self.pages = Dictionary(
+      pages.map { (Self.key($0.key), $0.value.map(Self.key)) }, uniquingKeysWith: { first, _ in first })
+    self.redirects = Dictionary(redirects.map { (Self.key($0.key), $0.value) }, uniquingKeysWith: { first, _ in first })
+  }
+
+  /// Whether the web declares nothing.
+  public var isEmpty: Bool { pages.isEmpty && redirects.isEmpty }
+
+  /// The iframe sources of the page at `url`, `nil` when the page is not declared.
+  func frames(of url: WebAddress?) -> [String]? {
+    guard let url, !pages.isEmpty else { return nil }
+    return pages[Self.key(url)]
+  }
+
+  /// The redirect of `url`, if the web has one.
+  func redirect(from url: String) -> Redirect? {
+    redirects.isEmpty ? nil : redirects[Self.key(url)]
+  }
+
+  /// `url` serialized without its fragment; a string that is no URL as it is.
+  static func key(_ url: String) -> String {
+    guard let address = try? WebAddress(url) else { return url }
+    return key(address)
+  }
+
+  static func key(_ address: WebAddress) -> String {
+    let serialized = address.serialized
+    guard address.fragment != nil, let hash = serialized.firstIndex(of: "#") else { return serialized }
+    return String(serialized[..<hash])
+  }
+
+  // MARK: - Reading a scenario's `pages` and `redirects`
+
+  /// `{"URL": {"frames": ["SRC", …]}, …}`.
+  mutating func readPages(_ reader: JSONReader) throws(ConfigurationError) {
+    for (key, value, path) in try Self.urlKeyedMembers(reader, name: "pages", taken: [:]) {
+      let page = JSONReader(value, path: path)
+      _ = try page.object(allowing: ["frames"])
+      guard let framesReader = page.member("frames") else {
+        throw page.error("a page needs \"frames\": the src of each of its iframes, in document order")
+      }
+      var frames: [String] = []
+      for element in try framesReader.elements() {
+        frames.append(Self.key(try Self.url(element)))
+      }
+      pages[key] = frames
+    }
+  }
+
+  /// `{"URL": {"to": "URL", "status": 301|302|303|307|308}, …}`.
+  mutating func readRedirects(_ reader: JSONReader) throws(ConfigurationError) {
+    for (key, value, path) in try Self.urlKeyedMembers(reader, name: "redirects", taken: [:]) {
+      let redirect = JSONReader(value, path: path)
+      _ = try redirect.object(allowing: ["to", "status"])
+      guard let toReader = redirect.member("to") else { throw redirect.error("a redirect needs \"to\": a URL") }
+      guard let statusReader = redirect.member("status") else {
+        throw redirect.error("a redirect needs \"status\": 301, 302, 303, 307 or 308")
+      }
+      let to = try Self.url(toReader)
+      let status = try statusReader.integer(in: 300...399)
+      guard Redirect.statuses.contains(status) else {
+        throw statusReader.error("\(status) is not a redirect status (expected 301, 302, 303, 307 or 308)")
+      }
+      redirects[key] = Redirect(to: to, status: status)
+    }
+  }
+
+  /// The members of an object keyed by URL, each with its normalised key and its path (`NAME["URL"]`); two keys
+  /// naming one URL are an error.
+  private static func urlKeyedMembers(
+    _ reader: JSONReader, name: String, taken: [String: String]
+  ) throws(ConfigurationError) -> [(String, JSONValue, String)] {
+    guard case .object(let members) = reader.value else {
+      throw reader.error("expected an object keyed by URL, found \(reader.value.typeName)")
+    }
+    var taken = taken
+    var out: [(String, JSONValue, String)] = []
+    for member in members {
+      let path = "\(reader.path)[\(JSONValue.quoted(member.key))]"
+      let address: WebAddress
+      do {
+        address = try WebAddress(member.key)
+      } catch {
+        throw ConfigurationError(path: path, problem: "\(JSONValue.quoted(member.key)) is not a URL: \(error)")
+      }
+      let key = Self.key(address)
+      if let earlier = taken[key] {
+        throw ConfigurationError(
+          path: path, problem: "names the same URL as \(JSONValue.quoted(earlier)) (compared without the fragment)")
+      }
+      taken[key] = member.key
+      out.append((key, member.value, path))
+    }
+    return out
+  }
+
+  /// A string member that must parse as a URL.
+  private static func url(_ reader: JSONReader) throws(ConfigurationError) -> String {
+    let string = try reader.string()
+    do {
+      _ = try WebAddress(string)
+    } catch {
+      throw reader.error("\(JSONValue.quoted(string)) is not a URL: \(error)")
+    }
+    return string
+  }
+}

@@ -1,0 +1,207 @@
+import SessionKit
+
+/// Loads as WebKit makes them (DESIGN §2, "Observed … 2026-12-01"; §8.1): every redirect hop is a decision, a
+/// page's iframes are asked after each main-frame commit of it, on back/forward and on reload, same-document
+/// navigations load nothing, and each history entry keeps its iframes' state.
+extension WebKitSimulator {
+  /// How a request and its redirect hops ended.
+  enum Requested {
+    /// Every decision allowed it: `url` (the last hop's) commits, with `method`.
+    case allowed(url: String, method: FormMethod)
+    /// A decision answered other than allow: the navigation ends with its outcome.
+    case refused(NavigationDecision, method: FormMethod)
+    /// More than ``SimulatedWeb/maximumHops`` redirects: the load fails, nothing commits.
+    case redirectLoop
+  }
+
+  /// Why a page's iframes are asked.
+  enum FrameLoad {
+    /// The page loaded: each iframe with `other` at its `src`.
+    case load
+    /// Back or forward onto the page: each iframe with `backForward` at the URL it showed in that entry (one
+    /// whose load had been cancelled loads afresh: `other` at its `src`).
+    case backForward
+    /// A reload: each iframe with `other` at its `src`.
+    case reload
+  }
+
+  /// decidePolicyFor for `url`, then for each redirect hop while the answers allow: the same session, frame,
+  /// navigation type and gesture; 301, 302 and 303 turn a POST into a GET, 307 and 308 keep it. With
+  /// `listsHops`, the hops go to the step's `redirects` and its `url` becomes the last URL decided.
+  func request(
+    _ url: String, in session: Session, type: NavigationType, target: Frame, source: Frame, sourceSession: Session,
+    gesture: Bool, method: FormMethod, listsHops: Bool, recordsTrace: Bool = true, step: inout Step
+  ) async -> Requested {
+    var current = url
+    var method = method
+    var hops = 0
+    var decision = await decidePolicy(
+      in: session, url: current, type: type, target: target, source: source, sourceSession: sourceSession,
+      gesture: gesture, method: method, recordsTrace: recordsTrace, step: &step)
+    while decision.policy == .allow, let redirect = web.redirect(from: current) {
+      guard hops < SimulatedWeb.maximumHops else { return .redirectLoop }
+      hops += 1
+      current = redirect.to
+      if redirect.dropsPost { method = .get }
+      if listsHops {
+        step.redirects.append(Self.normalised(current))
+        step.url = current
+      }
+      decision = await decidePolicy(
+        in: session, url: current, type: type, target: target, source: source, sourceSession: sourceSession,
+        gesture: gesture, method: method, recordsTrace: recordsTrace, step: &step)
+    }
+    return decision.policy == .allow ? .allowed(url: current, method: method) : .refused(decision, method: method)
+  }
+
+  // MARK: - Commits
+
+  /// A main-frame commit of a new document: a history entry (or the replacement of a popup's initial
+  /// about:blank, which the engine decides), then the page's iframes.
+  func commitPage(_ url: String, in session: Session, isPost: Bool, step: inout Step) async {
+    guard (try? await session.didCommit(url, kind: .newEntry(isPost: isPost))) != nil else { return }
+    nextDocument += 1
+    frames[session.id, default: FrameHistory()].pushed(
+      FrameState(document: nextDocument), list: session.backForwardList)
+    await loadFrames(of: session, .load, step: &step)
+  }
+
+  /// An iframe's navigation from `previous` to `url`: an entry of the joint session history, the main frame's
+  /// document unchanged.
+  func commitFrame(_ url: String, src: String, from previous: String, in session: Session) async {
+    guard (try? await session.didCommit(url, kind: .subframe(previousFrameURL: previous))) != nil else { return }
+    var state = frames[session.id]?.current ?? FrameState(document: -1)
+    state.show(Self.normalised(url), in: src)
+    state.navigatedFrame = src
+    frames[session.id, default: FrameHistory()].pushed(state, list: session.backForwardList)
+  }
+
+  /// Asks each iframe of the declared page `session` shows (none for an undeclared page), in document order,
+  /// and records in the current entry which loaded (and where, after hops) and which were cancelled. These
+  /// loads have no gesture and add no history entry; the engine never lets one leave the app.
+  func loadFrames(of session: Session, _ reason: FrameLoad, step: inout Step) async {
+    guard let sources = web.frames(of: session.committedURL), !sources.isEmpty else { return }
+    let previous = frames[session.id]?.current ?? FrameState(document: -1)
+    var state = previous
+    if reason == .load { state.reset(generation: state.generation) }
+    for src in sources {
+      let (type, url): (NavigationType, String) =
+        reason == .backForward && !previous.isBlocked(src) ? (.backForward, previous.url(of: src)) : (.other, src)
+      let requested = await request(
+        url, in: session, type: type, target: .sub(src: src, url: url), source: .main, sourceSession: session,
+        gesture: false, method: .get, listsHops: false, recordsTrace: false, step: &step)
+      if case .allowed(let final, _) = requested {
+        state.show(Self.normalised(final), in: src)
+      } else {
+        state.block(src)
+        step.blockedFrames.append(src)
+      }
+    }
+    frames[session.id]?.current = state
+  }
+
+  // MARK: - Same-document navigations
+
+  /// Whether `url` differs from the session's page only by a fragment it has: a navigation within the document.
+  func isSameDocument(_ url: String, in session: Session) -> Bool {
+    guard let page = session.committedURL, let address = try? WebAddress(url), address.fragment != nil else {
+      return false
+    }
+    return SimulatedWeb.key(address) == SimulatedWeb.key(page)
+  }
+
+  /// A link (or script) to a fragment of the current page: decided like any navigation (a link is
+  /// linkActivated), and when allowed the URL changes and the history gains an entry, but nothing loads: no
+  /// redirect, no iframe.
+  func navigateWithinDocument(
+    _ session: Session, url: String, type: NavigationType, source: Frame, sourceSession: Session, gesture: Bool,
+    step: inout Step
+  ) async -> StepOutcome {
+    let decision = await decidePolicy(
+      in: session, url: url, type: type, target: .main, source: source, sourceSession: sourceSession,
+      gesture: gesture, step: &step)
+    switch decision.policy {
+    case .allow:
+      guard (try? await session.didCommit(url, kind: .newEntry(isPost: false))) != nil else {
+        return .blocked(reason: .invalidURL)
+      }
+      var state = frames[session.id]?.current ?? FrameState(document: -1)
+      state.navigatedFrame = nil
+      frames[session.id, default: FrameHistory()].pushed(state, list: session.backForwardList)
+      return .navigated(session: session.id, frame: .main)
+    case .download: return .download
+    case .cancel: return await applyRefusal(decision, step: &step)
+    }
+  }
+
+  // MARK: - History
+
+  /// Back (−1), forward (+1) or reload (0).
+  ///
+  /// Between two entries of one document (an iframe's navigation, a fragment), nothing reloads: each iframe
+  /// whose URL differs between them is asked with `backForward` (target the subframe) at the entry's URL, the
+  /// session's URL moves to the entry's (a fragment). Moving to or from an entry a reload rewrote (its iframes back
+  /// at their `src`, with iframe items of their own) makes no callback at all, as WebKit showed; the history still
+  /// moves (`navigated`). Onto an entry of another document it is
+  /// `backForward` in the main frame (a POST entry included), then the page's iframes. A reload is `reload`
+  /// (`formResubmitted` for a POST entry), then each iframe at its `src`; it rewrites the entry's iframes to
+  /// their `src`. Nothing to go to is ignored.
+  func traverse(_ offset: Int, in session: Session, step: inout Step) async -> StepOutcome {
+    let history = session.backForwardList
+    guard let current = history.current, let entry = history.entry(at: offset) else { return .ignored }
+    let page = entry.url.serialized
+    let currentState = frames[session.id]?.current ?? FrameState(document: -1)
+    if offset != 0, let target = frames[session.id]?.state(at: offset), target.document == currentState.document {
+      return await traverseWithinDocument(
+        offset, from: currentState, to: target, page: page, pageChanges: entry.url != current.url, in: session,
+        step: &step)
+    }
+    step.url = page
+    let type: NavigationType = offset != 0 ? .backForward : entry.isPost ? .formResubmitted : .reload
+    let decision = await decidePolicy(
+      in: session, url: page, type: type, target: .main, source: .main, sourceSession: session, gesture: false,
+      method: entry.isPost ? .post : .get, step: &step)
+    guard decision.policy == .allow else { return await applyRefusal(decision, step: &step) }
+    guard (try? await session.didCommit(page, kind: offset == 0 ? .reload : .backForward(offset: offset))) != nil
+    else { return .blocked(reason: .invalidURL) }
+    frames[session.id]?.moved(with: session.backForwardList)
+    if offset == 0 {
+      // The reload rewrites the entry's iframes to their `src`, with items no other entry shares.
+      nextDocument += 1
+      frames[session.id]?.current.reset(generation: nextDocument)
+    }
+    await loadFrames(of: session, offset == 0 ? .reload : .backForward, step: &step)
+    return .navigated(session: session.id, frame: .main)
+  }
+
+  /// A move between two entries of one document: the iframes that differ navigate, nothing else loads.
+  private func traverseWithinDocument(
+    _ offset: Int, from current: FrameState, to target: FrameState, page: String, pageChanges: Bool,
+    in session: Session, step: inout Step
+  ) async -> StepOutcome {
+    let changed = current.framesDiffering(from: target)
+    // The iframe whose navigation separates the two entries, as it shows in the entry moved to.
+    let separating = offset < 0 ? current.navigatedFrame : target.navigatedFrame
+    if let first = changed.first {
+      step.url = target.url(of: first)
+    } else if let separating {
+      // Nothing loads: the iframe keeps showing what it shows.
+      step.url = current.url(of: separating)
+    } else {
+      step.url = page
+    }
+    for src in changed {
+      let url = target.url(of: src)
+      let decision = await decidePolicy(
+        in: session, url: url, type: .backForward, target: .sub(src: src, url: current.url(of: src)), source: .main,
+        sourceSession: session, gesture: false, step: &step)
+      guard decision.policy == .allow else { return await applyRefusal(decision, step: &step) }
+    }
+    guard (try? await session.didCommit(page, kind: .backForward(offset: offset))) != nil else {
+      return .blocked(reason: .invalidURL)
+    }
+    frames[session.id]?.moved(with: session.backForwardList)
+    let iframeEntry = !changed.isEmpty || (separating != nil && !pageChanges)
+    return .navigated(session: session.id, frame: iframeEntry ? .sub : .main)
+  }
+}

@@ -1,0 +1,481 @@
+import XCTest
+
+@testable import SessionKit
+@testable import SessionKitSimulation
+
+/// The simulator follows what a real WebKit showed on 2026-12-01 (DESIGN §2, "Observed … 2026-12-01"; §8.1;
+/// helper B's engine findings): each test replays scenario JSON and checks the lines.
+final class EngineObservedRulesTests: XCTestCase {
+  /// The replay's lines, as JSON values; fails the test unless the replay exited with `exit`.
+  private func lines(
+    _ json: String, exit: Int32 = 0, file: StaticString = #filePath, line: UInt = #line
+  ) async throws -> [JSONValue] {
+    let report = try await replayScenario(json)
+    XCTAssertEqual(
+      report.exitCode, exit, "\(report.failures) \(report.error.map(String.init(describing:)) ?? "")", file: file,
+      line: line)
+    return try report.lines.map { try JSONValue(parsing: Array($0.utf8)) }
+  }
+
+  /// `callback session navigationType targetFrame answer` of each callback of a line.
+  private func calls(_ line: JSONValue) -> [String] {
+    guard case .array(let calls)? = line["callbacks"] else { return [] }
+    return calls.map { call in
+      ["callback", "session", "navigationType", "targetFrame", "answer"].compactMap {
+        if case .string(let text)? = call[$0] { text } else { nil }
+      }.joined(separator: " ")
+    }
+  }
+
+  private func string(_ line: JSONValue, _ key: String) -> String? {
+    if case .string(let text)? = line[key] { text } else { nil }
+  }
+
+  private func history(_ final: JSONValue?, _ session: String) -> Double? {
+    guard case .object(let wrapper)? = final, let sessions = wrapper.first?.value["sessions"],
+      case .number(let history)? = sessions[session]?["history"]
+    else { return nil }
+    return history
+  }
+
+  // MARK: - 1. A popup's initial about:blank is replaced
+
+  func test_navigatingAwayFromAPopupsInitialAboutBlank_replacesIt_andBackIsIgnored() async throws {
+    for opening in [
+      #"{"open": null, "gesture": true}"#, #"{"open": "about:blank", "gesture": true}"#,
+      #"{"click": "about:blank", "target": "_blank"}"#,
+    ] {
+      let result = try await lines(
+        #"""
+        {"policy": {"version": 1}, "steps": [
+          {"load": "https://shop.example/"},
+          \#(opening),
+          {"in": "main.1", "assign": "https://pay.example/"},
+          {"in": "main.1", "back": true, "expect": {"outcome": "ignored", "callbacks": []}}
+        ], "expectFinal": {"main.1": {"url": "https://pay.example/", "history": 1}}}
+        """#)
+      XCTAssertEqual(history(result.last, "main.1"), 1, opening)
+    }
+  }
+
+  // MARK: - 2. A page's iframes
+
+  private static let recipes = #"""
+    "pages": {"https://recipes.example/soup": {"frames": [
+      "https://recipes.example/embed/timer", "https://tracker.example/pixel", "about:srcdoc"]}}
+    """#
+
+  func test_aDeclaredPagesIframes_areAskedAfterItsCommit_inDocumentOrder_withoutHistory() async throws {
+    let result = try await lines(
+      #"""
+      {"policy": {"version": 1, "rules": [
+         {"name": "no-trackers", "match": {"hosts": ["tracker.example"], "target": "subframe"}, "action": "cancel"}]},
+       \#(Self.recipes),
+       "steps": [
+         {"load": "https://recipes.example/soup",
+          "expect": {"outcome": "navigated", "rule": "default", "blockedFrames": ["https://tracker.example/pixel"]}},
+         {"click": "https://recipes.example/after", "frame": "https://tracker.example/pixel",
+          "expect": {"outcome": "ignored", "callbacks": []}}
+       ],
+       "expectFinal": {"main": {"url": "https://recipes.example/soup", "history": 1}}}
+      """#)
+    XCTAssertEqual(
+      calls(result[0]),
+      [
+        "decidePolicyFor main other main allow", "decidePolicyFor main other sub allow",
+        "decidePolicyFor main other sub cancel", "decidePolicyFor main other sub allow",
+      ])
+  }
+
+  func test_backForwardAsksTheIframesWithBackForward_andAFormerlyCancelledOneWithOther() async throws {
+    let result = try await lines(
+      #"""
+      {"policy": {"version": 1, "rules": [
+         {"name": "no-trackers", "match": {"hosts": ["tracker.example"], "target": "subframe"}, "action": "cancel"}]},
+       \#(Self.recipes),
+       "steps": [
+         {"load": "https://recipes.example/soup"},
+         {"click": "https://recipes.example/embed/timer?minutes=5", "frame": "https://recipes.example/embed/timer"},
+         {"click": "https://recipes.example/bread"},
+         {"back": true, "expect": {"outcome": "navigated", "frame": "main", "url": "https://recipes.example/soup"}},
+         {"reload": true, "expect": {"outcome": "navigated", "frame": "main"}}
+       ]}
+      """#)
+    XCTAssertEqual(
+      calls(result[3]),
+      [
+        "decidePolicyFor main backForward main allow", "decidePolicyFor main backForward sub allow",
+        "decidePolicyFor main other sub cancel", "decidePolicyFor main backForward sub allow",
+      ])
+    XCTAssertEqual(
+      calls(result[4]),
+      [
+        "decidePolicyFor main reload main allow", "decidePolicyFor main other sub allow",
+        "decidePolicyFor main other sub cancel", "decidePolicyFor main other sub allow",
+      ])
+    XCTAssertEqual(result[4]["blockedFrames"], .array([.string("https://tracker.example/pixel")]))
+  }
+
+  func test_anIframeLoadThePolicySendsOut_isCancelledInstead_andThePopupStaysOpen() async throws {
+    _ = try await lines(
+      #"""
+      {"policy": {"version": 1, "rules": [
+         {"name": "out", "match": {"crossSite": true, "target": "subframe"}, "action": {"external": "safari"}}]},
+       "pages": {"https://news.example/": {"frames": ["https://ads.adnetwork.example/slot"]}},
+       "steps": [
+         {"load": "https://news.example/start"},
+         {"open": "https://news.example/", "gesture": true,
+          "expect": {"outcome": "popup", "child": "main.1", "blockedFrames": ["https://ads.adnetwork.example/slot"],
+                     "callbacks": [
+                       {"callback": "createWebViewWith", "session": "main", "navigationType": "other",
+                        "targetFrame": "none", "answer": "main.1"},
+                       {"callback": "decidePolicyFor", "session": "main.1", "navigationType": "other",
+                        "targetFrame": "main", "answer": "allow"},
+                       {"callback": "decidePolicyFor", "session": "main.1", "navigationType": "other",
+                        "targetFrame": "sub", "answer": "cancel"}]}}
+       ],
+       "expectFinal": {"main.1": {"url": "https://news.example/", "history": 1}}}
+      """#)
+  }
+
+  func test_aFrameThatTheDeclaredPageHasNot_makesTheFileInvalid_atTheStepsFramePath() async throws {
+    let report = try await replayScenario(
+      #"""
+      {"policy": {"version": 1}, "pages": {"https://recipes.example/soup": {"frames": ["https://recipes.example/embed/timer"]}},
+       "steps": [
+         {"load": "https://recipes.example/soup"},
+         {"click": "https://x.example/", "frame": "https://other.example/frame"}
+       ]}
+      """#)
+    XCTAssertEqual(report.exitCode, 2)
+    XCTAssertEqual(report.error?.path, "steps[1].frame")
+    XCTAssertTrue(
+      report.error?.problem.contains("https://other.example/frame") == true, "\(String(describing: report.error))")
+    // On an undeclared page any frame is accepted, as before.
+    let undeclared = try await replayScenario(
+      #"{"policy": {"version": 1}, "steps": [{"load": "https://a.example/"}, {"click": "https://b.example/", "frame": "https://f.example/"}]}"#
+    )
+    XCTAssertEqual(undeclared.exitCode, 0)
+  }
+
+  func test_pagesAndRedirects_areValidated_withTheirJSONPaths() throws {
+    let cases: [(String, String)] = [
+      (#""pages": {"https://a.example/": {"frames": [], "fames": 1}}"#, #"pages["https://a.example/"].fames"#),
+      (#""pages": {"https://a.example/": {}}"#, #"pages["https://a.example/"]"#),
+      (#""pages": {"https://a.example/": {"frames": ["http://[bad"]}}"#, #"pages["https://a.example/"].frames[0]"#),
+      (#""pages": {"not a url": {"frames": []}}"#, #"pages["not a url"]"#),
+      (
+        #""pages": {"https://a.example/": {"frames": []}, "https://A.example/#x": {"frames": []}}"#,
+        #"pages["https://A.example/#x"]"#
+      ),
+      (
+        #""redirects": {"https://a.example/": {"to": "https://b.example/", "status": 304}}"#,
+        #"redirects["https://a.example/"].status"#
+      ),
+      (#""redirects": {"https://a.example/": {"status": 302}}"#, #"redirects["https://a.example/"]"#),
+      (
+        #""redirects": {"https://a.example/": {"to": "https://b.example/", "status": 302, "code": 1}}"#,
+        #"redirects["https://a.example/"].code"#
+      ),
+      (#""redirects": []"#, "redirects"),
+    ]
+    for (member, path) in cases {
+      XCTAssertThrowsError(try decodeScenario(#"{\#(member), "steps": [{"load": "https://a.example/"}]}"#), member) {
+        XCTAssertEqual(($0 as? ConfigurationError)?.path, path, member)
+      }
+    }
+  }
+
+  // MARK: - 3. Redirect hops
+
+  func test_eachRedirectHop_isDecidedWithTheFirstDecisionsTypeAndGesture_andAddsNoHistory() async throws {
+    let result = try await lines(
+      #"""
+      {"redirects": {
+         "https://recipes.example/go/shop": {"to": "https://recipes.example/go/shop2", "status": 301},
+         "https://recipes.example/go/shop2": {"to": "https://recipes.example/pot#top", "status": 307}},
+       "steps": [
+         {"load": "https://recipes.example/soup"},
+         {"click": "https://recipes.example/go/shop",
+          "expect": {"outcome": "navigated", "url": "https://recipes.example/pot#top",
+                     "redirects": ["https://recipes.example/go/shop2", "https://recipes.example/pot#top"]}}
+       ],
+       "expectFinal": {"main": {"url": "https://recipes.example/pot#top", "history": 2}}}
+      """#)
+    XCTAssertEqual(calls(result[1]), Array(repeating: "decidePolicyFor main linkActivated main allow", count: 3))
+  }
+
+  func test_aPostRedirectedBy302_becomesAGet_andBy307_staysAPost() async throws {
+    for (status, reload) in [
+      (302, "reload"), (303, "reload"), (301, "reload"), (307, "formResubmitted"), (308, "formResubmitted"),
+    ] {
+      let result = try await lines(
+        #"""
+        {"redirects": {"https://bank.example/pay": {"to": "https://bank.example/done", "status": \#(status)}},
+         "steps": [
+           {"load": "https://bank.example/"},
+           {"submit": "https://bank.example/pay", "method": "post", "expect": {"outcome": "navigated"}},
+           {"reload": true}
+         ]}
+        """#)
+      XCTAssertEqual(calls(result[2]), ["decidePolicyFor main \(reload) main allow"], "\(status)")
+    }
+  }
+
+  func test_aHopThePolicySendsOut_leavesWithTheHopsURL_andAHopCancelledStopsTheLoad() async throws {
+    _ = try await lines(
+      #"""
+      {"policy": {"version": 1, "rules": [
+         {"name": "outbound", "match": {"navigationTypes": ["linkActivated"], "crossSite": true},
+          "action": {"external": "safari"}},
+         {"name": "no-bad", "match": {"hosts": ["bad.example"]}, "action": "cancel"}]},
+       "redirects": {
+         "https://recipes.example/go/shop": {"to": "https://shop.example/soup-pot", "status": 302},
+         "https://recipes.example/go/bad": {"to": "https://bad.example/", "status": 302}},
+       "steps": [
+         {"load": "https://recipes.example/soup"},
+         {"click": "https://recipes.example/go/shop",
+          "expect": {"outcome": "external", "via": "safari", "url": "https://shop.example/soup-pot", "rule": "outbound",
+                     "redirects": ["https://shop.example/soup-pot"]}},
+         {"assign": "https://recipes.example/go/bad",
+          "expect": {"outcome": "blocked", "reason": "policy", "rule": "no-bad", "url": "https://bad.example/"}}
+       ],
+       "expectFinal": {"main": {"url": "https://recipes.example/soup", "history": 1}}}
+      """#)
+  }
+
+  func test_aRedirectLoop_decidesTheRequestAndTwentyHops_thenIsBlocked() async throws {
+    let result = try await lines(
+      #"""
+      {"redirects": {
+         "https://loop.example/a": {"to": "https://loop.example/b", "status": 302},
+         "https://loop.example/b": {"to": "https://loop.example/a", "status": 302}},
+       "steps": [
+         {"load": "https://loop.example/start"},
+         {"click": "https://loop.example/a", "expect": {"outcome": "blocked", "reason": "redirect-loop"}}
+       ],
+       "expectFinal": {"main": {"url": "https://loop.example/start", "history": 1}}}
+      """#)
+    XCTAssertEqual(calls(result[1]).count, 21)
+    if case .array(let hops)? = result[1]["redirects"] {
+      XCTAssertEqual(hops.count, 20)
+    } else {
+      XCTFail("no redirects")
+    }
+  }
+
+  // MARK: - 4, 5. noopener, rel, download
+
+  func test_noopenerWithTheNameOfAFamiliarWindow_navigatesIt() async throws {
+    _ = try await lines(
+      #"""
+      {"policy": {"version": 1}, "steps": [
+         {"load": "https://shop.example/"},
+         {"open": "https://pay.example/a", "target": "checkout", "gesture": true, "expect": {"child": "main.1"}},
+         {"open": "https://pay.example/b", "target": "checkout", "noopener": true,
+          "expect": {"outcome": "navigated", "session": "main.1", "callbacks": [
+            {"callback": "decidePolicyFor", "session": "main.1", "navigationType": "other", "targetFrame": "main",
+             "answer": "allow"}]}}
+       ],
+       "expectFinal": {"main.1": {"url": "https://pay.example/b", "history": 2}}}
+      """#)
+  }
+
+  func test_aNamedLinkWithRelNoopener_opensAWindowThatCarriesNoName() async throws {
+    _ = try await lines(
+      #"""
+      {"policy": {"version": 1}, "steps": [
+         {"load": "https://shop.example/"},
+         {"click": "https://shop.example/a", "target": "w", "rel": "noopener", "expect": {"child": "main.1"}},
+         {"in": "main.1", "open": "https://shop.example/b", "target": "w", "gesture": true,
+          "expect": {"outcome": "popup", "child": "main.1.1"}},
+         {"in": "main.1.1", "open": "https://shop.example/c", "target": "w", "gesture": true,
+          "expect": {"outcome": "navigated", "session": "main.1.1"}}
+       ]}
+      """#)
+  }
+
+  func test_relOpenerOnABlankLink_keepsTheOpener_unlessNoopenerOrNoreferrer() async throws {
+    for (rel, found) in [("opener", true), ("opener noopener", false), ("noreferrer opener", false)] {
+      let outcome =
+        found ? #""outcome": "navigated", "session": "main.1""# : #""outcome": "popup", "child": "main.2.1""#
+      _ = try await lines(
+        #"""
+        {"policy": {"version": 1}, "steps": [
+           {"load": "https://shop.example/"},
+           {"open": "https://shop.example/pay", "target": "pay", "gesture": true, "expect": {"child": "main.1"}},
+           {"click": "https://shop.example/offer", "target": "_blank", "rel": "\#(rel)", "expect": {"child": "main.2"}},
+           {"in": "main.2", "click": "https://shop.example/pay2", "target": "pay", "expect": {\#(outcome)}}
+         ]}
+        """#)
+    }
+  }
+
+  func test_aSameOriginDownloadLink_isADownload_whateverItsTarget_andACrossOriginOneNavigates() async throws {
+    _ = try await lines(
+      #"""
+      {"policy": {"version": 1, "rules": [
+         {"name": "no-secret", "match": {"paths": ["/secret.pdf"]}, "action": "cancel"}]},
+       "steps": [
+         {"load": "https://shop.example/"},
+         {"click": "https://shop.example/invoice.pdf", "download": true,
+          "expect": {"outcome": "download", "callbacks": [
+            {"callback": "decidePolicyFor", "session": "main", "navigationType": "linkActivated",
+             "targetFrame": "main", "answer": "allow"}]}},
+         {"click": "https://shop.example/invoice.pdf", "target": "_blank", "download": true,
+          "expect": {"outcome": "download", "callbacks": [
+            {"callback": "decidePolicyFor", "session": "main", "navigationType": "linkActivated",
+             "targetFrame": "main", "answer": "allow"}]}},
+         {"click": "https://shop.example/secret.pdf", "download": true,
+          "expect": {"outcome": "blocked", "reason": "policy"}},
+         {"click": "https://cdn.example/file.pdf", "download": true,
+          "expect": {"outcome": "navigated", "session": "main", "frame": "main"}}
+       ],
+       "expectFinal": {"main": {"url": "https://cdn.example/file.pdf", "history": 2}}}
+      """#)
+  }
+
+  func test_aClickDecidedAsADownload_carriesShouldPerformDownload() async throws {
+    let decider = RecordingDecider(answering: .allow)
+    let engine = try makeEngine(#"{"version": 1, "default": {"ask": "d"}}"#, deciders: ["d": decider])
+    let simulator = WebKitSimulator(engine: engine)
+    _ = try await simulator.perform(.load("https://shop.example/"))
+    let result = try await simulator.perform(.click("https://shop.example/a.pdf", download: true))
+    XCTAssertEqual(result.outcome, .download)
+    let crossOrigin = try await simulator.perform(.click("https://cdn.example/a.pdf", download: true))
+    XCTAssertEqual(crossOrigin.outcome, .navigated(session: "main", frame: .main))
+    XCTAssertEqual(decider.requests.map(\.action.shouldPerformDownload), [false, true, false])
+  }
+
+  // MARK: - 6, 7. Reload collapses iframe entries; a frame is named by its src
+
+  func test_afterAReload_backOverTheIframesEntry_makesNoCallback_butMovesInHistory() async throws {
+    let result = try await lines(
+      #"""
+      {"policy": {"version": 1}, "steps": [
+         {"load": "https://bank.example/"},
+         {"click": "https://widgets.example/rates?page=2", "frame": "https://widgets.example/rates"},
+         {"reload": true},
+         {"back": true, "expect": {"outcome": "navigated", "frame": "sub", "callbacks": []}},
+         {"back": true, "expect": {"outcome": "ignored"}},
+         {"forward": true, "expect": {"outcome": "navigated", "callbacks": []}},
+         {"forward": true, "expect": {"outcome": "ignored"}}
+       ],
+       "expectFinal": {"main": {"url": "https://bank.example/", "history": 2}}}
+      """#)
+    XCTAssertEqual(result.count, 8)
+  }
+
+  func test_aFrameIsNamedByItsSrc_soBackOverItsSecondNavigationGoesToItsFirst() async throws {
+    _ = try await lines(
+      #"""
+      {"policy": {"version": 1}, "steps": [
+         {"load": "https://bank.example/"},
+         {"click": "https://widgets.example/rates?page=2", "frame": "https://widgets.example/rates"},
+         {"submit": "https://widgets.example/rates?page=3", "frame": "https://widgets.example/rates"},
+         {"back": true, "expect": {"outcome": "navigated", "frame": "sub", "url": "https://widgets.example/rates?page=2",
+                                   "callbacks": [{"callback": "decidePolicyFor", "session": "main",
+                                                  "navigationType": "backForward", "targetFrame": "sub",
+                                                  "answer": "allow"}]}},
+         {"back": true, "expect": {"outcome": "navigated", "frame": "sub", "url": "https://widgets.example/rates"}}
+       ]}
+      """#)
+  }
+
+  // MARK: - 8. The sibling named-link rule
+
+  func test_aNamedLinkFromACrossOriginSibling_isANewWindowRequest_withBothAnswers() async throws {
+    // Both answers of the new-window request: a web view (a new popup carrying the name), and nil (maxOpen).
+    _ = try await lines(
+      #"""
+      {"policy": {"version": 1}, "steps": [
+         {"load": "https://shop.example/"},
+         {"open": "https://pay.example/", "target": "one", "gesture": true, "expect": {"child": "main.1"}},
+         {"open": "https://other.example/", "target": "two", "gesture": true, "expect": {"child": "main.2"}},
+         {"in": "main.2", "click": "https://pay.example/next", "target": "one",
+          "expect": {"outcome": "popup", "child": "main.2.1", "callbacks": [
+            {"callback": "decidePolicyFor", "session": "main.2", "navigationType": "linkActivated",
+             "targetFrame": "none", "answer": "allow"},
+            {"callback": "createWebViewWith", "session": "main.2", "navigationType": "linkActivated",
+             "targetFrame": "none", "answer": "main.2.1"},
+            {"callback": "decidePolicyFor", "session": "main.2.1", "navigationType": "other",
+             "targetFrame": "main", "answer": "allow"}]}},
+         {"in": "main.2.1", "open": "https://pay.example/again", "target": "one", "gesture": true,
+          "expect": {"outcome": "navigated", "session": "main.2.1"}},
+         {"in": "main", "click": "https://pay.example/from-opener", "target": "one",
+          "expect": {"outcome": "navigated", "session": "main.1"}}
+       ]}
+      """#)
+    _ = try await lines(
+      #"""
+      {"policy": {"version": 1, "popups": {"maxOpen": 2}},
+       "steps": [
+         {"load": "https://shop.example/"},
+         {"open": "https://pay.example/", "target": "one", "gesture": true, "expect": {"child": "main.1"}},
+         {"open": "https://other.example/", "target": "two", "gesture": true, "expect": {"child": "main.2"}},
+         {"in": "main.2", "click": "https://pay.example/next", "target": "one",
+          "expect": {"outcome": "blocked", "reason": "popup-limit", "callbacks": [
+            {"callback": "decidePolicyFor", "session": "main.2", "navigationType": "linkActivated",
+             "targetFrame": "none", "answer": "allow"},
+            {"callback": "createWebViewWith", "session": "main.2", "navigationType": "linkActivated",
+             "targetFrame": "none", "answer": "nil"}]}}
+       ],
+       "expectFinal": {"main.1": {"url": "https://pay.example/", "history": 1}}}
+      """#)
+  }
+
+  func test_aNamedLinkFromASameOriginSibling_orFromOneSameOriginWithTheCommonOpener_findsTheWindow() async throws {
+    _ = try await lines(
+      #"""
+      {"policy": {"version": 1}, "steps": [
+         {"load": "https://shop.example/"},
+         {"open": "https://pay.example/", "target": "one", "gesture": true, "expect": {"child": "main.1"}},
+         {"open": "https://shop.example/two", "target": "two", "gesture": true, "expect": {"child": "main.2"}},
+         {"in": "main.2", "click": "https://pay.example/next", "target": "one",
+          "expect": {"outcome": "navigated", "session": "main.1"}},
+         {"in": "main.1", "click": "https://shop.example/three", "target": "two",
+          "expect": {"outcome": "popup", "child": "main.1.1"}},
+         {"open": null, "target": "blank", "gesture": true, "expect": {"child": "main.3"}},
+         {"load": "https://elsewhere.example/"},
+         {"in": "main.2", "click": "https://shop.example/four", "target": "blank",
+          "expect": {"outcome": "navigated", "session": "main.3"}}
+       ]}
+      """#)
+  }
+
+  func test_aNamedLinkInAnIframe_looksTheNameUpWithTheIframesOrigin() async throws {
+    _ = try await lines(
+      #"""
+      {"policy": {"version": 1}, "steps": [
+         {"load": "https://shop.example/"},
+         {"open": "https://pay.example/", "target": "one", "gesture": true, "expect": {"child": "main.1"}},
+         {"click": "https://pay.example/x", "target": "one", "frame": "https://other.example/frame",
+          "expect": {"outcome": "popup", "child": "main.2"}},
+         {"click": "https://pay.example/y", "target": "one", "frame": "https://shop.example/frame",
+          "expect": {"outcome": "navigated", "session": "main.1"}}
+       ]}
+      """#)
+  }
+
+  // MARK: - 9. Same-document navigations
+
+  func test_aFragmentLink_isDecidedLinkActivated_andAddsAnEntryWithoutLoadingTheIframes() async throws {
+    let result = try await lines(
+      #"""
+      {"pages": {"https://ads.example/test/": {"frames": ["https://ads.example/frame"]}},
+       "steps": [
+         {"load": "https://ads.example/test/#click-behavior-tests"},
+         {"click": "https://ads.example/test/#href-links",
+          "expect": {"outcome": "navigated", "session": "main", "frame": "main",
+                     "url": "https://ads.example/test/#href-links", "callbacks": [
+            {"callback": "decidePolicyFor", "session": "main", "navigationType": "linkActivated",
+             "targetFrame": "main", "answer": "allow"}]}},
+         {"back": true, "expect": {"outcome": "navigated", "frame": "main", "callbacks": [],
+                                   "url": "https://ads.example/test/#click-behavior-tests"}},
+         {"forward": true, "expect": {"outcome": "navigated", "frame": "main", "callbacks": []}}
+       ],
+       "expectFinal": {"main": {"url": "https://ads.example/test/#href-links", "history": 2}}}
+      """#)
+    XCTAssertEqual(calls(result[0]).count, 2, "the page's load asks its iframe")
+  }
+}
