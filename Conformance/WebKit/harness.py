@@ -237,6 +237,10 @@ class Session:
             self.shown = True
             self.window.show_all()
 
+    def position(self):
+        """The index of the current entry in the back-forward list."""
+        return len(self.view.get_back_forward_list().get_back_list())
+
     def history(self):
         bfl = self.view.get_back_forward_list()
         current = 1 if bfl.get_current_item() else 0
@@ -503,7 +507,7 @@ class Harness:
             if not placed:
                 line.update(outcome="skipped", skipped="could not place the %s element" % event)
                 return line
-        before = {s.sid: (s.view.get_uri(), s.history()) for s in self.live()}
+        before = {s.sid: (s.view.get_uri(), s.history(), s.position()) for s in self.live()}
         self.recording = True
         self.touch()
         closed = []
@@ -722,6 +726,11 @@ class Harness:
             line.update(outcome="closed", closed=closed)
         else:
             line.update(outcome="none")  # nothing took effect in WebKit: external, blocked or ignored
+            # Evidence only: a back/forward between entries that differ in nothing (after a reload
+            # collapsed them) moves the list's current entry without any load or callback.
+            shifted = [s.sid for s in self.live() if s.sid in before and s.position() != before[s.sid][2]]
+            if shifted:
+                line["historyMoved"] = shifted
         hops = [cb for cb in self.callbacks if cb.get("_redirect")]
         if hops:
             line["redirects"] = [cb["_url"] for cb in hops]
