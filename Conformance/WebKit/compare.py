@@ -220,8 +220,9 @@ def main():
     for row in rows:
         print("| %s |" % " | ".join(cell.replace("|", "/") for cell in row))
     print()
-    print("%d rows: %d same, %d known API differences, %d reported DESIGN disagreements, %d skipped, %d different" % (
-        len(rows), counts["same"], counts["known"], counts["design"], counts["skipped"], counts["DIFF"]))
+    design = ", %d reported DESIGN disagreements" % counts["design"] if counts["design"] else ""
+    print("%d rows: %d same, %d known API differences%s, %d skipped, %d different" % (
+        len(rows), counts["same"], counts["known"], design, counts["skipped"], counts["DIFF"]))
     if unexplained:
         print("\nDifferences not listed in %s:" % sys.argv[1])
         for name, step, (field, a, b) in unexplained:
