@@ -11,7 +11,9 @@ format (same field names), then a final line; fields WebKit cannot observe (`rul
 `reason`, `presentation`) are left out. See README.md for the mapping and its limits.
 
 Network: a proxy on 127.0.0.1 serves every page, whatever its host, so no traffic leaves the
-machine; requests are counted and the run is bounded in time.
+machine; requests are counted and the run is bounded in time. It serves the scenario's `pages`
+with their iframes and answers its `redirects` with their status and Location (DESIGN §8.1).
+After the answers the harness plays the app's part as the iOS adapter does (DESIGN §8.2).
 """
 
 import json
@@ -31,6 +33,7 @@ from gi.repository import GLib, Gtk, WebKit2  # noqa: E402
 MAX_REQUESTS = 2000  # per scenario; the proxy refuses beyond this
 SCENARIO_DEADLINE_S = 240  # a scenario that takes longer is abandoned
 SETTLE_IDLE_S = 1.0  # a step has settled when nothing happened for this long...
+SETTLE_LOADING_IDLE_S = 2.5  # ...or this long while a view still says it is loading...
 SETTLE_MAX_S = 8.0  # ...or after this long in any case
 GESTURE_FREE_DELAY_MS = 1500  # a setTimeout this long runs without a user gesture
 WINDOW_W, WINDOW_H = 620, 340  # every web view gets its own window on a grid, so clicks never miss
@@ -297,7 +300,10 @@ class Harness:
         while time.monotonic() - start < SETTLE_MAX_S:
             self.pump(0.05)
             loading = any(s.view.is_loading() for s in self.live())
-            if not loading and time.monotonic() - self.last_event >= SETTLE_IDLE_S:
+            idle = time.monotonic() - self.last_event
+            # A back/forward over entries a reload collapsed leaves `is-loading` set with nothing
+            # in flight: past SETTLE_LOADING_IDLE_S without any event the step is done too.
+            if idle >= SETTLE_IDLE_S and (not loading or idle >= SETTLE_LOADING_IDLE_S):
                 return
 
     def js(self, session, script):
