@@ -16,31 +16,26 @@ public struct SimulationError: Error, Sendable, Hashable, CustomStringConvertibl
   public var code: Code
   /// The session the event named.
   public var session: SessionID
-  /// For ``Code/unknownFrame``: the frame the step named and the page's declared frames.
-  public var frame: (name: String, page: String, declared: [String])?
+  /// For ``Code/unknownFrame``: the `frame` the step named.
+  public var frame: String?
+  /// For ``Code/unknownFrame``: the declared page the session shows.
+  public var page: String?
+  /// For ``Code/unknownFrame``: the page's declared iframes, by `src`.
+  public var declaredFrames: [String]
 
   /// Creates an error.
-  public init(code: Code, session: SessionID, frame: (name: String, page: String, declared: [String])? = nil) {
+  public init(
+    code: Code, session: SessionID, frame: String? = nil, page: String? = nil, declaredFrames: [String] = []
+  ) {
     self.code = code
     self.session = session
     self.frame = frame
+    self.page = page
+    self.declaredFrames = declaredFrames
   }
 
   /// The step's key the error is about: `frame` for ``Code/unknownFrame``, else `in`.
   public var key: String { code == .unknownFrame ? "frame" : "in" }
-
-  /// Errors are equal when their code, session and frame are.
-  public static func == (lhs: SimulationError, rhs: SimulationError) -> Bool {
-    lhs.code == rhs.code && lhs.session == rhs.session && lhs.frame?.name == rhs.frame?.name
-      && lhs.frame?.page == rhs.frame?.page && lhs.frame?.declared == rhs.frame?.declared
-  }
-
-  /// Hashes the code, session and frame name.
-  public func hash(into hasher: inout Hasher) {
-    hasher.combine(code)
-    hasher.combine(session)
-    hasher.combine(frame?.name)
-  }
 
   /// e.g. `session "main.3" does not exist`.
   public var description: String {
@@ -48,9 +43,9 @@ public struct SimulationError: Error, Sendable, Hashable, CustomStringConvertibl
     case .unknownSession: "session \(JSONValue.quoted(session.rawValue)) does not exist"
     case .closedSession: "session \(JSONValue.quoted(session.rawValue)) is closed"
     case .unknownFrame:
-      "the page \(JSONValue.quoted(frame?.page ?? "")) that \(JSONValue.quoted(session.rawValue)) shows declares no "
-        + "iframe \(JSONValue.quoted(frame?.name ?? "")) (its frames, by src: "
-        + (frame?.declared ?? []).map(JSONValue.quoted).joined(separator: ", ") + ")"
+      "the page \(JSONValue.quoted(page ?? "")) that \(JSONValue.quoted(session.rawValue)) shows declares no "
+        + "iframe \(JSONValue.quoted(frame ?? "")) (its frames, by src: "
+        + declaredFrames.map(JSONValue.quoted).joined(separator: ", ") + ")"
     }
   }
 }

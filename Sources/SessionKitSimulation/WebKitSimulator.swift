@@ -130,7 +130,7 @@ public actor WebKitSimulator {
     let src = SimulatedWeb.key(frame)
     if let page = session.committedURL, let declared = web.frames(of: page), !declared.contains(src) {
       throw SimulationError(
-        code: .unknownFrame, session: session.id, frame: (frame, SimulatedWeb.key(page), declared))
+        code: .unknownFrame, session: session.id, frame: frame, page: SimulatedWeb.key(page), declaredFrames: declared)
     }
     let state = frames[session.id]?.current
     if state?.isBlocked(src) == true { return nil }
