@@ -10,8 +10,6 @@ struct FrameState: Sendable, Hashable {
   private(set) var moved: [(src: String, url: String)] = []
   /// Iframes (by `src`) whose load was cancelled: they stay empty, and a click in one does nothing.
   private(set) var blocked: [String] = []
-  /// The iframe whose navigation created this entry (`nil` for a main-frame load).
-  var navigatedFrame: String?
   /// Which load of the document the entry's iframe items belong to: a reload gives the entry new ones, which
   /// match no other entry's (WebKit then loads no iframe moving between them).
   var generation: Int
@@ -64,7 +62,6 @@ struct FrameState: Sendable, Hashable {
   static func == (lhs: FrameState, rhs: FrameState) -> Bool {
     lhs.document == rhs.document && lhs.generation == rhs.generation && lhs.moved.elementsEqual(rhs.moved) { $0 == $1 }
       && lhs.blocked == rhs.blocked
-      && lhs.navigatedFrame == rhs.navigatedFrame
   }
 
   func hash(into hasher: inout Hasher) {

@@ -6,7 +6,8 @@ import SessionKit
 /// It is validated as ``Scenario/init(json:policyOverride:list:)`` validates: every error is thrown here,
 /// before any step runs.
 public struct ScenarioFile: Sendable {
-  /// Everything but the steps: the policy, settings, deciders and `expectFinal`; its ``Scenario/steps`` hold
+  /// Everything but the steps: the policy, settings, deciders, pages, redirects and `expectFinal`; its
+  /// ``Scenario/steps`` hold
   /// the first step only.
   public let scenario: Scenario
   /// The number of steps in the file.

@@ -72,7 +72,7 @@ public struct SimulatedWeb: Sendable, Hashable {
 
   /// `{"URL": {"frames": ["SRC", …]}, …}`.
   mutating func readPages(_ reader: JSONReader) throws(ConfigurationError) {
-    for (key, value, path) in try Self.urlKeyedMembers(reader, name: "pages", taken: [:]) {
+    for (key, value, path) in try Self.urlKeyedMembers(reader) {
       let page = JSONReader(value, path: path)
       _ = try page.object(allowing: ["frames"])
       guard let framesReader = page.member("frames") else {
@@ -88,7 +88,7 @@ public struct SimulatedWeb: Sendable, Hashable {
 
   /// `{"URL": {"to": "URL", "status": 301|302|303|307|308}, …}`.
   mutating func readRedirects(_ reader: JSONReader) throws(ConfigurationError) {
-    for (key, value, path) in try Self.urlKeyedMembers(reader, name: "redirects", taken: [:]) {
+    for (key, value, path) in try Self.urlKeyedMembers(reader) {
       let redirect = JSONReader(value, path: path)
       _ = try redirect.object(allowing: ["to", "status"])
       guard let toReader = redirect.member("to") else { throw redirect.error("a redirect needs \"to\": a URL") }
@@ -106,13 +106,12 @@ public struct SimulatedWeb: Sendable, Hashable {
 
   /// The members of an object keyed by URL, each with its normalised key and its path (`NAME["URL"]`); two keys
   /// naming one URL are an error.
-  private static func urlKeyedMembers(
-    _ reader: JSONReader, name: String, taken: [String: String]
-  ) throws(ConfigurationError) -> [(String, JSONValue, String)] {
+  private static func urlKeyedMembers(_ reader: JSONReader) throws(ConfigurationError) -> [(String, JSONValue, String)]
+  {
     guard case .object(let members) = reader.value else {
       throw reader.error("expected an object keyed by URL, found \(reader.value.typeName)")
     }
-    var taken = taken
+    var taken: [String: String] = [:]
     var out: [(String, JSONValue, String)] = []
     for member in members {
       let path = "\(reader.path)[\(JSONValue.quoted(member.key))]"

@@ -72,7 +72,6 @@ extension WebKitSimulator {
     guard (try? await session.didCommit(url, kind: .subframe(previousFrameURL: previous))) != nil else { return }
     var state = frames[session.id]?.current ?? FrameState(document: -1)
     state.show(Self.normalised(url), in: src)
-    state.navigatedFrame = src
     frames[session.id, default: FrameHistory()].pushed(state, list: session.backForwardList)
   }
 
@@ -122,11 +121,14 @@ extension WebKitSimulator {
       gesture: gesture, step: &step)
     switch decision.policy {
     case .allow:
+      // The fragment it already shows: the entry is replaced by an equal one (HTML's "replace"), no new entry.
+      if Self.normalised(url) == session.committedURL?.serialized {
+        return .navigated(session: session.id, frame: .main)
+      }
       guard (try? await session.didCommit(url, kind: .newEntry(isPost: false))) != nil else {
         return .blocked(reason: .invalidURL)
       }
-      var state = frames[session.id]?.current ?? FrameState(document: -1)
-      state.navigatedFrame = nil
+      let state = frames[session.id]?.current ?? FrameState(document: -1)
       frames[session.id, default: FrameHistory()].pushed(state, list: session.backForwardList)
       return .navigated(session: session.id, frame: .main)
     case .download: return .download
@@ -141,8 +143,8 @@ extension WebKitSimulator {
   /// Between two entries of one document (an iframe's navigation, a fragment), nothing reloads: each iframe
   /// whose URL differs between them is asked with `backForward` (target the subframe) at the entry's URL, the
   /// session's URL moves to the entry's (a fragment). Moving to or from an entry a reload rewrote (its iframes back
-  /// at their `src`, with iframe items of their own) makes no callback at all, as WebKit showed; the history still
-  /// moves (`navigated`). Onto an entry of another document it is
+  /// at their `src`, with iframe items of their own) makes no callback and changes no frame, as WebKit showed: the
+  /// step is `ignored`, but the list's current entry still moves (WebKit's `canGoBack`/`canGoForward` change). Onto an entry of another document it is
   /// `backForward` in the main frame (a POST entry included), then the page's iframes. A reload is `reload`
   /// (`formResubmitted` for a POST entry), then each iframe at its `src`; it rewrites the entry's iframes to
   /// their `src`. Nothing to go to is ignored.
@@ -180,16 +182,14 @@ extension WebKitSimulator {
     in session: Session, step: inout Step
   ) async -> StepOutcome {
     let changed = current.framesDiffering(from: target)
-    // The iframe whose navigation separates the two entries, as it shows in the entry moved to.
-    let separating = offset < 0 ? current.navigatedFrame : target.navigatedFrame
-    if let first = changed.first {
-      step.url = target.url(of: first)
-    } else if let separating {
-      // Nothing loads: the iframe keeps showing what it shows.
-      step.url = current.url(of: separating)
-    } else {
-      step.url = page
+    guard !changed.isEmpty || pageChanges else {
+      // Collapsed by a reload: WebKit moves the list's current entry but loads and asks nothing, and no frame
+      // changes (observed in WebKitGTK 2.50: no callback, the URL unchanged, canGoBack/canGoForward moved).
+      guard (try? await session.didCommit(page, kind: .backForward(offset: offset))) != nil else { return .ignored }
+      frames[session.id]?.moved(with: session.backForwardList)
+      return .ignored
     }
+    step.url = changed.first.map { target.url(of: $0) } ?? page
     for src in changed {
       let url = target.url(of: src)
       let decision = await decidePolicy(
@@ -201,7 +201,6 @@ extension WebKitSimulator {
       return .blocked(reason: .invalidURL)
     }
     frames[session.id]?.moved(with: session.backForwardList)
-    let iframeEntry = !changed.isEmpty || (separating != nil && !pageChanges)
-    return .navigated(session: session.id, frame: iframeEntry ? .sub : .main)
+    return .navigated(session: session.id, frame: changed.isEmpty ? .main : .sub)
   }
 }

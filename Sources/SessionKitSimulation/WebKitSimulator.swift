@@ -272,7 +272,7 @@ public actor WebKitSimulator {
     _ session: Session, url: String, type: NavigationType, target: Frame, source: Frame = .main,
     sourceSession: Session? = nil, gesture: Bool, method: FormMethod = .get, step: inout Step
   ) async -> StepOutcome {
-    if case .main = target, method == .get, isSameDocument(url, in: session) {
+    if case .main = target, method == .get, type != .formSubmitted, isSameDocument(url, in: session) {
       return await navigateWithinDocument(
         session, url: url, type: type, source: source, sourceSession: sourceSession ?? session, gesture: gesture,
         step: &step)

@@ -4,7 +4,8 @@ import XCTest
 @testable import SessionKitSimulation
 
 /// Window names (DESIGN §5 "Named targets"): a named window keeps its name, a later link or `window.open`
-/// aimed at it navigates that window, `noopener` skips the lookup, and the first of two same-named windows wins.
+/// aimed at it navigates that window (`noopener` included: it does not skip the lookup), and the first of two
+/// same-named windows wins.
 final class NamedWindowConformanceTests: XCTestCase {
   private func appWithCheckoutWindow() async throws -> SimulatedApp {
     let app = try SimulatedApp()
@@ -48,18 +49,16 @@ final class NamedWindowConformanceTests: XCTestCase {
     assertStep(result, .ignored, callbacks: [])
   }
 
-  // HTML: `noopener` skips the lookup: a new window opens even though one carries the name; a lookup then
-  // finds the first window of that name.
-  func test_noopenerWithAName_opensANewWindow_andALookupFindsTheFirstOfTheName() async throws {
+  // WebKit (observed 2026-12-01, as the HTML spec's rules for choosing a navigable): `noopener` does not skip the
+  // lookup: the window that carries the name is navigated (no createWebViewWith, no popup gate), and no second
+  // window of that name opens.
+  func test_noopenerWithAName_navigatesTheWindowOfThatName() async throws {
     let app = try await appWithCheckoutWindow()
     let second = try await app.perform(
-      .open("https://pay.example/other", target: "checkout", gesture: true, noopener: true))
+      .open("https://pay.example/other", target: "checkout", gesture: false, noopener: true))
     assertStep(
-      second, .popup(child: "main.2", presentation: .overlay),
-      callbacks: [
-        WebKitCall.createWebViewWith("main", .other, answer: "main.2"),
-        WebKitCall.decidePolicyFor("main.2", .other, target: "main", answer: "allow"),
-      ])
+      second, .navigated(session: "main.1", frame: .main),
+      callbacks: [WebKitCall.decidePolicyFor("main.1", .other, target: "main", answer: "allow")])
     let lookup = try await app.perform(.click("https://pay.example/step-2", target: "checkout"))
     XCTAssertEqual(lookup.outcome, .navigated(session: "main.1", frame: .main))
   }

@@ -138,6 +138,23 @@ final class EngineObservedRulesTests: XCTestCase {
       """#)
   }
 
+  func test_aCancelledIframe_neitherClosesItsPopup_norKeepsItsBlankTimeoutRunning() async throws {
+    _ = try await lines(
+      #"""
+      {"policy": {"version": 1, "popups": {"blankTimeoutMs": 1000}, "rules": [
+         {"name": "no-trackers", "match": {"hosts": ["tracker.example"], "target": "subframe"}, "action": "cancel"}]},
+       "pages": {"https://pay.example/": {"frames": ["https://tracker.example/pixel"]}},
+       "steps": [
+         {"load": "https://shop.example/"},
+         {"open": null, "gesture": true, "expect": {"child": "main.1"}},
+         {"in": "main.1", "assign": "https://pay.example/",
+          "expect": {"outcome": "navigated", "blockedFrames": ["https://tracker.example/pixel"]}},
+         {"wait": 5000, "expect": {"outcome": "waited"}}
+       ],
+       "expectFinal": {"main.1": {"url": "https://pay.example/", "history": 1}}}
+      """#)
+  }
+
   func test_aFrameThatTheDeclaredPageHasNot_makesTheFileInvalid_atTheStepsFramePath() async throws {
     let report = try await replayScenario(
       #"""
@@ -182,6 +199,21 @@ final class EngineObservedRulesTests: XCTestCase {
     for (member, path) in cases {
       XCTAssertThrowsError(try decodeScenario(#"{\#(member), "steps": [{"load": "https://a.example/"}]}"#), member) {
         XCTAssertEqual(($0 as? ConfigurationError)?.path, path, member)
+      }
+    }
+  }
+
+  func test_relAndDownload_areValidated_withTheirJSONPaths() throws {
+    let cases: [(String, String)] = [
+      (#"{"open": "https://b.example/", "rel": "opener"}"#, "steps[1].rel"),
+      (#"{"submit": "https://b.example/", "download": true}"#, "steps[1].download"),
+      (#"{"click": "https://b.example/", "rel": "nofollow"}"#, "steps[1].rel"),
+      (#"{"click": "https://b.example/", "rel": " "}"#, "steps[1].rel"),
+      (#"{"click": "https://b.example/", "download": "yes"}"#, "steps[1].download"),
+    ]
+    for (step, path) in cases {
+      XCTAssertThrowsError(try decodeScenario(#"{"steps": [{"load": "https://a.example/"}, \#(step)]}"#), step) {
+        XCTAssertEqual(($0 as? ConfigurationError)?.path, path, step)
       }
     }
   }
@@ -349,6 +381,8 @@ final class EngineObservedRulesTests: XCTestCase {
 
   // MARK: - 6, 7. Reload collapses iframe entries; a frame is named by its src
 
+  // The index moves although nothing changes: after `back`, a second `back` has nowhere to go, and a new load
+  // drops the forward entry (history 2, not 3).
   func test_afterAReload_backOverTheIframesEntry_makesNoCallback_butMovesInHistory() async throws {
     let result = try await lines(
       #"""
@@ -356,14 +390,15 @@ final class EngineObservedRulesTests: XCTestCase {
          {"load": "https://bank.example/"},
          {"click": "https://widgets.example/rates?page=2", "frame": "https://widgets.example/rates"},
          {"reload": true},
-         {"back": true, "expect": {"outcome": "navigated", "frame": "sub", "callbacks": []}},
-         {"back": true, "expect": {"outcome": "ignored"}},
-         {"forward": true, "expect": {"outcome": "navigated", "callbacks": []}},
-         {"forward": true, "expect": {"outcome": "ignored"}}
+         {"back": true, "expect": {"outcome": "ignored", "callbacks": []}},
+         {"forward": true, "expect": {"outcome": "ignored", "callbacks": []}},
+         {"back": true, "expect": {"outcome": "ignored", "callbacks": []}},
+         {"back": true, "expect": {"outcome": "ignored", "callbacks": []}},
+         {"click": "https://bank.example/next", "expect": {"outcome": "navigated"}}
        ],
-       "expectFinal": {"main": {"url": "https://bank.example/", "history": 2}}}
+       "expectFinal": {"main": {"url": "https://bank.example/next", "history": 2}}}
       """#)
-    XCTAssertEqual(result.count, 8)
+    XCTAssertEqual(result.count, 9)
   }
 
   func test_aFrameIsNamedByItsSrc_soBackOverItsSecondNavigationGoesToItsFirst() async throws {
@@ -472,7 +507,8 @@ final class EngineObservedRulesTests: XCTestCase {
              "targetFrame": "main", "answer": "allow"}]}},
          {"back": true, "expect": {"outcome": "navigated", "frame": "main", "callbacks": [],
                                    "url": "https://ads.example/test/#click-behavior-tests"}},
-         {"forward": true, "expect": {"outcome": "navigated", "frame": "main", "callbacks": []}}
+         {"forward": true, "expect": {"outcome": "navigated", "frame": "main", "callbacks": []}},
+         {"click": "https://ads.example/test/#href-links", "expect": {"outcome": "navigated", "frame": "main"}}
        ],
        "expectFinal": {"main": {"url": "https://ads.example/test/#href-links", "history": 2}}}
       """#)
