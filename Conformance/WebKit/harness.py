@@ -715,6 +715,18 @@ class Harness:
             for cb in navigations:
                 if cb["session"] == s.sid and cb["targetFrame"] == "unobserved" and same_url(cb["_url"], s.view.get_uri()):
                     cb["targetFrame"] = "main"
+        # A link to the fragment the view already shows: WebKit asks (FrameLoader::loadURL's fragment
+        # path) and scrolls; the URL, the list and its current entry stay as they were, no request is
+        # made and nothing loads. An allowed decision for exactly the view's current URL with a
+        # fragment that nothing followed is that navigation, in the main frame.
+        if not self.commits and not loaded:
+            for cb in navigations:
+                sid = cb["session"]
+                if cb["targetFrame"] == "unobserved" and cb["answer"] == "allow" and "#" in cb["_url"] \
+                        and sid in before and same_url(cb["_url"], before[sid][0]) \
+                        and not self.server.seen_since(cb["_time"], cb["_url"]):
+                    cb["targetFrame"] = "main"
+                    moved = moved or [self.sessions[sid]]
         if popups:
             line.update(outcome="popup", child=popups[0])
         elif self.downloads:
