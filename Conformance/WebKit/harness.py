@@ -21,6 +21,7 @@ import subprocess
 import sys
 import threading
 import time
+import traceback
 import urllib.parse
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
@@ -479,7 +480,13 @@ class Harness:
         out = []
         for index, step in enumerate(self.scenario["steps"]):
             sim = self.sim_lines[index] if index < len(self.sim_lines) else {}
-            out.append(self.run_step(index, step, sim))
+            try:
+                out.append(self.run_step(index, step, sim))
+            except TimeoutError:
+                raise
+            except Exception as error:  # a harness bug: reported on the step (a difference), the run goes on
+                traceback.print_exc()
+                out.append({"step": index, "outcome": "skipped", "skipped": "harness error: %r" % error})
         final = {}
         for s in sorted(self.live(), key=lambda s: s.sid):
             final[s.sid] = {"url": s.view.get_uri() or "about:blank", "history": s.history()}
@@ -713,7 +720,8 @@ class Harness:
                  and s.view.get_uri() != before[s.sid][0]]
         for s in moved:  # the decision that moved it was the main frame's
             for cb in navigations:
-                if cb["session"] == s.sid and cb["targetFrame"] == "unobserved" and same_url(cb["_url"], s.view.get_uri()):
+                if cb["session"] == s.sid and cb.get("targetFrame") == "unobserved" \
+                        and same_url(cb["_url"], s.view.get_uri()):
                     cb["targetFrame"] = "main"
         # A link to the fragment the view already shows: WebKit asks (FrameLoader::loadURL's fragment
         # path) and scrolls; the URL, the list and its current entry stay as they were, no request is
@@ -722,7 +730,7 @@ class Harness:
         if not self.commits and not loaded:
             for cb in navigations:
                 sid = cb["session"]
-                if cb["targetFrame"] == "unobserved" and cb["answer"] == "allow" and "#" in cb["_url"] \
+                if cb.get("targetFrame") == "unobserved" and cb["answer"] == "allow" and "#" in cb["_url"] \
                         and sid in before and same_url(cb["_url"], before[sid][0]) \
                         and not self.server.seen_since(cb["_time"], cb["_url"]):
                     cb["targetFrame"] = "main"
