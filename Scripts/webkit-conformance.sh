@@ -1,30 +1,54 @@
 #!/usr/bin/env bash
 # Runs scenarios through the simulator (`session-bench replay`) and through a real WebKit engine
-# (WebKitGTK under Xvfb, Conformance/WebKit/harness.py), compares them step by step and exits 1 on
-# any difference that Conformance/WebKit/known-differences.json does not explain.
+# (WebKitGTK under Xvfb, Conformance/WebKit/harness.py), compares them step by step and prints one
+# table. Works from any directory, on the project's scenarios or on your own files:
 #
-#   Scripts/webkit-conformance.sh              Tests/Scenarios, Conformance/WebKit/scenarios (+ ../shared/scenarios)
-#   Scripts/webkit-conformance.sh --ci         the subset in Conformance/WebKit/ci-subset.txt (CI, ~10 min budget)
-#   Scripts/webkit-conformance.sh FILE…        the given scenario files
+#   Scripts/webkit-conformance.sh                 every scenario: Tests/Scenarios, Conformance/WebKit/scenarios,
+#                                                 ../shared/scenarios (when present)
+#   Scripts/webkit-conformance.sh FILE…           the given scenario files (DESIGN §5 / WritingScenarios format)
+#   Scripts/webkit-conformance.sh --jobs N FILE…  N engines at a time (default 2; each has its own Xvfb screen)
+#   Scripts/webkit-conformance.sh --ci            the same as no arguments (CI runs everything)
 #
-# Installs the Debian packages it needs when they are missing (CI runs as root). Results go to
-# .build/webkit-conformance/ (per scenario: NAME.sim.jsonl, NAME.engine.jsonl, NAME.err).
+# Exit status: 0 every step agrees (or differs only by a listed WebKitGTK API artefact), 1 a difference
+# (or a step the engine could not run, or a harness failure), 2 invalid input (a file that is missing or
+# that `session-bench replay` rejects, an unknown option).
+#
+# Needs Debian/Ubuntu packages gir1.2-webkit2-4.1 python3-gi xvfb xauth xdotool: installed when missing
+# (as root, or with sudo). SESSION_BENCH=/path/to/session-bench skips the release build. Results go to
+# .build/webkit-conformance/ of the checkout (per scenario: NAME.sim.jsonl, NAME.engine.jsonl, NAME.err).
 set -euo pipefail
-cd "$(dirname "$0")/.."
-here=Conformance/WebKit
 
+usage() { sed -n '2,18p' "$0" | sed 's/^# \{0,1\}//'; }
+
+jobs=2
 files=()
-if [ "${1:-}" = "--ci" ]; then
-  shift
-  while read -r line; do
-    case "$line" in ''|'#'*) ;; *) files+=("$line") ;; esac
-  done < "$here/ci-subset.txt"
-fi
-files+=("$@")
-if [ ${#files[@]} -eq 0 ]; then
-  files=(Tests/Scenarios/*.json "$here"/scenarios/*.json)
+while [ $# -gt 0 ]; do
+  case "$1" in
+    -h|--help) usage; exit 0 ;;
+    --ci) shift ;;
+    --jobs|-j)
+      [ $# -ge 2 ] && [[ "$2" =~ ^[1-9][0-9]*$ ]] || { echo "error: --jobs needs a positive number" >&2; exit 2; }
+      jobs=$2; shift 2 ;;
+    --) shift; files+=("$@"); break ;;
+    -*) echo "error: unknown option $1 (see --help)" >&2; exit 2 ;;
+    *) files+=("$1"); shift ;;
+  esac
+done
+
+# The caller's paths, made absolute before moving to the checkout.
+absolute=()
+for file in ${files[@]+"${files[@]}"}; do
+  if [ ! -f "$file" ]; then echo "error: $file: no such file" >&2; exit 2; fi
+  absolute+=("$(cd "$(dirname "$file")" && pwd)/$(basename "$file")")
+done
+cd "$(dirname "$0")/.."
+root=$(pwd)
+here=$root/Conformance/WebKit
+
+if [ ${#absolute[@]} -eq 0 ]; then
+  absolute=("$root"/Tests/Scenarios/*.json "$here"/scenarios/*.json)
   # The shared scenarios beside the clone, as .ci/run replays them, when they are there.
-  if [ -d ../shared/scenarios ]; then files+=(../shared/scenarios/*.json); fi
+  if [ -d ../shared/scenarios ]; then absolute+=("$(cd ../shared/scenarios && pwd)"/*.json); fi
 fi
 
 packages=(gir1.2-webkit2-4.1 python3-gi xvfb xauth xdotool)
@@ -41,38 +65,69 @@ if [ ${#missing[@]} -gt 0 ]; then
 fi
 echo "=== WebKitGTK $(dpkg-query -W -f='${Version}' libwebkit2gtk-4.1-0)"
 
-echo "=== swift build -c release --product session-bench"
-swift build -c release --product session-bench
-bench="$(swift build -c release --show-bin-path)/session-bench"
+if [ -n "${SESSION_BENCH:-}" ]; then
+  bench=$SESSION_BENCH
+else
+  echo "=== swift build -c release --product session-bench"
+  swift build -c release --product session-bench
+  bench="$(swift build -c release --show-bin-path)/session-bench"
+fi
 
-results=.build/webkit-conformance
+results=$root/.build/webkit-conformance
 rm -rf "$results" && mkdir -p "$results"
 start=$(date +%s)
 status=0
-for file in "${files[@]}"; do
+
+# 1. The simulator's replay of each file (fast, one after the other); the file's name labels its rows.
+names=()
+runnable=()
+for file in "${absolute[@]}"; do
   name="$(basename "$file" .json)"
   while [ -e "$results/$name.sim.jsonl" ]; do name="$name-2"; done
   # Exit 1 (an `expect` failed) still prints every step; only an invalid file (2) stops here.
-  rc=0; "$bench" replay "$file" > "$results/$name.sim.jsonl" || rc=$?
+  rc=0; "$bench" replay "$file" > "$results/$name.sim.jsonl" 2> "$results/$name.err" || rc=$?
   if [ "$rc" -ge 2 ]; then
-    echo "--- $file: session-bench replay rejected the file (exit $rc)"; status=1; continue
+    echo "--- $file: session-bench replay rejected the file (exit $rc):"; sed 's/^/    /' "$results/$name.err"
+    rm -f "$results/$name.sim.jsonl"; status=2; continue
   fi
+  names+=("$name"); runnable+=("$file")
+done
+
+# 2. The engine, `jobs` scenarios at a time, each under its own X server.
+engine() {
+  local file=$1 name=$2 index=$3 t0 rc=0
   t0=$(date +%s)
   # Python from Debian: python3-gi is installed for /usr/bin/python3, not for other interpreters.
-  if ! timeout 300 xvfb-run -a -s "-screen 0 1920x1080x24" /usr/bin/python3 -W ignore "$here/harness.py" \
-      "$file" "$results/$name.sim.jsonl" > "$results/$name.engine.jsonl" 2> "$results/$name.err"; then
-    echo "--- $file: the harness failed (see $results/$name.err)"; tail -5 "$results/$name.err"; status=1
+  timeout 300 xvfb-run -a -n $((100 + index)) -s "-screen 0 1920x1080x24" /usr/bin/python3 -W ignore \
+    "$here/harness.py" "$file" "$results/$name.sim.jsonl" > "$results/$name.engine.jsonl" 2>> "$results/$name.err" || rc=$?
+  if [ $rc -ne 0 ]; then
+    echo "--- $file: the harness failed (exit $rc; see $results/$name.err)"; tail -3 "$results/$name.err"
+    return 1
   fi
   echo "--- $file: $(( $(date +%s) - t0 )) s"
+}
+running=0
+failed=0
+for i in "${!runnable[@]}"; do
+  engine "${runnable[$i]}" "${names[$i]}" "$i" &
+  running=$((running + 1))
+  if [ $running -ge "$jobs" ]; then
+    wait -n || failed=1
+    running=$((running - 1))
+  fi
 done
+while [ $running -gt 0 ]; do wait -n || failed=1; running=$((running - 1)); done
+if [ $failed -ne 0 ] && [ $status -eq 0 ]; then status=1; fi
 
 echo
 # The comparer is the judge: its own tests run first.
-if tests=$(PYTHONDONTWRITEBYTECODE=1 /usr/bin/python3 -m unittest discover -s "$here" -p 'test_*.py' 2>&1); then
+if tests=$(cd "$here" && PYTHONDONTWRITEBYTECODE=1 /usr/bin/python3 -m unittest discover -s . -p 'test_*.py' 2>&1); then
   echo "comparer tests: $(echo "$tests" | tail -1)"
 else
-  echo "$tests"; status=1
+  echo "$tests"; [ $status -ne 0 ] || status=1
 fi
-/usr/bin/python3 "$here/compare.py" "$here/known-differences.json" "$results" || status=1
-echo "${#files[@]} scenarios in $(( $(date +%s) - start )) s"
+if ! /usr/bin/python3 "$here/compare.py" "$here/known-differences.json" "$results"; then
+  [ $status -ne 0 ] || status=1
+fi
+echo "${#runnable[@]} scenarios in $(( $(date +%s) - start )) s ($jobs at a time); per-file output in $results"
 exit $status

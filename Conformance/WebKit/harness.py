@@ -11,7 +11,9 @@ format (same field names), then a final line; fields WebKit cannot observe (`rul
 `reason`, `presentation`) are left out. See README.md for the mapping and its limits.
 
 Network: a proxy on 127.0.0.1 serves every page, whatever its host, so no traffic leaves the
-machine; requests are counted and the run is bounded in time.
+machine; requests are counted and the run is bounded in time. It serves the scenario's `pages`
+with their iframes and answers its `redirects` with their status and Location (DESIGN §8.1).
+After the answers the harness plays the app's part as the iOS adapter does (DESIGN §8.2).
 """
 
 import json
@@ -19,6 +21,7 @@ import subprocess
 import sys
 import threading
 import time
+import traceback
 import urllib.parse
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
@@ -31,6 +34,7 @@ from gi.repository import GLib, Gtk, WebKit2  # noqa: E402
 MAX_REQUESTS = 2000  # per scenario; the proxy refuses beyond this
 SCENARIO_DEADLINE_S = 240  # a scenario that takes longer is abandoned
 SETTLE_IDLE_S = 1.0  # a step has settled when nothing happened for this long...
+SETTLE_LOADING_IDLE_S = 2.5  # ...or this long while a view still says it is loading...
 SETTLE_MAX_S = 8.0  # ...or after this long in any case
 GESTURE_FREE_DELAY_MS = 1500  # a setTimeout this long runs without a user gesture
 WINDOW_W, WINDOW_H = 620, 340  # every web view gets its own window on a grid, so clicks never miss
@@ -74,6 +78,8 @@ window.__sk = {
       el.append(button);
     }
     if (d.target) el.target = d.target;
+    if (d.rel) el.rel = d.rel;
+    if (d.download) el.setAttribute('download', '');
     el.id = 'sk-target';
     el.style.cssText = 'position:fixed;display:block;left:0;width:100%;background:#ccf;' +
       (window === top ? 'top:210px;height:100px' : 'top:0;height:100%');
@@ -94,16 +100,30 @@ class PageServer(ThreadingHTTPServer):
 
     daemon_threads = True
 
-    def __init__(self):
+    def __init__(self, pages=None, redirects=None):
         super().__init__(("127.0.0.1", 0), PageHandler)
         self.lock = threading.Lock()
         self.requests = []  # (monotonic time, method, absolute URL)
-        self.frames = {}  # document URL (no fragment) -> iframe URLs the harness put in it
+        self.frames = {}  # document URL (no fragment) -> iframe URLs the harness put in it (undeclared pages)
+        # The scenario's `pages` (document key -> iframe srcs in document order) and `redirects`
+        # (key -> (Location, status)); keys are serialized without the fragment (DESIGN §8.1).
+        self.pages = {page_key(url): [to_http(src) for src in page.get("frames", [])]
+                      for url, page in (pages or {}).items()}
+        self.redirects = {page_key(url): (to_http(hop["to"]), int(hop["status"]))
+                          for url, hop in (redirects or {}).items()}
 
     def record(self, method, url):
         with self.lock:
             self.requests.append((time.monotonic(), method, url))
             return len(self.requests) <= MAX_REQUESTS
+
+    def handle_error(self, request, client_address):
+        pass  # a connection WebKit dropped (a cancelled load): nothing to report
+
+    def methods_of(self, urls, since):
+        """The HTTP method each URL was requested with after `since` (None when not requested)."""
+        with self.lock:
+            return [next((m for t, m, u in self.requests if t >= since and same_url(u, url)), None) for url in urls]
 
     def seen_since(self, since, url):
         with self.lock:
@@ -129,9 +149,18 @@ class PageHandler(BaseHTTPRequestHandler):
         length = int(self.headers.get("Content-Length") or 0)
         if length:
             self.rfile.read(length)
+        hop = self.server.redirects.get(page_key(url))
+        if hop:  # a server redirect (DESIGN §8.1): the engine decides the Location as a new request
+            self.send_response(hop[1])
+            self.send_header("Location", hop[0])
+            self.send_header("Cache-Control", "no-store")
+            self.send_header("Content-Length", "0")
+            self.end_headers()
+            return
+        declared = self.server.pages.get(page_key(url))
         with self.server.lock:
-            frames = list(self.server.frames.get(url.split("#")[0], []))
-        iframes = "".join("<iframe data-sk='%s' src='%s' style='%s'></iframe>" % (f, f, IFRAME_STYLE) for f in frames)
+            frames = declared if declared is not None else list(self.server.frames.get(url.split("#")[0], []))
+        iframes = "".join(iframe_html(f) for f in frames)
         body = ("<!doctype html><html><head><title>%s</title></head><body style='margin:0'>%s"
                 "<p style='margin:0;position:fixed;top:320px'>%s %s</p>%s</body></html>"
                 % (url, iframes, method, url, PAGE_HELPER)).encode()
@@ -154,6 +183,23 @@ class PageHandler(BaseHTTPRequestHandler):
         self.send_error(405)
 
 
+def iframe_html(src):
+    """An iframe as a page declares it: `about:srcdoc` is a srcdoc iframe, `` one without src."""
+    attributes = "data-sk='%s' style='%s'" % (src, IFRAME_STYLE)
+    if src == "about:srcdoc":
+        return "<iframe %s srcdoc='<p>srcdoc</p>'></iframe>" % attributes
+    if src == "":
+        return "<iframe %s></iframe>" % attributes
+    return "<iframe %s src='%s'></iframe>" % (attributes, src)
+
+
+def page_key(url):
+    """A URL as `pages` and `redirects` keys compare: http, lower-case scheme and host, no fragment."""
+    parts = urllib.parse.urlsplit(to_http(url or ""))
+    return urllib.parse.urlunsplit((parts.scheme.lower(), parts.netloc.lower(), parts.path or
+                                    ("/" if parts.netloc else ""), parts.query, ""))
+
+
 def to_http(url):
     """Scenario URLs are fetched over http (the scheme does not change callback sequences)."""
     return "http://" + url[len("https://"):] if url and url.lower().startswith("https://") else url
@@ -173,6 +219,7 @@ class Session:
 
     def __init__(self, harness, sid, view, slot):
         self.sid, self.view, self.children = sid, view, 0
+        self.blocked = []  # declared iframes (srcs) whose load was cancelled on the current page
         self.window = Gtk.Window(type=Gtk.WindowType.TOPLEVEL)
         self.window.set_decorated(False)
         self.window.set_default_size(WINDOW_W, WINDOW_H)
@@ -184,12 +231,19 @@ class Session:
         view.connect("ready-to-show", self.show)  # fires twice for named targets: idempotent
         view.connect("close", harness.on_close, self)
         view.connect("load-changed", harness.on_load_changed, self)
+        # No error page: a failed load (a redirect loop, a refused request) leaves the view as it
+        # was, as WKWebView does, instead of committing WebKitGTK's own error document.
+        view.connect("load-failed", lambda *_: True)
         view.connect("resource-load-started", harness.on_resource, self)
 
     def show(self, *_):
         if not self.shown:
             self.shown = True
             self.window.show_all()
+
+    def position(self):
+        """The index of the current entry in the back-forward list."""
+        return len(self.view.get_back_forward_list().get_back_list())
 
     def history(self):
         bfl = self.view.get_back_forward_list()
@@ -200,7 +254,7 @@ class Session:
 class Harness:
     def __init__(self, scenario, sim_lines):
         self.scenario, self.sim_lines = scenario, sim_lines
-        self.server = PageServer()
+        self.server = PageServer(scenario.get("pages"), scenario.get("redirects"))
         threading.Thread(target=self.server.serve_forever, daemon=True).start()
         self.context = WebKit2.WebContext.new_ephemeral()
         proxy = WebKit2.NetworkProxySettings.new("http://127.0.0.1:%d" % self.server.server_address[1], [])
@@ -209,6 +263,8 @@ class Harness:
         settings = WebKit2.Settings()
         settings.set_enable_dns_prefetching(False)  # no name lookups: everything goes to the proxy
         settings.set_hardware_acceleration_policy(WebKit2.HardwareAccelerationPolicy.NEVER)
+        # DESIGN §2 models the uncached case: going back loads the page (and asks its iframes).
+        settings.set_enable_page_cache(False)
         settings.set_javascript_can_open_windows_automatically(
             bool(scenario.get("settings", {}).get("javaScriptCanOpenWindowsAutomatically", False)))
         view = WebKit2.WebView(web_context=self.context, settings=settings)
@@ -220,6 +276,7 @@ class Harness:
         self.in_setup = False  # placing a step's link or iframe: calls are the setup's own
         self.late = []  # calls outside both: a step's consequence that came after it settled
         self.last_event = time.monotonic()
+        self.expected = []
         GLib.timeout_add(20, lambda: True)  # wakes the blocking main-loop iterations below
 
     # -- main loop helpers ------------------------------------------------------------------
@@ -242,9 +299,12 @@ class Harness:
         """Wait until the step's navigations are done and nothing happened for a while."""
         start = time.monotonic()
         while time.monotonic() - start < SETTLE_MAX_S:
-            self.pump(0.1)
+            self.pump(0.05)
             loading = any(s.view.is_loading() for s in self.live())
-            if not loading and time.monotonic() - self.last_event >= SETTLE_IDLE_S:
+            idle = time.monotonic() - self.last_event
+            # A back/forward over entries a reload collapsed leaves `is-loading` set with nothing
+            # in flight: past SETTLE_LOADING_IDLE_S without any event the step is done too.
+            if idle >= SETTLE_IDLE_S and (not loading or idle >= SETTLE_LOADING_IDLE_S):
                 return
 
     def js(self, session, script):
@@ -269,12 +329,46 @@ class Harness:
     def touch(self):
         self.last_event = time.monotonic()
 
-    def next_answer(self, kind, sid):
-        """The simulator's answer to the next unused call of this kind in this session."""
-        for record in self.expected:
-            if not record.get("used") and record["callback"] == kind and record.get("session") == sid:
-                record["used"] = True
-                return record.get("answer")
+    def next_answer(self, kind, sid, target=None):
+        """The simulator's answer to the next unused call of this kind in this session (for an
+        iframe's own load, the next one the simulator made for a subframe)."""
+        unused = [r for r in self.expected
+                  if not r.get("used") and r["callback"] == kind and r.get("session") == sid]
+        if target is not None:
+            unused = [r for r in unused if r.get("targetFrame") == target]
+        else:  # a navigation of the step: the page's own iframe loads come after it
+            unused = [r for r in unused if r.get("targetFrame") != "sub"] or unused
+        if not unused:
+            return None
+        unused[0]["used"] = True
+        return unused[0].get("answer")
+
+    def page_frame(self, session, url):
+        """For a page's own iframe load — a request in a view after its main frame committed in this
+        step (the pages the server serves do nothing else) — ("declared", the iframe's src) or
+        ("remembered", None); otherwise None. Each iframe of a page asks once, in document order, at
+        its src or (back/forward) at the URL its entry holds, so the n-th such request is the n-th
+        declared iframe."""
+        commits = [c for c in self.commits if c[0] == session.sid]
+        if not commits or same_url(url, commits[-1][1]):
+            return None
+        document, committed = commits[-1][1], commits[-1][2]
+        declared = self.server.pages.get(page_key(document))
+        if declared is None:
+            remembered = self.server.frames.get((document or "").split("#")[0], [])
+            return ("remembered", None) if remembered else None
+        index = len([r for r in self.callbacks if r["session"] == session.sid and r.get("_frame")
+                     and r["_time"] >= committed])
+        return ("declared", declared[index] if index < len(declared) else url)
+
+    def chain_root(self, session, url):
+        """The earlier decision in this session whose request the server redirected to url."""
+        for record in reversed(self.callbacks):
+            if record["session"] != session.sid or record["callback"] != "decidePolicyFor":
+                continue
+            hop = self.server.redirects.get(page_key(record["_url"]))
+            if hop and same_url(hop[0], url):
+                return record.get("_root", record)
         return None
 
     def on_decide_policy(self, view, decision, decision_type, session):
@@ -293,13 +387,33 @@ class Harness:
         record = {"callback": "decidePolicyFor", "session": session.sid,
                   "navigationType": NAVIGATION_TYPES.get(action.get_navigation_type(), "other"),
                   "targetFrame": "none" if new_window else "unobserved"}
-        answer = self.next_answer("decidePolicyFor", session.sid)
+        record["_url"], record["_time"] = url, time.monotonic()
+        record["_gesture"] = action.is_user_gesture()
+        target = None
+        if not new_window and action.is_redirect():
+            root = self.chain_root(session, url)
+            record["_redirect"] = True
+            if root is not None:
+                record["_root"] = root
+        elif not new_window:
+            kind, src = self.page_frame(session, url) or (None, None)
+            if kind == "remembered":
+                # An iframe the harness put into an undeclared page, loading again with it: the
+                # scenario does not declare it, so the simulator has no decision for it.
+                record.update(answer="allow", targetFrame="sub")
+                self.embedded.append(record)
+                decision.use()
+                return True
+            if kind == "declared":
+                record["targetFrame"] = target = "sub"  # the page the harness served has this iframe
+                record["_frame"], record["_src"] = True, src
+        answer = self.next_answer("decidePolicyFor", session.sid, target)
         if answer is None:
             answer, record["unscripted"] = "allow", True
         record["answer"] = answer
-        record["_url"], record["_time"] = url, time.monotonic()
-        record["_gesture"] = action.is_user_gesture()
         self.callbacks.append(record)
+        if record.get("_frame") and answer != "allow":
+            session.blocked.append(record["_src"])
         {"allow": decision.use, "cancel": decision.ignore, "download": decision.download}.get(
             answer, decision.ignore)()
         return True
@@ -340,8 +454,14 @@ class Harness:
 
     def on_load_changed(self, view, event, session):
         self.touch()
-        if event == WebKit2.LoadEvent.COMMITTED and self.recording:
-            self.commits.append((session.sid, view.get_uri(), time.monotonic()))
+        if not self.recording:
+            return
+        now = time.monotonic()
+        if event == WebKit2.LoadEvent.COMMITTED:
+            self.commits.append((session.sid, view.get_uri(), now))
+            session.blocked = []  # a new document: its iframes are asked again
+        elif event in (WebKit2.LoadEvent.STARTED, WebKit2.LoadEvent.REDIRECTED):
+            self.started_loads.append((session.sid, view.get_uri(), now))
 
     def on_resource(self, view, resource, request, session):
         self.touch()
@@ -360,7 +480,13 @@ class Harness:
         out = []
         for index, step in enumerate(self.scenario["steps"]):
             sim = self.sim_lines[index] if index < len(self.sim_lines) else {}
-            out.append(self.run_step(index, step, sim))
+            try:
+                out.append(self.run_step(index, step, sim))
+            except TimeoutError:
+                raise
+            except Exception as error:  # a harness bug: reported on the step (a difference), the run goes on
+                traceback.print_exc()
+                out.append({"step": index, "outcome": "skipped", "skipped": "harness error: %r" % error})
         final = {}
         for s in sorted(self.live(), key=lambda s: s.sid):
             final[s.sid] = {"url": s.view.get_uri() or "about:blank", "history": s.history()}
@@ -377,14 +503,12 @@ class Harness:
         if self.late:  # reported on the next line, and a difference there: the settle was too short
             line["lateCallbacks"], self.late = self.late, []
         session = self.sessions.get(sid)
-        if event in UNSUPPORTED:
-            line.update(outcome="skipped", skipped=UNSUPPORTED[event])
-            return line
         if session is None or session.view is None:
             line.update(outcome="skipped", skipped="session %s is not open in the engine" % sid)
             return line
         self.expected = [dict(cb) for cb in sim.get("callbacks", [])]
         self.callbacks, self.commits, self.resources, self.downloads, self.created = [], [], [], [], []
+        self.embedded, self.started_loads = [], []
         value = step[event]
         url = to_http(value) if isinstance(value, str) else None
         if event in ("click", "submit"):
@@ -396,63 +520,74 @@ class Harness:
             if not placed:
                 line.update(outcome="skipped", skipped="could not place the %s element" % event)
                 return line
+        before = {s.sid: (s.view.get_uri(), s.history(), s.position()) for s in self.live()}
         self.recording = True
         self.touch()
         closed = []
         try:
             self.perform(session, event, step, value, url)
             self.settle()
-            # What the app does after the answers (DESIGN §4): load in this view for sameView.
-            if self.app_loads(sim):
-                target = self.sessions.get(sim["session"])
-                if target and target.view is not None:
-                    target.view.load_uri(url)
-                    self.settle()
+            # What the app does after the answers (DESIGN §8.2), as the iOS adapter does it.
+            target = self.app_loads(sim)
+            if target is not None:
+                target.view.load_uri(to_http(sim.get("url") or url))
+                self.settle()
             closed = self.app_closes(sim)
             for cid in closed:
                 self.destroy(cid)
-            self.pump(0.2)
+            self.pump(0.1)
         finally:
             self.recording = False
-        return self.describe(line, event, url, closed, sim)
+        return self.describe(line, event, url, closed, before)
 
     def prepare_element(self, session, step, url):
         """Put the link or form the user will tap into the page (or into the given iframe)."""
         spec = {"kind": "link" if "click" in step else "form", "url": url,
-                "target": step.get("target", ""), "method": step.get("method", "get")}
+                "target": step.get("target", ""), "method": step.get("method", "get"),
+                "rel": step.get("rel", ""), "download": bool(step.get("download"))}
         frame = step.get("frame")
         if frame is None:
             ok = self.js(session, "__sk.make(%s)" % json.dumps(spec))
             return ok == "true" and self.locate(session, "document.getElementById('sk-target')")
         frame = to_http(frame)
         document = (session.view.get_uri() or "").split("#")[0]
-        with self.server.lock:  # a real page would have this iframe in its HTML
-            known = self.server.frames.setdefault(document, [])
-            if frame not in known:
-                known.append(frame)
-        script = """(() => {
-          let f = [...document.querySelectorAll('iframe')].find(f => f.dataset.sk === %(frame)s);
-          if (!f) {
-            f = document.createElement('iframe'); f.dataset.sk = %(frame)s; f.src = %(frame)s;
-            f.style.cssText = %(style)s;
-            f.onload = () => { window.__skLoaded = true; };
-            window.__skLoaded = false; document.body.append(f);
-          } else { window.__skLoaded = true; }
-          return true; })()""" % {"frame": json.dumps(frame), "style": json.dumps(IFRAME_STYLE)}
-        self.js(session, script)
-        if not self.pump_until(lambda: self.js(session, "String(window.__skLoaded)") == "true", 5):
-            return False
+        declared = self.server.pages.get(page_key(document))
+        find = "[...document.querySelectorAll('iframe')].find(f => f.dataset.sk === %s)" % json.dumps(frame)
+        if declared is not None:
+            # The page has its iframes (DESIGN §8.1); bring this one to the front to be clicked.
+            if self.js(session, "(() => { const f = %s; if (!f) return false; "
+                       "document.querySelectorAll('iframe').forEach(o => o.style.zIndex = o === f ? 2 : 1); "
+                       "return true; })()" % find) != "true":
+                return False
+            if any(same_url(frame, b) for b in session.blocked):
+                # Its load was cancelled: it shows an empty about:blank. The user taps it anyway.
+                return self.locate(session, find)
+        else:
+            with self.server.lock:  # a real page would have this iframe in its HTML
+                known = self.server.frames.setdefault(document, [])
+                if frame not in known:
+                    known.append(frame)
+            script = """(() => {
+              let f = %(find)s;
+              if (!f) {
+                f = document.createElement('iframe'); f.dataset.sk = %(frame)s; f.src = %(frame)s;
+                f.style.cssText = %(style)s;
+                f.onload = () => { window.__skLoaded = true; };
+                window.__skLoaded = false; document.body.append(f);
+              } else { window.__skLoaded = true; }
+              return true; })()""" % {"find": find, "frame": json.dumps(frame), "style": json.dumps(IFRAME_STYLE)}
+            self.js(session, script)
+            if not self.pump_until(lambda: self.js(session, "String(window.__skLoaded)") == "true", 5):
+                return False
         # Ask until the frame answers: a frame still loading would miss a single message.
         # (In a function: top-level `const`s would persist and clash on the next step.)
-        self.js(session, "(() => { window.__skReady = null; const f = [...document.querySelectorAll('iframe')]"
-                ".find(f => f.dataset.sk === %s); const t = setInterval(() => { if (window.__skReady) "
-                "clearInterval(t); else f.contentWindow.postMessage({sk: %s}, '*'); }, 200); return true; })()"
-                % (json.dumps(frame), json.dumps(spec)))
+        self.js(session, "(() => { window.__skReady = null; const f = %s; const t = setInterval(() => { "
+                "if (window.__skReady) clearInterval(t); else f.contentWindow.postMessage({sk: %s}, '*'); }, 100); "
+                "return true; })()" % (find, json.dumps(spec)))
         if not self.pump_until(lambda: self.js(session, "String(!!window.__skReady)") == "true", 5):
             return False
         self.settle()
-        return self.locate(session, "[...document.querySelectorAll('iframe')].find(f => f.dataset.sk === %s)"
-                           % json.dumps(frame))
+        return self.locate(session, find)
 
     def locate(self, session, element):
         """Find the element's centre on screen; the click itself happens in perform()."""
@@ -471,8 +606,8 @@ class Harness:
             x, y = self.click_at
             # Move onto the element first: a click without pointer motion can reach a document
             # that has since been replaced under the pointer (an iframe that navigated).
-            subprocess.run(["xdotool", "mousemove", str(x - 20), str(y - 20), "sleep", "0.1", "mousemove",
-                            str(x), str(y), "sleep", "0.1", "click", "1"], check=True, timeout=10)
+            subprocess.run(["xdotool", "mousemove", str(x - 20), str(y - 20), "sleep", "0.05", "mousemove",
+                            str(x), str(y), "sleep", "0.05", "click", "1"], check=True, timeout=10)
         elif event == "load":
             view.load_uri(url)
         elif event == "assign":
@@ -499,21 +634,33 @@ class Harness:
             view.reload()
         elif event == "close":
             self.js(session, "window.close(); true")
-        elif event == "dismiss":
-            pass  # the app removes the view: no WebKit call; app_closes() applies it
+        elif event in ("dismiss", "wait"):
+            # dismiss: the user taps the app's close button; wait: SessionKit's clock runs (a blank
+            # popup's timeout). Neither involves WebKit: app_closes() removes the views.
+            pass
 
     def app_loads(self, sim):
-        """sameView (or finish: opener): the app loads the URL itself after refusing the new window."""
-        if sim.get("outcome") not in ("navigated", "finished") or "session" not in sim:
-            return False
+        """The session the app loads the step's URL in itself (DESIGN §8.2), or None: the opener for
+        `finish: opener`; the requesting view for a refused new window the replay says is `navigated`
+        (sameView)."""
+        target = self.sessions.get(sim.get("session", ""))
+        if target is None or target.view is None:
+            return None
+        if sim.get("outcome") == "finished" and sim.get("via") == "opener":
+            return target
+        if sim.get("outcome") != "navigated":
+            return None
         refused = any((cb["callback"] == "decidePolicyFor" and cb["targetFrame"] == "none"
                        and cb["answer"] == "cancel") or
                       (cb["callback"] == "createWebViewWith" and cb["answer"] == "nil")
                       for cb in self.callbacks)
-        return refused and not any(c[0] == sim["session"] for c in self.commits)
+        if refused and not any(c[0] == sim["session"] for c in self.commits):
+            return target
+        return None
 
     def app_closes(self, sim):
-        """Sessions the app removes after this step, as the simulator's engine closed them."""
+        """Sessions the app removes after this step, as the simulator's engine closed them: a popup
+        the page closed, one an outbound first load or `finish` ended, a blank timeout, `dismiss`."""
         ids = list(sim.get("closed", [])) + list(sim.get("timedOut", []))
         for cb in sim.get("callbacks", []):  # provisional popups refused on their first load
             if cb["callback"] == "createWebViewWith" and cb.get("answer") not in (None, "nil") \
@@ -526,59 +673,109 @@ class Harness:
         session.window.destroy()
         session.view = None
 
-    def describe(self, line, event, url, closed, sim):
+    def infer_target(self, record):
+        """Main frame or subframe, from what followed an allowed decision (WebKitGTK does not say)."""
+        if record.get("targetFrame") != "unobserved":
+            return
+        root = record.get("_root")
+        if root is not None:  # a redirect hop: the same frame's load as the request it came from
+            self.infer_target(root)
+            if root["targetFrame"] != "unobserved":
+                record["targetFrame"] = root["targetFrame"]
+            return
+        if record["answer"] != "allow" or any(same_url(d, record["_url"]) for d in self.downloads):
+            return  # nothing followed that shows the frame
+        sid, url, t0 = record["session"], record["_url"], record["_time"]
+        # The main frame's provisional load starts right after its decision is allowed (the view's
+        # `load-changed` is the main frame's; its URI is not updated yet at STARTED), before the
+        # next decision of the view that is not a redirect hop of this one.
+        t1 = min([r["_time"] for r in self.callbacks if r["session"] == sid and r.get("_time", 0) > t0
+                  and r.get("_root") is not record and not r.get("_frame")] + [float("inf")])
+        hops = [r["_url"] for r in self.callbacks if r.get("_root") is record]
+        if any(s == sid and t0 <= t < t1 for s, _, t in self.started_loads) or any(
+                s == sid and t >= t0 and (same_url(u, url) or any(same_url(u, h) for h in hops))
+                for s, u, t in self.commits):
+            record["targetFrame"] = "main"
+        elif self.server.seen_since(t0, url) or any(s == sid and same_url(u, url) and t >= t0
+                                                    for s, u, t in self.resources):
+            record["targetFrame"] = "sub"
+
+    def describe(self, line, event, url, closed, before):
         """The step's line as the engine lived it: callbacks, then the net effect."""
-        for record in self.callbacks:  # main frame or subframe, from what followed each decision
-            if record.get("targetFrame") != "unobserved" or record["answer"] != "allow":
-                continue
-            if any(sid == record["session"] and same_url(uri, record["_url"]) for sid, uri, _ in self.commits):
-                record["targetFrame"] = "main"
-            elif self.server.seen_since(record["_time"], record["_url"]) or any(
-                    sid == record["session"] and same_url(uri, record["_url"]) and t >= record["_time"]
-                    for sid, uri, t in self.resources):
-                record["targetFrame"] = "sub"
-        # A subframe decision after its view's main frame committed in this step is the new
-        # document loading its own iframes: not a navigation the step made (the scenario format
-        # has no way to describe it), so it is listed apart under subframeLoads.
-        embedded = [cb for cb in self.callbacks if cb.get("targetFrame") == "sub" and any(
-            sid == cb["session"] and t < cb["_time"] for sid, _, t in self.commits)]
-        self.callbacks = [cb for cb in self.callbacks if cb not in embedded]
-        request_url = next((cb["_url"] for cb in self.callbacks if cb.get("_url")), None)
+        for record in self.callbacks:
+            self.infer_target(record)
+        request_url = next((cb["_url"] for cb in self.callbacks if cb.get("_url") and not cb.get("_frame")), None)
         if request_url:
             line["url"] = request_url
         elif url and event in ("load", "assign", "click", "submit", "open"):
             line["url"] = url
         popups = [sid for sid in self.created if self.sessions[sid].view is not None]
-        sub = [cb for cb in self.callbacks if cb.get("targetFrame") == "sub"]
+        # A page's own iframe loads are not the step's navigation: the outcome comes from the rest.
+        navigations = [cb for cb in self.callbacks if not cb.get("_frame")]
+        sub = [cb for cb in navigations if cb.get("targetFrame") == "sub" and cb["answer"] == "allow"]
+        # Same-document navigations (a fragment, DESIGN §2) commit nothing: the URL and the
+        # back-forward list move instead.
+        loaded = {c[0] for c in self.commits + self.started_loads}
+        moved = [s for s in self.live() if s.sid in before and s.sid not in loaded
+                 and s.view.get_uri() != before[s.sid][0]]
+        for s in moved:  # the decision that moved it was the main frame's
+            for cb in navigations:
+                if cb["session"] == s.sid and cb.get("targetFrame") == "unobserved" \
+                        and same_url(cb["_url"], s.view.get_uri()):
+                    cb["targetFrame"] = "main"
+        # A link to the fragment the view already shows: WebKit asks (FrameLoader::loadURL's fragment
+        # path) and scrolls; the URL, the list and its current entry stay as they were, no request is
+        # made and nothing loads. An allowed decision for exactly the view's current URL with a
+        # fragment that nothing followed is that navigation, in the main frame.
+        if not self.commits and not loaded:
+            for cb in navigations:
+                sid = cb["session"]
+                if cb.get("targetFrame") == "unobserved" and cb["answer"] == "allow" and "#" in cb["_url"] \
+                        and sid in before and same_url(cb["_url"], before[sid][0]) \
+                        and not self.server.seen_since(cb["_time"], cb["_url"]):
+                    cb["targetFrame"] = "main"
+                    moved = moved or [self.sessions[sid]]
         if popups:
             line.update(outcome="popup", child=popups[0])
+        elif self.downloads:
+            line.update(outcome="download")
         elif self.commits:
             sid, uri, _ = self.commits[-1]
             line.update(outcome="navigated", session=sid, frame="main", url=uri)
         elif sub:
             line.update(outcome="navigated", session=sub[-1]["session"], frame="sub", url=sub[-1]["_url"])
-        elif self.downloads:
-            line.update(outcome="download")
+        elif moved:
+            line.update(outcome="navigated", session=moved[0].sid, frame="main", url=moved[0].view.get_uri(),
+                        sameDocument=True)
         elif closed and any(cb["callback"] == "webViewDidClose" for cb in self.callbacks) or \
                 (closed and event == "dismiss"):
             line.update(outcome="closed", closed=closed)
         else:
             line.update(outcome="none")  # nothing took effect in WebKit: external, blocked or ignored
+            # Evidence only: a back/forward between entries that differ in nothing (after a reload
+            # collapsed them) moves the list's current entry without any load or callback.
+            shifted = [s.sid for s in self.live() if s.sid in before and s.position() != before[s.sid][2]]
+            if shifted:
+                line["historyMoved"] = shifted
+        hops = [cb for cb in self.callbacks if cb.get("_redirect")]
+        if hops:
+            line["redirects"] = [cb["_url"] for cb in hops]
+            methods = self.server.methods_of([cb["_url"] for cb in hops], min(cb["_time"] for cb in hops))
+            if any(methods):
+                line["redirectMethods"] = methods
+        blocked = [cb["_src"] for cb in self.callbacks if cb.get("_frame") and cb["answer"] != "allow"]
+        if blocked:
+            line["blockedFrames"] = blocked
         line["callbacks"] = [{k: v for k, v in cb.items() if not k.startswith("_")} for cb in self.callbacks]
-        if embedded:
+        if self.embedded:
             line["subframeLoads"] = [dict({k: v for k, v in cb.items() if not k.startswith("_")}, url=cb["_url"])
-                                     for cb in embedded]
+                                     for cb in self.embedded]
         line["gestures"] = [cb["_gesture"] for cb in self.callbacks if "_gesture" in cb]
         return line
 
 
 # Keys of a step that qualify its event rather than name it (§5).
-STEP_OPTIONS = ("in", "expect", "target", "frame", "method", "gesture", "noopener")
-
-# Steps WebKit cannot be driven through, with the reason; they are reported, never dropped.
-UNSUPPORTED = {
-    "wait": "virtual time (blank timeouts, rate windows) is SessionKit's own clock, not WebKit's",
-}
+STEP_OPTIONS = ("in", "expect", "target", "frame", "method", "gesture", "noopener", "rel", "download")
 
 
 def main():

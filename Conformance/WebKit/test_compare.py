@@ -5,7 +5,7 @@
 
 import unittest
 
-from compare import final_differences, known_reason, norm_url, step_differences
+from compare import final_differences, hop_urls, known_reason, norm_url, step_differences
 
 KNOWN = [{"id": "target-frame-unobserved", "field": "callbacks[].targetFrame", "engine": "unobserved",
           "reason": "WebKitGTK does not report the target frame"}]
@@ -40,6 +40,24 @@ class StepDifferencesTests(unittest.TestCase):
     def test_httpsAndHttp_andALoneQuestionMark_compareEqual(self):
         self.assertEqual(norm_url("https://a.example/x"), norm_url("http://a.example/x?"))
         self.assertNotEqual(norm_url("https://a.example/x"), norm_url("http://a.example/x?q=1"))
+
+
+    def test_aBlockedFrameOnOneSideOnly_isReported(self):
+        sim = {"outcome": "navigated", "session": "main", "blockedFrames": ["https://tracker.example/pixel"]}
+        eng = {"outcome": "navigated", "session": "main"}
+        self.assertEqual(step_differences(sim, eng), [("blockedFrames", "http://tracker.example/pixel", "-")])
+
+    def test_redirectHops_compareAsURLs_inOrder(self):
+        sim = {"outcome": "external", "redirects": ["https://a.example/2", {"url": "https://b.example/3"}]}
+        same = {"outcome": "none", "redirects": ["http://a.example/2", "http://b.example/3"]}
+        reversed_hops = {"outcome": "none", "redirects": ["http://b.example/3", "http://a.example/2"]}
+        self.assertEqual(step_differences(sim, same), [])
+        self.assertEqual(step_differences(sim, reversed_hops)[0][0], "redirects")
+        self.assertEqual(hop_urls({}, "redirects"), [])
+
+    def test_aMissingRedirect_isReported(self):
+        self.assertEqual(step_differences({"outcome": "navigated", "redirects": ["https://a.example/"]},
+                                          {"outcome": "navigated"})[0][0], "redirects")
 
 
 class KnownDifferencesTests(unittest.TestCase):
