@@ -183,3 +183,25 @@ final class TestEstimate: XCTestCase {
     XCTAssertFalse(Estimate(median: 2, low: 1.5, high: 2.5).isDisjoint(from: Estimate(median: 1, low: 0.5, high: 1.5)))
   }
 }
+
+final class TestReferenceResults: XCTestCase {
+  func test_naiveAndActorHop_areShown_butNeverGated() {
+    let names = [
+      BenchResult.engineDecide, BenchResult.baselineDirect, BenchResult.baselineActorHop, BenchResult.baselineNaive,
+    ]
+    let base = ProfileFixtures.profile(names.map { ProfileFixtures.result($0) })
+    var new = base
+    new.results[2].latencyNs = ProfileFixtures.latency(scale: 1.5)  // actor-hop +50 %
+    new.results[3].throughputPerSec = 50_000  // naive at half the throughput
+    let comparison = ProfileComparison.compare(base: base, new: new, maxRegressionPercent: 10)
+    XCTAssertEqual(comparison.exitCode, 0, comparison.table)
+    XCTAssertTrue(comparison.table.contains("references"), comparison.table)
+    XCTAssertTrue(comparison.rows.contains { $0.result == BenchResult.baselineActorHop && $0.deltaPercent == 50 })
+    // baseline.direct, which runs SessionKit's evaluate, is gated.
+    new = base
+    new.results[1].latencyNs = ProfileFixtures.latency(scale: 1.5)
+    XCTAssertEqual(
+      ProfileComparison.compare(base: base, new: new, maxRegressionPercent: 10).regressions.map(\.result),
+      [BenchResult.baselineDirect, BenchResult.baselineDirect, BenchResult.baselineDirect])
+  }
+}

@@ -73,7 +73,7 @@ final class TestReportTable: XCTestCase {
         "medians of 3 interleaved repetitions; each interval holds the median with 75")
         ?? false, "\(table.intervalLines)")
     XCTAssertTrue(table.text.contains("engine.decide   p50 [290 ns, 310 ns]"), table.text)
-    XCTAssertTrue(table.text.contains("engine.decide / baseline.naive  p50 = 1.2× [1.1×, 1.3×]"), table.text)
+    XCTAssertTrue(table.text.contains("engine.decide / baseline.naive  p50 = 1.20× [1.10×, 1.30×]"), table.text)
     XCTAssertTrue(ReportTable(results: [ProfileFixtures.result(BenchResult.engineDecide)]).intervalLines.isEmpty)
   }
 

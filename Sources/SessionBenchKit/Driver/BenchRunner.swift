@@ -356,7 +356,8 @@ public struct BenchRunner: Sendable {
       case .closed: "closed loop, \(workers) workers"
       case .open(let rate): String(format: "open loop, %.0f requests/s over %d workers", rate, workers)
       }
-    return "\(options.sessions) sessions, \(load), \(length), workload \(mix.name)"
+    let repetitions = options.repetitions > 1 ? ", \(options.repetitions) interleaved repetitions" : ""
+    return "\(options.sessions) sessions, \(load), \(length)\(repetitions), workload \(mix.name)"
       + (hosts > 0 ? " over \(hosts) generated hosts" : "") + ", "
       + "policy \(options.policy ?? "built-in realistic") (\(rules) rules), seed \(options.seed)"
   }

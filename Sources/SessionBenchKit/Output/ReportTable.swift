@@ -98,7 +98,7 @@ public struct ReportTable: Sendable {
       for baseline in baselines {
         if let recorded = engine.relative?[baseline.name], recorded.p50.low != recorded.p50.high {
           func ratio(_ estimate: Estimate) -> String {
-            "\(Format.ratio(estimate.median)) [\(Format.ratio(estimate.low)), \(Format.ratio(estimate.high))]"
+            "\(Self.ratio2(estimate.median)) [\(Self.ratio2(estimate.low)), \(Self.ratio2(estimate.high))]"
           }
           func percent(_ estimate: Estimate) -> String {
             "\(Format.percent(estimate.median * 100)) [\(Format.percent(estimate.low * 100)), "
@@ -145,6 +145,11 @@ public struct ReportTable: Sendable {
   private static func csvField(_ text: String) -> String {
     guard text.contains(where: { $0 == "," || $0 == "\"" || $0.isNewline }) else { return text }
     return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+  }
+
+  /// `1.55×`: two decimals, for ratios measured over repetitions, whose bars (1.5, 3) need them.
+  private static func ratio2(_ value: Double) -> String {
+    value.isFinite ? String(format: "%.2f×", value) : "-"
   }
 
   private static func ratio(_ value: Double, _ reference: Double) -> String {

@@ -67,7 +67,6 @@ public struct TargetReport: Sendable {
   /// Judges `profile`.
   public init(profile: BenchProfile) {
     let decide = profile.result(named: BenchResult.engineDecide).flatMap { $0.samples > 0 ? $0 : nil }
-    let direct = profile.result(named: BenchResult.baselineDirect)
     let hop = profile.result(named: BenchResult.baselineActorHop)
     let reference = profile.result(named: BenchResult.engineDecideDefault)
     func ratio(_ value: UInt64?, _ reference: UInt64?) -> Double? {
@@ -118,14 +117,16 @@ public struct TargetReport: Sendable {
       shown.verdict = .shown
       lines.append(shown)
     }
-    let throughput: Double? =
-      if let decide, let direct, direct.throughputPerSec > 0 {
-        decide.throughputPerSec / direct.throughputPerSec
-      } else { nil }
+    let throughputRatio = inRun(BenchResult.baselineDirect, "throughput")
+    let throughput = throughputRatio?.median
+    var measured = throughput.map { String(format: "%.2f", $0) } ?? "n/a"
+    if let throughputRatio, throughputRatio.low != throughputRatio.high {
+      measured += String(format: " [%.2f, %.2f]", throughputRatio.low, throughputRatio.high)
+    }
     lines.append(
       Line(
         target: "engine.decide / baseline.direct throughput",
-        measured: throughput.map { String(format: "%.2f", $0) } ?? "n/a",
+        measured: measured,
         bar: "≥ 0.80", goal: "≥ 0.90",
         verdict: throughput.map { $0 >= 0.9 ? .goalMet : $0 >= 0.8 ? .barMet : .missed } ?? .unknown("n/a")))
     let bytes = profile.memory.bytesPerSession
