@@ -56,7 +56,7 @@ public enum BenchCommandName: String, Sendable, CaseIterable {
       [
         CommandOption(
           "--max-regression", "PCT",
-          "latency or throughput change, in per cent, past which NEW is a regression (default 10)")
+          "change in per cent past which NEW regresses, if intervals and in-run ratios agree (default 10)")
       ]
     case .lint:
       [
