@@ -4,11 +4,13 @@
 /// A gated figure — the **p50, p90 or p99** latency, or the **throughput** — of a result present in both profiles
 /// regresses when both of these say so:
 /// - **The figure itself**: it rose (latency) or fell (throughput) by more than the threshold; and when both
-///   profiles were made with `run --repeat N`, the confidence intervals of its median do not overlap
-///   (``Estimate/isDisjoint(from:)``): a change inside the noise the repetitions show is not one.
+///   profiles were made with `run --repeat N`, so did the fast end of its interval (the low end of a latency's,
+///   the high end of a throughput's: the least disturbed repetitions, since what slows a machine only adds
+///   time). A slow episode in one run moves its median and its slow end; a slower build moves the fast end too.
 /// - **Its in-run ratios**, when the result has any in both profiles (to `baseline.direct` and `baseline.naive`,
 ///   measured in the same run; profiles without them get them computed from their figures): at least one ratio
-///   moved past the threshold the same way, its intervals apart when both profiles have them. A machine that is
+///   moved past the threshold the same way, its intervals apart (``Estimate/isDisjoint(from:)``) when both
+///   profiles have them. A machine that is
 ///   slower or faster as a whole moves a figure and its baselines together, and that is not the code's doing.
 ///
 /// A result without a baseline in both profiles (a hand-made profile, a baseline compared with itself where it is
@@ -83,13 +85,26 @@ public struct ProfileComparison: Sendable {
     public var isLatency: Bool { metric != Self.throughputMetric }
 
     /// Whether the change is past `threshold` per cent in the bad direction and, when both profiles have
-    /// intervals, the intervals are apart.
+    /// intervals: for a ratio, the intervals are apart; for a figure, the interval's fast end (the low end of a
+    /// latency, the high end of a throughput) moved past the threshold too.
     func exceeds(_ threshold: Double) -> Bool {
-      guard isGated, let delta = deltaPercent else { return false }
-      let past = isLatency ? delta > threshold : delta < -threshold
-      guard past else { return false }
-      if let baseInterval, let newInterval { return newInterval.isDisjoint(from: baseInterval) }
-      return true
+      guard isGated, let delta = deltaPercent, isPast(delta, threshold) else { return false }
+      guard let baseInterval, let newInterval else { return true }
+      if isRatio { return newInterval.isDisjoint(from: baseInterval) }
+      return fastEndChange.map { isPast($0, threshold) } ?? false
+    }
+
+    /// The change of the interval's fast end, in per cent: the least disturbed of the repetitions, since what
+    /// slows a machine only ever adds time; `nil` without intervals.
+    public var fastEndChange: Double? {
+      guard let baseInterval, let newInterval else { return nil }
+      let before = isLatency ? baseInterval.low : baseInterval.high
+      let after = isLatency ? newInterval.low : newInterval.high
+      return before > 0 ? (after - before) / before * 100 : nil
+    }
+
+    private func isPast(_ delta: Double, _ threshold: Double) -> Bool {
+      isLatency ? delta > threshold : delta < -threshold
     }
   }
 
@@ -226,9 +241,9 @@ public struct ProfileComparison: Sendable {
     let regressions = regressions
     if regressions.isEmpty {
       text +=
-        "No regression past \(threshold) (gated: p50, p90, p99 latency and throughput, beyond the intervals and "
-        + "confirmed by an in-run ratio where there is one; baseline.naive and baseline.actor-hop are references, "
-        + "not gated).\n"
+        "No regression past \(threshold) (gated: p50, p90, p99 latency and throughput, the median and the "
+        + "interval's fast end, confirmed by an in-run ratio where there is one; baseline.naive and "
+        + "baseline.actor-hop are references, not gated).\n"
     } else {
       text += "\(regressions.count) regression\(regressions.count == 1 ? "" : "s") past \(threshold):\n"
       for row in regressions {
@@ -274,10 +289,18 @@ public struct ProfileComparison: Sendable {
     guard row.isGated, let delta = row.deltaPercent,
       row.isLatency ? delta > maxRegressionPercent : delta < -maxRegressionPercent
     else { return "" }
-    if let base = row.baseInterval, let new = row.newInterval, !new.isDisjoint(from: base) {
-      return "within the intervals"
+    if row.isRatio {
+      if let base = row.baseInterval, let new = row.newInterval, !new.isDisjoint(from: base) {
+        return "within the intervals"
+      }
+      return ""
     }
-    return row.isRatio ? "" : "baselines moved too"
+    if let fastEnd = row.fastEndChange,
+      row.isLatency ? fastEnd <= maxRegressionPercent : fastEnd >= -maxRegressionPercent
+    {
+      return "fast end \(Format.signedPercent(fastEnd)): noise"
+    }
+    return "baselines moved too"
   }
 
   /// A value as the table shows it, with its interval when there is one: `701 ns [690 ns, 712 ns]`, `1.25×`.
