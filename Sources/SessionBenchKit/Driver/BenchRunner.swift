@@ -240,7 +240,7 @@ public struct BenchRunner: Sendable {
     }
   }
 
-  /// The environment variable of the planted-slowdown test hook (Benchmarks/README.md, "Noise"): a per cent by
+  /// The environment variable of the planted-slowdown test hook (Benchmarks/README.md, "Comparing runs"): a per cent by
   /// which every timed `engine.decide` is stretched with busy work inside its measurement, so that
   /// `Benchmarks/noise-check.sh` can prove `compare` catches a slowdown. Harness only: SessionKit is not touched.
   public static let plantedSlowdownVariable = "SESSION_BENCH_TEST_SLOW_DECIDE_PERCENT"
