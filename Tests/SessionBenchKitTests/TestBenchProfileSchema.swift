@@ -18,7 +18,10 @@ final class TestBenchProfileSchema: XCTestCase {
     for result in results {
       XCTAssertEqual(
         Set(result.keys),
-        ["name", "samples", "throughputPerSec", "latencyNs", "cpuNsPerOp", "involuntaryContextSwitches"])
+        [
+          "name", "samples", "throughputPerSec", "latencyNs", "cpuNsPerOp", "involuntaryContextSwitches", "repetitions",
+          "relative",
+        ])
       let latency = try XCTUnwrap(result["latencyNs"] as? [String: Any])
       XCTAssertEqual(Set(latency.keys), ["p0", "p25", "p50", "p75", "p90", "p99", "p999", "p100"])
     }
@@ -34,7 +37,7 @@ final class TestBenchProfileSchema: XCTestCase {
       Set(config.keys),
       [
         "sessions", "durationSeconds", "decisions", "concurrency", "rate", "workload", "policy", "rules", "seed",
-        "hosts",
+        "hosts", "repeat",
       ])
   }
 
@@ -46,6 +49,40 @@ final class TestBenchProfileSchema: XCTestCase {
     let profile = try BenchProfile.decode(from: Data(json.utf8))
     XCTAssertNil(profile.config.hosts)
     XCTAssertNil(profile.results[0].cpuNsPerOp)
+  }
+
+  func test_aProfileWrittenBeforeRepeat_stillDecodes_andCompares() throws {
+    var json = String(decoding: ProfileFixtures.standardProfile().encode(), as: UTF8.self)
+    for key in ["repeat", "repetitions", "relative"] {
+      json = json.split(separator: "\n").filter { !$0.contains("\"\(key)\"") }.joined(separator: "\n")
+    }
+    XCTAssertFalse(json.contains("relative"))
+    let profile = try BenchProfile.decode(from: Data(json.utf8))
+    XCTAssertNil(profile.config.repeat)
+    XCTAssertNil(profile.results[0].repetitions)
+    XCTAssertNil(profile.results[0].relative)
+    let path = try ProfileFixtures.temporaryFile(Data(json.utf8))
+    XCTAssertEqual(runCompare(basePath: path, newPath: path, maxRegression: 10).exitCode, 0)
+  }
+
+  func test_checkedInProfiles_fromBeforeRepeat_stillCompare() throws {
+    let directory = RepositoryFiles.root.appendingPathComponent("Benchmarks/baselines")
+    let old = directory.appendingPathComponent("linux-2core-issue12.json").path
+    let loaded = directory.appendingPathComponent("linux-2core-loaded.json").path
+    let result = runCompare(basePath: old, newPath: loaded, maxRegression: 10)
+    XCTAssertNotEqual(result.exitCode, 2, result.output)
+    XCTAssertTrue(result.output.contains("In-run ratios"), result.output)
+  }
+
+  func test_repeatedResults_roundTripWithTheirIntervals() throws {
+    var profile = ProfileFixtures.standardProfile()
+    let figures = try XCTUnwrap(ResultFigures.over([[1, 2, 3, 4, 5], [2, 3, 4, 5, 6], [3, 4, 5, 6, 7]]))
+    profile.results[0].repetitions = RepetitionSummary(count: 3, confidence: 0.75, figures: figures)
+    profile.results[0].relative = [BenchResult.baselineNaive: figures]
+    profile.config.repeat = 3
+    let decoded = try BenchProfile.decode(from: profile.encode())
+    XCTAssertEqual(decoded, profile)
+    XCTAssertEqual(decoded.results[0].repetitions?.figures.p90, Estimate(median: 3, low: 2, high: 4))
   }
 
   func test_absentOptions_andUnmeasuredMemory_areWrittenAsNull() throws {

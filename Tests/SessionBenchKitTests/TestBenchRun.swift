@@ -30,6 +30,36 @@ final class TestBenchRun: XCTestCase {
     let engine = report.profile.results.prefix(2).reduce(0) { $0 + $1.samples }
     XCTAssertGreaterThanOrEqual(engine, 2_000)
     XCTAssertEqual(report.profile.results[2].samples, 2_000)
+    // A single run: no repetitions, and in-run ratios of width zero.
+    XCTAssertNil(report.profile.results[0].repetitions)
+    let naive = try XCTUnwrap(report.profile.results[0].relative?[BenchResult.baselineNaive])
+    XCTAssertEqual(naive.p50.low, naive.p50.high)
+    XCTAssertEqual(
+      naive.p50.median,
+      Double(report.profile.results[0].latencyNs.p50) / Double(report.profile.results[4].latencyNs.p50))
+  }
+
+  func test_aRepeatedRun_reportsMediansWithIntervals_andInRunRatios() async throws {
+    var options = tinyOptions()
+    options.repetitions = 3
+    let report = try await BenchRunner(options: options).run()
+    XCTAssertEqual(report.profile.config.repeat, 3)
+    for result in report.profile.results {
+      let repetitions = try XCTUnwrap(result.repetitions, result.name)
+      XCTAssertEqual(repetitions.count, 3)
+      XCTAssertEqual(repetitions.confidence, 0.75, accuracy: 1e-12)
+      let p50 = repetitions.figures.p50
+      XCTAssertLessThanOrEqual(p50.low, p50.median, result.name)
+      XCTAssertLessThanOrEqual(p50.median, p50.high, result.name)
+      XCTAssertEqual(Double(result.latencyNs.p50), p50.median.rounded(), result.name)
+      XCTAssertEqual(result.throughputPerSec, repetitions.figures.throughput.median, result.name)
+    }
+    let decide = try XCTUnwrap(report.profile.result(named: BenchResult.engineDecide))
+    XCTAssertEqual(
+      Set(decide.relative.map { Array($0.keys) } ?? []), [BenchResult.baselineDirect, BenchResult.baselineNaive])
+    let direct = try XCTUnwrap(report.profile.result(named: BenchResult.baselineDirect))
+    XCTAssertEqual(Set(direct.relative.map { Array($0.keys) } ?? []), [BenchResult.baselineNaive])
+    XCTAssertEqual(direct.samples, 3 * 2_000, "each repetition measures every phase")
   }
 
   func test_aTinyRun_writesAProfileWithExactlyTheKeysOfSection6_andTheCSVAndSVG() async throws {
@@ -50,7 +80,10 @@ final class TestBenchRun: XCTestCase {
     for result in results {
       XCTAssertEqual(
         Set(result.keys),
-        ["name", "samples", "throughputPerSec", "latencyNs", "cpuNsPerOp", "involuntaryContextSwitches"])
+        [
+          "name", "samples", "throughputPerSec", "latencyNs", "cpuNsPerOp", "involuntaryContextSwitches", "repetitions",
+          "relative",
+        ])
       XCTAssertGreaterThan(result["cpuNsPerOp"] as? Double ?? 0, 0)
       XCTAssertGreaterThan(result["samples"] as? Int ?? 0, 0)
       let latency = try XCTUnwrap(result["latencyNs"] as? [String: Any])

@@ -40,7 +40,7 @@ final class TestReportTable: XCTestCase {
     XCTAssertEqual(Set(tableLines.map(\.count)).count, 1, "every table line has the same width:\n\(tableLines)")
   }
 
-  func test_ratios_compareEngineToDirectAndActorHop() {
+  func test_ratios_compareEngineToDirectNaiveAndActorHop() {
     let results = [
       ProfileFixtures.result(
         BenchResult.engineDecide, latency: ProfileFixtures.latency(scale: 2.1), throughput: 73_000),
@@ -49,11 +49,32 @@ final class TestReportTable: XCTestCase {
       ProfileFixtures.result(BenchResult.baselineNaive),
     ]
     let ratios = ReportTable(results: results).ratioLines
-    XCTAssertEqual(ratios.count, 2)
+    XCTAssertEqual(ratios.count, 3)
     XCTAssertTrue(ratios[0].hasPrefix("engine.decide / baseline.direct "), ratios[0])
     XCTAssertTrue(ratios[0].contains("p50 = 2.1×"), ratios[0])
     XCTAssertTrue(ratios[0].contains("throughput = 73 %"), ratios[0])
-    XCTAssertTrue(ratios[1].hasPrefix("engine.decide / baseline.actor-hop "), ratios[1])
+    XCTAssertTrue(ratios[1].hasPrefix("engine.decide / baseline.naive "), ratios[1])
+    XCTAssertTrue(ratios[2].hasPrefix("engine.decide / baseline.actor-hop "), ratios[2])
+  }
+
+  func test_repeatedRuns_showTheirIntervals_andTheRecordedRatios() throws {
+    var decide = ProfileFixtures.result(BenchResult.engineDecide)
+    let figures = try XCTUnwrap(
+      ResultFigures.over([
+        [300, 500, 1_000, 2_000, 9e4], [310, 520, 1_100, 2_100, 1e5],
+        [290, 480, 900, 1_900, 1.1e5],
+      ]))
+    decide.repetitions = RepetitionSummary(count: 3, confidence: 0.75, figures: figures)
+    let ratio = try XCTUnwrap(ResultFigures.over([[1.2, 1, 1, 1, 0.8], [1.3, 1, 1, 1, 0.8], [1.1, 1, 1, 1, 0.8]]))
+    decide.relative = [BenchResult.baselineNaive: ratio]
+    let table = ReportTable(results: [decide, ProfileFixtures.result(BenchResult.baselineNaive)])
+    XCTAssertTrue(
+      table.intervalLines.first?.hasPrefix(
+        "medians of 3 interleaved repetitions; each interval holds the median with 75")
+        ?? false, "\(table.intervalLines)")
+    XCTAssertTrue(table.text.contains("engine.decide   p50 [290 ns, 310 ns]"), table.text)
+    XCTAssertTrue(table.text.contains("engine.decide / baseline.naive  p50 = 1.20× [1.10×, 1.30×]"), table.text)
+    XCTAssertTrue(ReportTable(results: [ProfileFixtures.result(BenchResult.engineDecide)]).intervalLines.isEmpty)
   }
 
   func test_memory_isShownUnderTheTable() {

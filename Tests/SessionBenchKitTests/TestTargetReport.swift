@@ -11,12 +11,35 @@ final class TestTargetReport: XCTestCase {
     profile.results[0].latencyNs = ProfileFixtures.latency(scale: 1.2)  // engine.decide p50 1.2 × direct
     profile.results[0].throughputPerSec = 95_000
     let report = TargetReport(profile: profile)
-    XCTAssertEqual(try line(report, "engine.decide p50 / baseline.direct").verdict, .barMet)
+    XCTAssertEqual(try line(report, "engine.decide p50 / baseline.direct").verdict, .shown, "issue 12's bar is retired")
     XCTAssertEqual(try line(report, "engine.decide p50 / baseline.direct").measured, "1.20×")
-    XCTAssertEqual(try line(report, "engine.decide p50 / baseline.naive").verdict, .barMet)
+    XCTAssertEqual(try line(report, "engine.decide p50 / baseline.naive p50 at 10000 sessions").verdict, .barMet)
     XCTAssertEqual(try line(report, "engine.decide / baseline.direct throughput").verdict, .goalMet)
     XCTAssertEqual(try line(report, "bytes per idle session").verdict, .missed)
     XCTAssertEqual(try line(report, "floor:").verdict, .floor)
+  }
+
+  func test_issue27DecideBars_useTheInRunRatios_withTheirIntervals() throws {
+    var profile = ProfileFixtures.standardProfile()
+    profile.config.concurrency = 2
+    func figures(_ value: Double) -> ResultFigures {
+      let estimate = Estimate(median: value, low: value * 0.9, high: value * 1.1)
+      return ResultFigures(p50: estimate, p90: estimate, p99: estimate, p999: estimate, throughput: estimate)
+    }
+    // The recorded ratios (medians of the repetitions' ratios) decide, not the ratio of the medians (1.0 here).
+    profile.results[0].relative = [BenchResult.baselineNaive: figures(1.6), BenchResult.baselineDirect: figures(2.5)]
+    var report = TargetReport(profile: profile)
+    XCTAssertEqual(try line(report, "engine.decide p50 / baseline.naive").verdict, .missed)
+    XCTAssertEqual(try line(report, "engine.decide p50 / baseline.naive").measured, "1.60× [1.44×, 1.76×]")
+    XCTAssertEqual(try line(report, "engine.decide p99.9 / baseline.direct").verdict, .barMet)
+    profile.results[0].relative = [BenchResult.baselineNaive: figures(0.95), BenchResult.baselineDirect: figures(3.2)]
+    report = TargetReport(profile: profile)
+    XCTAssertEqual(try line(report, "engine.decide p50 / baseline.naive").verdict, .goalMet)
+    XCTAssertEqual(try line(report, "engine.decide p99.9 / baseline.direct").verdict, .missed)
+    profile.config.sessions = 1_000
+    report = TargetReport(profile: profile)
+    XCTAssertEqual(
+      try line(report, "engine.decide p50 / baseline.naive").verdict, .unknown("run with --sessions 10000"))
   }
 
   func test_targetsARunCannotJudge_sayWhichRunCan() throws {

@@ -138,6 +138,8 @@ public enum BenchCommandLine {
       case "--storm":
         guard inlineValue == nil else { throw UsageError("--storm takes no value") }
         options.storm = true
+      case "--repeat":
+        options.repetitions = try positiveInteger(cursor.value(for: name, inline: inlineValue), option: name)
       default:
         throw ArgumentCursor.unparsed(name, command: .run)
       }

@@ -47,6 +47,8 @@ public enum BenchCommandName: String, Sendable, CaseIterable {
         CommandOption("--svg", "FILE", "write a latency-by-percentile plot to FILE"),
         CommandOption("--quiet", nil, "print nothing but errors"),
         CommandOption("--storm", nil, "also run a popup storm in one more tree (its own row, engine.storm)"),
+        CommandOption(
+          "--repeat", "N", "measure every phase N times, interleaved; report medians with 95 % intervals (default 1)"),
       ]
     case .replay:
       [CommandOption("--policy", "FILE", "judge the steps with this policy instead of the scenario's own")]
@@ -54,7 +56,7 @@ public enum BenchCommandName: String, Sendable, CaseIterable {
       [
         CommandOption(
           "--max-regression", "PCT",
-          "latency or throughput change, in per cent, past which NEW is a regression (default 10)")
+          "change in per cent past which NEW regresses, if intervals and in-run ratios agree (default 10)")
       ]
     case .lint:
       [

@@ -66,6 +66,10 @@ public struct BenchOptions: Sendable, Equatable {
   /// Runs a popup storm in one extra tree beside the sessions during the engine phase (`--storm`), reported as
   /// its own result, ``BenchResult/engineStorm``.
   public var storm = false
+  /// How many times every phase is measured (`--repeat`), the repetitions interleaved: repetition `r` runs the
+  /// phases in the order rotated by `r`. With more than one, each figure is the median over the repetitions, with
+  /// a confidence interval (``RepetitionSummary``).
+  public var repetitions = 1
 
   /// Creates the default options.
   public init() {}

@@ -1,48 +1,73 @@
 /// The differences between two session-bench profiles, result by result and percentile by
 /// percentile, and whether they amount to a regression.
 ///
-/// A regression is, for a result present in both profiles:
-/// - a rise of more than the threshold in the **p50, p90 or p99** latency, or
-/// - a fall of more than the threshold in **throughput**.
+/// A gated figure — the **p50, p90 or p99** latency, or the **throughput** — of a result present in both profiles
+/// regresses when both of these say so:
+/// - **The figure itself**: it rose (latency) or fell (throughput) by more than the threshold; and when both
+///   profiles were made with `run --repeat N`, so did the fast end of its interval (the low end of a latency's,
+///   the high end of a throughput's: the least disturbed repetitions, since what slows a machine only adds
+///   time). A slow episode in one run moves its median and its slow end; a slower build moves the fast end too.
+/// - **Its in-run ratios**, when the result has any in both profiles (to `baseline.direct` and `baseline.naive`,
+///   measured in the same run; profiles without them get them computed from their figures): at least one ratio
+///   moved past the threshold the same way, its intervals apart (``Estimate/isDisjoint(from:)``) when both
+///   profiles have them. A machine that is
+///   slower or faster as a whole moves a figure and its baselines together, and that is not the code's doing.
+///
+/// A result without a baseline in both profiles (a hand-made profile, a baseline compared with itself where it is
+/// the only one) is judged by its figure alone, as before the ratios existed.
+///
+/// `baseline.naive` and `baseline.actor-hop` (``referenceResults``) are shown, with their ratios, but never fail a
+/// comparison: they run no SessionKit code (Foundation's `URL`, an empty actor), so a change in them is the
+/// machine's or the toolchain's, and they are what the other results are measured against.
 ///
 /// p0, p25, p75, p99.9 and p100 are shown but never fail a comparison: p0 and p25 sit at the
 /// timer's resolution, and p99.9 and p100 of a few-second run are a handful of samples that
 /// the scheduler decides more than the code does. A change from or to zero has no percentage
 /// and is not a regression. Results present in only one profile are listed, not compared.
 ///
-/// The default threshold is 10 %, as package-benchmark's; run-to-run noise of the gated
-/// percentiles on an idle machine stays well below it.
+/// The default threshold is 10 %, as package-benchmark's.
 public struct ProfileComparison: Sendable {
   /// The threshold used when `--max-regression` is not given: 10 %.
   public static let defaultMaxRegressionPercent = 10.0
   /// The metrics that can fail a comparison.
   public static let gatedMetrics: Set<String> = ["p50", "p90", "p99", Row.throughputMetric]
+  /// The baselines a result's in-run ratios are taken to.
+  public static let ratioBaselines = [BenchResult.baselineDirect, BenchResult.baselineNaive]
+  /// The results shown but never gated: references that run no SessionKit code.
+  public static let referenceResults: Set<String> = [BenchResult.baselineNaive, BenchResult.baselineActorHop]
 
-  /// One metric of one result in both profiles.
+  /// One metric of one result (or of one ratio) in both profiles.
   public struct Row: Sendable, Equatable {
     /// The metric name of throughput rows; latency rows are named `p0` … `p100`.
     public static let throughputMetric = "throughput"
 
-    /// The result, e.g. `engine.decide`.
+    /// The result, e.g. `engine.decide`; for a ratio row, `engine.decide / baseline.naive`.
     public var result: String
     /// `p0`, `p25`, `p50`, `p75`, `p90`, `p99`, `p999`, `p100` (nanoseconds) or `throughput`
-    /// (operations per second).
+    /// (operations per second); for a ratio row the same metric's ratio.
     public var metric: String
-    /// The value in the base profile.
+    /// The value in the base profile (the median, with `--repeat`).
     public var base: Double
-    /// The value in the new profile.
+    /// The value in the new profile (the median, with `--repeat`).
     public var new: Double
     /// `(new - base) / base` in per cent, or `nil` when the base is 0.
     public var deltaPercent: Double?
     /// Whether this metric can fail the comparison (see ``ProfileComparison``).
     public var isGated: Bool
-    /// Whether this row is a regression past the threshold.
+    /// Whether this row is a regression past the threshold: for a figure, the figure and (where there are any)
+    /// one of its ratios say so; for a ratio row, whether the ratio says so.
     public var isRegression: Bool
+    /// The base profile's confidence interval of the median, when it was made with `--repeat`.
+    public var baseInterval: Estimate?
+    /// The new profile's confidence interval of the median, when it was made with `--repeat`.
+    public var newInterval: Estimate?
+    /// Whether a ratio row is a ratio (rather than a figure).
+    public var isRatio: Bool
 
     /// Creates a row.
     public init(
       result: String, metric: String, base: Double, new: Double, deltaPercent: Double?, isGated: Bool,
-      isRegression: Bool
+      isRegression: Bool, baseInterval: Estimate? = nil, newInterval: Estimate? = nil, isRatio: Bool = false
     ) {
       self.result = result
       self.metric = metric
@@ -51,10 +76,36 @@ public struct ProfileComparison: Sendable {
       self.deltaPercent = deltaPercent
       self.isGated = isGated
       self.isRegression = isRegression
+      self.baseInterval = baseInterval
+      self.newInterval = newInterval
+      self.isRatio = isRatio
     }
 
     /// Whether the row is a latency, where lower is better, rather than a throughput.
     public var isLatency: Bool { metric != Self.throughputMetric }
+
+    /// Whether the change is past `threshold` per cent in the bad direction and, when both profiles have
+    /// intervals: for a ratio, the intervals are apart; for a figure, the interval's fast end (the low end of a
+    /// latency, the high end of a throughput) moved past the threshold too.
+    func exceeds(_ threshold: Double) -> Bool {
+      guard isGated, let delta = deltaPercent, isPast(delta, threshold) else { return false }
+      guard let baseInterval, let newInterval else { return true }
+      if isRatio { return newInterval.isDisjoint(from: baseInterval) }
+      return fastEndChange.map { isPast($0, threshold) } ?? false
+    }
+
+    /// The change of the interval's fast end, in per cent: the least disturbed of the repetitions, since what
+    /// slows a machine only ever adds time; `nil` without intervals.
+    public var fastEndChange: Double? {
+      guard let baseInterval, let newInterval else { return nil }
+      let before = isLatency ? baseInterval.low : baseInterval.high
+      let after = isLatency ? newInterval.low : newInterval.high
+      return before > 0 ? (after - before) / before * 100 : nil
+    }
+
+    private func isPast(_ delta: Double, _ threshold: Double) -> Bool {
+      isLatency ? delta > threshold : delta < -threshold
+    }
   }
 
   /// The rows of the results present in both profiles, in the base profile's order: eight
@@ -67,6 +118,10 @@ public struct ProfileComparison: Sendable {
   /// The threshold, in per cent.
   public let maxRegressionPercent: Double
 
+  /// The in-run ratio rows (`engine.decide / baseline.naive` …), gated metrics only, for the results that have
+  /// ratios in both profiles.
+  public let ratioRows: [Row]
+
   /// Compares two profiles.
   ///
   /// - Parameters:
@@ -77,44 +132,88 @@ public struct ProfileComparison: Sendable {
     base: BenchProfile, new: BenchProfile, maxRegressionPercent: Double = defaultMaxRegressionPercent
   ) -> ProfileComparison {
     var rows: [Row] = []
+    var ratioRows: [Row] = []
     let newNames = Set(new.results.map(\.name))
     let baseNames = Set(base.results.map(\.name))
     for baseResult in base.results {
       guard let newResult = new.result(named: baseResult.name) else { continue }
+      // The ratios of this result that both profiles have, gated metrics only.
+      var ratios: [Row] = []
+      for baseline in ratioBaselines where baseline != baseResult.name {
+        guard let baseRatio = relative(baseResult, to: baseline, in: base),
+          let newRatio = relative(newResult, to: baseline, in: new)
+        else { continue }
+        for metric in ResultFigures.metrics where gatedMetrics.contains(metric) {
+          guard let before = baseRatio.figures.estimate(metric), let after = newRatio.figures.estimate(metric),
+            before.median > 0, after.median > 0
+          else { continue }
+          var ratio = row(
+            result: "\(baseResult.name) / \(baseline)", metric: metric, base: before.median, new: after.median,
+            baseInterval: baseRatio.isMeasured ? before : nil, newInterval: newRatio.isMeasured ? after : nil)
+          ratio.isRatio = true
+          ratio.isGated = ratio.isGated && !referenceResults.contains(baseResult.name)
+          ratio.isRegression = ratio.exceeds(maxRegressionPercent)
+          ratios.append(ratio)
+        }
+      }
       let baseLatency = baseResult.latencyNs.labelledValues
       let newLatency = newResult.latencyNs.labelledValues
+      var figures: [Row] = []
       for (before, after) in zip(baseLatency, newLatency) {
-        rows.append(
+        figures.append(
           row(
             result: baseResult.name, metric: before.label, base: Double(before.value), new: Double(after.value),
-            threshold: maxRegressionPercent)
-        )
+            baseInterval: baseResult.repetitions?.figures.estimate(before.label),
+            newInterval: newResult.repetitions?.figures.estimate(after.label)))
       }
-      rows.append(
+      figures.append(
         row(
           result: baseResult.name, metric: Row.throughputMetric, base: baseResult.throughputPerSec,
-          new: newResult.throughputPerSec, threshold: maxRegressionPercent)
-      )
+          new: newResult.throughputPerSec, baseInterval: baseResult.repetitions?.figures.throughput,
+          newInterval: newResult.repetitions?.figures.throughput))
+      for index in figures.indices {
+        if referenceResults.contains(baseResult.name) { figures[index].isGated = false }
+        let metric = figures[index].metric
+        let sameMetric = ratios.filter { $0.metric == metric }
+        figures[index].isRegression =
+          figures[index].exceeds(maxRegressionPercent)
+          && (sameMetric.isEmpty || sameMetric.contains(where: \.isRegression))
+      }
+      rows += figures
+      ratioRows += ratios
     }
     return ProfileComparison(
       rows: rows,
       onlyInBase: base.results.map(\.name).filter { !newNames.contains($0) },
       onlyInNew: new.results.map(\.name).filter { !baseNames.contains($0) },
-      maxRegressionPercent: maxRegressionPercent
+      maxRegressionPercent: maxRegressionPercent,
+      ratioRows: ratioRows
     )
   }
 
-  private static func row(result: String, metric: String, base: Double, new: Double, threshold: Double) -> Row {
-    let delta: Double? = base > 0 && base.isFinite && new.isFinite ? (new - base) / base * 100 : nil
-    let isGated = gatedMetrics.contains(metric)
-    var isRegression = false
-    if isGated, let delta {
-      isRegression = metric == Row.throughputMetric ? delta < -threshold : delta > threshold
+  /// `result`'s figures over `baseline`'s in `profile`: as recorded (`relative`), or computed from the two
+  /// results' figures in a profile written before ratios were recorded; `nil` without the baseline.
+  private static func relative(
+    _ result: BenchResult, to baseline: String, in profile: BenchProfile
+  ) -> (figures: ResultFigures, isMeasured: Bool)? {
+    guard let reference = profile.result(named: baseline), reference.samples > 0, result.samples > 0 else {
+      return nil
     }
+    if let recorded = result.relative?[baseline] {
+      return (recorded, result.repetitions != nil)
+    }
+    let values = ResultFigures.ratios(of: result, to: reference)
+    guard let figures = ResultFigures.over([values]) else { return nil }
+    return (figures, false)
+  }
+
+  private static func row(
+    result: String, metric: String, base: Double, new: Double, baseInterval: Estimate?, newInterval: Estimate?
+  ) -> Row {
+    let delta: Double? = base > 0 && base.isFinite && new.isFinite ? (new - base) / base * 100 : nil
     return Row(
-      result: result, metric: metric, base: base, new: new, deltaPercent: delta, isGated: isGated,
-      isRegression: isRegression
-    )
+      result: result, metric: metric, base: base, new: new, deltaPercent: delta, isGated: gatedMetrics.contains(metric),
+      isRegression: false, baseInterval: baseInterval, newInterval: newInterval)
   }
 
   /// The rows that regressed past the threshold.
@@ -124,29 +223,14 @@ public struct ProfileComparison: Sendable {
   /// `replay`, `lint` and `diff`; 2 is for invalid input or usage).
   public var exitCode: Int32 { regressions.isEmpty ? 0 : 1 }
 
-  /// The comparison as aligned text: one line per metric, results missing on one side, and
-  /// a verdict.
+  /// The comparison as aligned text: one line per metric (with `--repeat` profiles, the median and its
+  /// interval), the in-run ratios, results missing on one side, and a verdict that names each regression with both
+  /// intervals and the ratio that confirms it.
   public var table: String {
-    var table = TextTable([
-      ("result", .left), ("metric", .left), ("base", .right), ("new", .right), ("change", .right), ("", .left),
-    ])
-    var previous: String?
-    for row in rows {
-      let value: (Double) -> String = {
-        row.isLatency ? Format.latency(nanoseconds: $0) : Format.throughput(perSecond: $0)
-      }
-      let verdict = row.isRegression ? "REGRESSION" : isImprovement(row) ? "improved" : ""
-      table.append([
-        row.result == previous ? "" : row.result,
-        Self.metricLabel(row.metric),
-        value(row.base),
-        value(row.new),
-        row.deltaPercent.map(Format.signedPercent) ?? "n/a",
-        verdict,
-      ])
-      previous = row.result
+    var text = render(rows)
+    if !ratioRows.isEmpty {
+      text += "\nIn-run ratios (the result over the same run's baseline):\n" + render(ratioRows)
     }
-    var text = table.render()
     for name in onlyInBase {
       text += "\(name): only in the base profile, not compared\n"
     }
@@ -156,15 +240,77 @@ public struct ProfileComparison: Sendable {
     let threshold = Format.percent(maxRegressionPercent)
     let regressions = regressions
     if regressions.isEmpty {
-      text += "No regression past \(threshold) (gated: p50, p90, p99 latency and throughput).\n"
+      text +=
+        "No regression past \(threshold) (gated: p50, p90, p99 latency and throughput, the median and the "
+        + "interval's fast end, confirmed by an in-run ratio where there is one; baseline.naive and "
+        + "baseline.actor-hop are references, not gated).\n"
     } else {
       text += "\(regressions.count) regression\(regressions.count == 1 ? "" : "s") past \(threshold):\n"
       for row in regressions {
         let delta = row.deltaPercent.map(Format.signedPercent) ?? "n/a"
-        text += "  \(row.result) \(Self.metricLabel(row.metric)) \(delta)\n"
+        var line = "  \(row.result) \(Self.metricLabel(row.metric)) \(delta): "
+        line += "\(Self.figure(row.base, interval: row.baseInterval, of: row)) → "
+        line += Self.figure(row.new, interval: row.newInterval, of: row)
+        for ratio in ratioRows
+        where ratio.isRegression && ratio.metric == row.metric && ratio.result.hasPrefix(row.result + " / ") {
+          line += "; \(ratio.result) \(Self.figure(ratio.base, interval: ratio.baseInterval, of: ratio)) → "
+          line += Self.figure(ratio.new, interval: ratio.newInterval, of: ratio)
+          line += " (\(ratio.deltaPercent.map(Format.signedPercent) ?? "n/a"))"
+        }
+        text += line + "\n"
       }
     }
     return text
+  }
+
+  private func render(_ rows: [Row]) -> String {
+    var table = TextTable([
+      ("result", .left), ("metric", .left), ("base", .right), ("new", .right), ("change", .right), ("", .left),
+    ])
+    var previous: String?
+    for row in rows {
+      table.append([
+        row.result == previous ? "" : row.result,
+        Self.metricLabel(row.metric),
+        Self.figure(row.base, interval: row.baseInterval, of: row),
+        Self.figure(row.new, interval: row.newInterval, of: row),
+        row.deltaPercent.map(Format.signedPercent) ?? "n/a",
+        verdict(row),
+      ])
+      previous = row.result
+    }
+    return table.render()
+  }
+
+  /// `REGRESSION`, `improved`, or why a change past the threshold is not a regression.
+  private func verdict(_ row: Row) -> String {
+    if row.isRegression { return "REGRESSION" }
+    if isImprovement(row) { return "improved" }
+    guard row.isGated, let delta = row.deltaPercent,
+      row.isLatency ? delta > maxRegressionPercent : delta < -maxRegressionPercent
+    else { return "" }
+    if row.isRatio {
+      if let base = row.baseInterval, let new = row.newInterval, !new.isDisjoint(from: base) {
+        return "within the intervals"
+      }
+      return ""
+    }
+    if let fastEnd = row.fastEndChange,
+      row.isLatency ? fastEnd <= maxRegressionPercent : fastEnd >= -maxRegressionPercent
+    {
+      return "fast end \(Format.signedPercent(fastEnd)): noise"
+    }
+    return "baselines moved too"
+  }
+
+  /// A value as the table shows it, with its interval when there is one: `701 ns [690 ns, 712 ns]`, `1.25×`.
+  private static func figure(_ value: Double, interval: Estimate?, of row: Row) -> String {
+    let format: (Double) -> String =
+      row.isRatio
+      ? { $0.isFinite ? String(format: "%.2f×", $0) : "-" }
+      : row.isLatency ? { Format.latency(nanoseconds: $0) } : { Format.throughput(perSecond: $0) }
+    guard let interval, interval.low != interval.high else { return format(value) }
+    return "\(format(value)) [\(format(interval.low)), \(format(interval.high))]"
   }
 
   /// A gated metric that got better by more than the threshold.

@@ -4,7 +4,7 @@ import SessionKit
 /// Runs the benchmark of `session-bench run`: builds the policy and the sessions, measures the memory of idle
 /// sessions, drives the engine through the workload, then measures the baselines on the same requests.
 ///
-/// Phases, in order:
+/// Phases, in order (with `--repeat N`, phases 2–4 N times, repetition `r` in the order rotated by `r`):
 /// 1. Memory: `--sessions` root sessions that each commit one URL; resident-memory growth per session.
 /// 2. Engine: `--sessions` sessions shared out among the workers; each step of the workload is a `decide`
 ///    (`engine.decide`) or a popup's life (`engine.popup`), with its commit (untimed) when it is allowed.
@@ -41,7 +41,7 @@ public struct BenchRunner: Sendable {
     }
   }
 
-  /// Runs every phase.
+  /// Runs every phase, `--repeat` times.
   ///
   /// - Parameter progress: Where to show progress (it shows only on a terminal, after a second).
   /// - Throws: ``BenchSetupError`` when the policy or workload file cannot be read or is invalid.
@@ -53,131 +53,251 @@ public struct BenchRunner: Sendable {
     let engine = SessionEngine(policy: policy, events: .none)
     let bytesPerSession = await MemoryProbe.bytesPerIdleSession(
       engine: engine, count: options.sessions, catalog: catalog)
+    let setting = Setting(
+      mix: mix, policy: policy, candidate: candidate, catalog: catalog, engine: engine,
+      naiveHosts: Self.naiveHosts(of: policy), linearPolicy: LinearPolicy(policy),
+      hopTargets: (0..<options.sessions).map { _ in HopTarget() })
 
-    let workers = workerCount
-    let shares = Self.shares(of: options.sessions, among: workers)
-    func generator(_ worker: Int) -> WorkloadGenerator {
-      WorkloadGenerator(mix: mix, seed: options.seed, stream: worker, sessions: shares[worker].count)
-    }
-    func startPages(_ worker: Int) -> [Int] {
-      shares[worker].map { catalog.start(pick: UInt64($0) &* 0x9E37_79B9_7F4A_7C15) }
-    }
-
-    // Engine.
-    var engineWorkers: [EngineWorker] = []
-    for worker in 0..<workers {
-      var tabs: [EngineWorker.Tab] = []
-      for (session, page) in zip(shares[worker], startPages(worker)) {
-        tabs.append(
-          await EngineWorker.openTab(id: SessionID("s\(session)"), on: page, engine: engine, catalog: catalog))
+    var phases: [Phase] = [.engine]
+    if candidate != nil { phases.append(.shadow) }
+    if options.hosts > 0 || options.rules > 0 { phases.append(.reference) }
+    phases += [.direct, .actorHop, .naive, .linear]
+    var repetitions: [[String: Measured]] = []
+    var disagreements = 0
+    for repetition in 0..<max(1, options.repetitions) {
+      // Interleaved: repetition r starts at the r-th phase, so that no phase always runs first (just after the
+      // sessions are made) or last, and a change of the machine's speed during the run reaches every phase.
+      let shift = repetition % phases.count
+      var measured: [String: Measured] = [:]
+      for phase in phases[shift...] + phases[..<shift] {
+        let outcome = try await self.measure(phase, in: setting, progress: progress)
+        disagreements += outcome.disagreements
+        for result in outcome.results { measured[result.name] = result }
       }
-      engineWorkers.append(
-        EngineWorker(name: "w\(worker)", engine: engine, catalog: catalog, generator: generator(worker), tabs: tabs))
+      repetitions.append(measured)
     }
-    let storm = options.storm ? PopupStorm(engine: engine, catalog: catalog, seed: options.seed) : nil
-    let usageBefore = ResourceUsage.current()
-    let engineRun = await loop(phase: "engine", isBaseline: false, progress: progress).run(engineWorkers)
-    let engineUsage = ResourceUsage.current().since(usageBefore)
-    let stormHistogram = await storm?.stop()
-    var decide = LatencyHistogram()
-    var popup = LatencyHistogram()
-    var busy = EngineWorker.Busy()
-    for worker in engineRun.workers {
-      decide.merge(worker.decide)
-      popup.merge(worker.popup)
-      busy.add(worker.busy)
-      for tab in worker.tabs { tab.session.tearDown() }
-    }
-    engineWorkers = []
-    var shadowed: ShadowRun?
-    if let candidate {
-      shadowed = await shadowPhase(policy: policy, candidate: candidate, mix: mix, catalog: catalog, progress: progress)
-    }
-    var reference: ReferenceRun?
-    if options.hosts > 0 || options.rules > 0 {
-      reference = try await referencePhase(mix: mix, progress: progress)
-    }
-
-    // Baselines. Each phase's histograms are merged at once, so that only one phase's workers are alive.
-    let direct = await measure(
-      BenchResult.baselineDirect, progress: progress,
-      workers: (0..<workers).map { worker in
-        DirectWorker(
-          policy: policy, catalog: catalog, generator: generator(worker),
-          tabs: startPages(worker).map(TabHistory.init(start:)))
-      })
-    let hopTargets = (0..<options.sessions).map { _ in HopTarget() }
-    let hop = await measure(
-      BenchResult.baselineActorHop, progress: progress,
-      workers: (0..<workers).map { worker in
-        ActorHopWorker(targets: shares[worker].map { hopTargets[$0] }, generator: generator(worker))
-      })
-    let naiveHosts = Self.naiveHosts(of: policy)
-    let naive = await measure(
-      BenchResult.baselineNaive, progress: progress,
-      workers: (0..<workers).map { worker in
-        NaiveWorker(
-          hosts: naiveHosts, catalog: catalog, generator: generator(worker),
-          tabs: startPages(worker).map(TabHistory.init(start:)))
-      })
-    let linearPolicy = LinearPolicy(policy)
-    let linear = await measure(
-      BenchResult.baselineLinear, progress: progress,
-      workers: (0..<workers).map { worker in
-        LinearWorker(
-          policy: linearPolicy, catalog: catalog, generator: generator(worker),
-          tabs: startPages(worker).map(TabHistory.init(start:)))
-      })
     await engine.shutdown()
 
-    var histograms: [(name: String, histogram: LatencyHistogram)] = [
-      (BenchResult.engineDecide, decide),
-      (BenchResult.enginePopup, popup),
-      (BenchResult.baselineDirect, direct.histogram),
-      (BenchResult.baselineActorHop, hop.histogram),
-      (BenchResult.baselineNaive, naive.histogram),
-      (BenchResult.baselineLinear, linear.histogram),
+    var names = [BenchResult.engineDecide, BenchResult.enginePopup]
+    if options.storm { names.append(BenchResult.engineStorm) }
+    if phases.contains(.shadow) { names.append(BenchResult.engineDecideShadowed) }
+    if phases.contains(.reference) { names.append(BenchResult.engineDecideDefault) }
+    names += [
+      BenchResult.baselineDirect, BenchResult.baselineActorHop, BenchResult.baselineNaive, BenchResult.baselineLinear,
     ]
-    let engineSeconds = Double(engineRun.elapsedNanoseconds) / 1e9
-    let decideShare = attributedShare(busy.decide, of: busy.total)
-    let popupShare = attributedShare(busy.popup, of: busy.total)
-    var seconds = [
-      engineSeconds * decideShare,
-      engineSeconds * popupShare,
-      direct.seconds,
-      hop.seconds,
-      naive.seconds,
-      linear.seconds,
-    ]
-    var usages: [Usage?] = [
-      engineUsage.shared(decideShare), engineUsage.shared(popupShare), direct.usage.shared(1), hop.usage.shared(1),
-      naive.usage.shared(1), linear.usage.shared(1),
-    ]
-    if let reference {
-      histograms.insert((BenchResult.engineDecideDefault, reference.histogram), at: 2)
-      seconds.insert(reference.seconds, at: 2)
-      usages.insert(reference.usage, at: 2)
-    }
-    if let shadowed {
-      histograms.insert((BenchResult.engineDecideShadowed, shadowed.histogram), at: 2)
-      seconds.insert(shadowed.seconds, at: 2)
-      usages.insert(nil, at: 2)
-    }
-    if let stormHistogram {
-      histograms.insert((BenchResult.engineStorm, stormHistogram), at: 2)
-      seconds.insert(engineSeconds, at: 2)
-      usages.insert(nil, at: 2)
-    }
-    let results = zip(zip(histograms, seconds), usages).map {
-      BenchResult(name: $0.0.name, histogram: $0.0.histogram, elapsedSeconds: $0.1, usage: $1)
+    let histograms = names.map { name in
+      (name: name, histogram: Self.merged(repetitions.compactMap { $0[name]?.histogram }))
     }
     let profile = BenchProfile(
-      config: BenchProfile.Config(options), results: results,
+      config: BenchProfile.Config(options), results: Self.combine(repetitions, names: names),
       memory: BenchProfile.Memory(bytesPerSession: bytesPerSession, peakResidentBytes: ResidentMemory.peak()))
     return BenchReport(
       profile: profile, histograms: histograms,
-      summary: summary(mix: mix, rules: policy.rules.count, workers: workers, hosts: catalog.generatedHostCount)
-        + (shadowed.map { ", shadowing \(options.shadow ?? "") (\($0.disagreements) disagreements)" } ?? ""))
+      summary: summary(mix: mix, rules: policy.rules.count, workers: workerCount, hosts: catalog.generatedHostCount)
+        + (candidate != nil ? ", shadowing \(options.shadow ?? "") (\(disagreements) disagreements)" : ""))
+  }
+
+  /// The phases of one repetition.
+  enum Phase: Sendable, Equatable {
+    case engine, shadow, reference, direct, actorHop, naive, linear
+  }
+
+  /// What every phase of a run shares.
+  struct Setting {
+    var mix: WorkloadMix
+    var policy: CompiledPolicy
+    var candidate: CompiledPolicy?
+    var catalog: WebCatalog
+    var engine: SessionEngine
+    var naiveHosts: [NaiveWorker.HostEntry]
+    var linearPolicy: LinearPolicy
+    var hopTargets: [HopTarget]
+  }
+
+  /// One result of one phase of one repetition.
+  struct Measured {
+    var name: String
+    var histogram: LatencyHistogram
+    var seconds: Double
+    var usage: Usage?
+
+    var result: BenchResult {
+      BenchResult(name: name, histogram: histogram, elapsedSeconds: seconds, usage: usage)
+    }
+  }
+
+  /// Runs one phase: the engine's yields `engine.decide`, `engine.popup` and, with `--storm`, `engine.storm`.
+  private func measure(
+    _ phase: Phase, in setting: Setting, progress: ProgressLine?
+  ) async throws(BenchSetupError) -> (results: [Measured], disagreements: Int) {
+    let workers = workerCount
+    let shares = Self.shares(of: options.sessions, among: workers)
+    let options = options
+    func generator(_ worker: Int) -> WorkloadGenerator {
+      WorkloadGenerator(mix: setting.mix, seed: options.seed, stream: worker, sessions: shares[worker].count)
+    }
+    func histories(_ worker: Int) -> [TabHistory] {
+      shares[worker].map { TabHistory(start: setting.catalog.start(pick: UInt64($0) &* 0x9E37_79B9_7F4A_7C15)) }
+    }
+    switch phase {
+    case .engine:
+      var engineWorkers = await makeEngineWorkers(engine: setting.engine, catalog: setting.catalog, mix: setting.mix)
+      let slowdown = Self.plantedDecideSlowdown
+      for index in engineWorkers.indices { engineWorkers[index].plantedSlowdown = slowdown }
+      let storm =
+        options.storm ? PopupStorm(engine: setting.engine, catalog: setting.catalog, seed: options.seed) : nil
+      let usageBefore = ResourceUsage.current()
+      let engineRun = await loop(phase: "engine", isBaseline: false, progress: progress).run(engineWorkers)
+      let usage = ResourceUsage.current().since(usageBefore)
+      let stormHistogram = await storm?.stop()
+      var decide = LatencyHistogram()
+      var popup = LatencyHistogram()
+      var busy = EngineWorker.Busy()
+      for worker in engineRun.workers {
+        decide.merge(worker.decide)
+        popup.merge(worker.popup)
+        busy.add(worker.busy)
+        for tab in worker.tabs { tab.session.tearDown() }
+      }
+      engineWorkers = []
+      let seconds = Double(engineRun.elapsedNanoseconds) / 1e9
+      let decideShare = attributedShare(busy.decide, of: busy.total)
+      let popupShare = attributedShare(busy.popup, of: busy.total)
+      var results = [
+        Measured(
+          name: BenchResult.engineDecide, histogram: decide, seconds: seconds * decideShare,
+          usage: usage.shared(decideShare)),
+        Measured(
+          name: BenchResult.enginePopup, histogram: popup, seconds: seconds * popupShare,
+          usage: usage.shared(popupShare)),
+      ]
+      if let stormHistogram {
+        results.append(Measured(name: BenchResult.engineStorm, histogram: stormHistogram, seconds: seconds))
+      }
+      return (results, 0)
+    case .shadow:
+      guard let candidate = setting.candidate else { return ([], 0) }
+      let shadowed = await shadowPhase(
+        policy: setting.policy, candidate: candidate, mix: setting.mix, catalog: setting.catalog, progress: progress)
+      return (
+        [Measured(name: BenchResult.engineDecideShadowed, histogram: shadowed.histogram, seconds: shadowed.seconds)],
+        shadowed.disagreements
+      )
+    case .reference:
+      let reference = try await referencePhase(mix: setting.mix, progress: progress)
+      return (
+        [
+          Measured(
+            name: BenchResult.engineDecideDefault, histogram: reference.histogram, seconds: reference.seconds,
+            usage: reference.usage)
+        ], 0
+      )
+    case .direct:
+      return (
+        [
+          await measureBaseline(
+            BenchResult.baselineDirect, progress: progress,
+            workers: (0..<workers).map { worker in
+              DirectWorker(
+                policy: setting.policy, catalog: setting.catalog, generator: generator(worker), tabs: histories(worker))
+            })
+        ], 0
+      )
+    case .actorHop:
+      return (
+        [
+          await measureBaseline(
+            BenchResult.baselineActorHop, progress: progress,
+            workers: (0..<workers).map { worker in
+              ActorHopWorker(targets: shares[worker].map { setting.hopTargets[$0] }, generator: generator(worker))
+            })
+        ], 0
+      )
+    case .naive:
+      return (
+        [
+          await measureBaseline(
+            BenchResult.baselineNaive, progress: progress,
+            workers: (0..<workers).map { worker in
+              NaiveWorker(
+                hosts: setting.naiveHosts, catalog: setting.catalog, generator: generator(worker),
+                tabs: histories(worker))
+            })
+        ], 0
+      )
+    case .linear:
+      return (
+        [
+          await measureBaseline(
+            BenchResult.baselineLinear, progress: progress,
+            workers: (0..<workers).map { worker in
+              LinearWorker(
+                policy: setting.linearPolicy, catalog: setting.catalog, generator: generator(worker),
+                tabs: histories(worker))
+            })
+        ], 0
+      )
+    }
+  }
+
+  /// The environment variable of the planted-slowdown test hook (Benchmarks/README.md, "Comparing runs"): a per cent by
+  /// which every timed `engine.decide` is stretched with busy work inside its measurement, so that
+  /// `Benchmarks/noise-check.sh` can prove `compare` catches a slowdown. Harness only: SessionKit is not touched.
+  public static let plantedSlowdownVariable = "SESSION_BENCH_TEST_SLOW_DECIDE_PERCENT"
+
+  /// The planted slowdown as a fraction (0 without the variable).
+  static var plantedDecideSlowdown: Double {
+    guard let text = ProcessInfo.processInfo.environment[plantedSlowdownVariable], let percent = Double(text),
+      percent.isFinite, percent > 0
+    else { return 0 }
+    return percent / 100
+  }
+
+  /// The profile's results from the repetitions' measurements: for one repetition, as measured; for several,
+  /// each figure the median over the repetitions (``RepetitionSummary``), samples and context switches summed,
+  /// CPU time per operation over all of them. Every result gets its ratios to `baseline.direct` and
+  /// `baseline.naive`, repetition by repetition.
+  static func combine(_ repetitions: [[String: Measured]], names: [String]) -> [BenchResult] {
+    let perRepetition: [[String: BenchResult]] = repetitions.map { $0.mapValues(\.result) }
+    let baselines = [BenchResult.baselineDirect, BenchResult.baselineNaive]
+    return names.map { name in
+      let runs = perRepetition.compactMap { $0[name] }
+      var result: BenchResult
+      if runs.count == 1 {
+        result = runs[0]
+      } else {
+        let measured = repetitions.compactMap { $0[name] }
+        result = BenchResult(
+          name: name, histogram: merged(measured.map(\.histogram)),
+          elapsedSeconds: measured.map(\.seconds).reduce(0, +),
+          usage: measured.allSatisfy { $0.usage != nil }
+            ? (
+              measured.compactMap { $0.usage?.cpuNanoseconds }.reduce(0, +),
+              measured.compactMap { $0.usage?.involuntaryContextSwitches }.reduce(0, +)
+            ) : nil)
+        if let figures = ResultFigures.over(runs.map { ResultFigures.values(of: $0) }) {
+          result.repetitions = RepetitionSummary(
+            count: runs.count, confidence: Estimate.achievedConfidence(repetitions: runs.count), figures: figures)
+          var latency = result.latencyNs
+          latency.p50 = UInt64(figures.p50.median.rounded())
+          latency.p90 = UInt64(figures.p90.median.rounded())
+          latency.p99 = UInt64(figures.p99.median.rounded())
+          latency.p999 = UInt64(figures.p999.median.rounded())
+          result.latencyNs = latency
+          result.throughputPerSec = figures.throughput.median
+        }
+      }
+      var relative: [String: ResultFigures] = [:]
+      for baseline in baselines where baseline != name {
+        let ratios = perRepetition.compactMap { repetition -> [Double]? in
+          guard let result = repetition[name], let reference = repetition[baseline] else { return nil }
+          return ResultFigures.ratios(of: result, to: reference)
+        }
+        if let figures = ResultFigures.over(ratios) { relative[baseline] = figures }
+      }
+      result.relative = relative.isEmpty ? nil : relative
+      return result
+    }
   }
 
   /// In a closed loop, an engine result's throughput is its samples over its share of the phase's wall-clock
@@ -193,13 +313,15 @@ public struct BenchRunner: Sendable {
   typealias Usage = (cpuNanoseconds: Double, involuntaryContextSwitches: UInt64)
 
   /// Runs a baseline phase and merges its workers' histograms.
-  private func measure<Worker: BaselineWorker>(
+  private func measureBaseline<Worker: BaselineWorker>(
     _ phase: String, progress: ProgressLine?, workers: [Worker]
-  ) async -> (histogram: LatencyHistogram, seconds: Double, usage: ResourceUsage) {
+  ) async -> Measured {
     let before = ResourceUsage.current()
     let run = await loop(phase: phase, isBaseline: true, progress: progress).run(workers)
     let usage = ResourceUsage.current().since(before)
-    return (Self.merged(run.workers.map(\.histogram)), Double(run.elapsedNanoseconds) / 1e9, usage)
+    return Measured(
+      name: phase, histogram: Self.merged(run.workers.map(\.histogram)),
+      seconds: Double(run.elapsedNanoseconds) / 1e9, usage: usage.shared(1))
   }
 
   func loop(phase: String, isBaseline: Bool, progress: ProgressLine?) -> LoadLoop {
@@ -234,7 +356,8 @@ public struct BenchRunner: Sendable {
       case .closed: "closed loop, \(workers) workers"
       case .open(let rate): String(format: "open loop, %.0f requests/s over %d workers", rate, workers)
       }
-    return "\(options.sessions) sessions, \(load), \(length), workload \(mix.name)"
+    let repetitions = options.repetitions > 1 ? ", \(options.repetitions) interleaved repetitions" : ""
+    return "\(options.sessions) sessions, \(load), \(length)\(repetitions), workload \(mix.name)"
       + (hosts > 0 ? " over \(hosts) generated hosts" : "") + ", "
       + "policy \(options.policy ?? "built-in realistic") (\(rules) rules), seed \(options.seed)"
   }

@@ -20,6 +20,9 @@ struct EngineWorker: PhaseWorker {
   /// Nanoseconds spent in timed `decide` calls, in popups, and in untimed engine calls (commits, new tabs),
   /// to share the phase's wall-clock time between the results.
   var busy = Busy()
+  /// The planted slowdown of the noise check's test hook (``BenchRunner/plantedSlowdownVariable``): each timed
+  /// `decide` is stretched by this fraction with busy work before its end is read. 0 in every ordinary run.
+  var plantedSlowdown = 0.0
   private var replaced = 0
   private let name: String
 
@@ -66,7 +69,11 @@ struct EngineWorker: PhaseWorker {
     }
     let started = Timestamp.now()
     let decision = await session.decide(plan.action)
-    let ended = Timestamp.now()
+    var ended = Timestamp.now()
+    if plantedSlowdown > 0 {
+      let until = started &+ UInt64(Double(ended &- started) * (1 + plantedSlowdown))
+      while ended < until { ended = Timestamp.now() }
+    }
     decide.record(ended &- (intendedStart ?? started))
     busy.decide &+= ended &- started
 

@@ -47,6 +47,10 @@ public struct ReportTable: Sendable {
       table.append(row)
     }
     var text = table.render()
+    let intervals = intervalLines
+    if !intervals.isEmpty {
+      text += "\n" + intervals.joined(separator: "\n") + "\n"
+    }
     let ratios = ratioLines
     if !ratios.isEmpty {
       text += "\n" + ratios.joined(separator: "\n") + "\n"
@@ -57,17 +61,56 @@ public struct ReportTable: Sendable {
     return text
   }
 
-  /// One line per engine result and baseline (`baseline.direct`, `baseline.actor-hop`): the
+  /// With `--repeat N`: a heading saying how the figures were made, then one line per result with the intervals
+  /// of its p50, p99 and throughput medians; empty for a single run.
+  public var intervalLines: [String] {
+    guard let first = results.compactMap(\.repetitions).first else { return [] }
+    var lines = [
+      "medians of \(first.count) interleaved repetitions; each interval holds the median with "
+        + "\(Format.percent(first.confidence * 100)) confidence (order statistics):"
+    ]
+    let width = results.map(\.name.count).max() ?? 0
+    for result in results {
+      guard let figures = result.repetitions?.figures else { continue }
+      func latency(_ estimate: Estimate) -> String {
+        "[\(Format.latency(nanoseconds: estimate.low)), \(Format.latency(nanoseconds: estimate.high))]"
+      }
+      let throughput =
+        "[\(Format.throughput(perSecond: figures.throughput.low)), "
+        + "\(Format.throughput(perSecond: figures.throughput.high))]"
+      lines.append(
+        result.name + String(repeating: " ", count: width - result.name.count)
+          + "  p50 \(latency(figures.p50))  p99 \(latency(figures.p99))  throughput \(throughput)")
+    }
+    return lines
+  }
+
+  /// One line per engine result and baseline (`baseline.direct`, `baseline.naive`, `baseline.actor-hop`): the
   /// p50 and p99 latency ratios and the throughput as a percentage of the baseline's, e.g.
-  /// `engine.decide / baseline.direct  p50 = 2.1×  p99 = 3.0×  throughput = 48 %`.
+  /// `engine.decide / baseline.direct  p50 = 2.1×  p99 = 3.0×  throughput = 48 %`. Ratios recorded over
+  /// repetitions (``BenchResult/relative``) are their medians, with their intervals in brackets.
   public var ratioLines: [String] {
     let engines = results.filter { $0.name.hasPrefix("engine.") }
-    let baselines = [BenchResult.baselineDirect, BenchResult.baselineActorHop].compactMap { name in
-      results.first { $0.name == name }
-    }
+    let baselines = [BenchResult.baselineDirect, BenchResult.baselineNaive, BenchResult.baselineActorHop]
+      .compactMap { name in results.first { $0.name == name } }
     var pairs: [(label: String, line: String)] = []
     for engine in engines {
       for baseline in baselines {
+        if let recorded = engine.relative?[baseline.name], recorded.p50.low != recorded.p50.high {
+          func ratio(_ estimate: Estimate) -> String {
+            "\(Self.ratio2(estimate.median)) [\(Self.ratio2(estimate.low)), \(Self.ratio2(estimate.high))]"
+          }
+          func percent(_ estimate: Estimate) -> String {
+            "\(Format.percent(estimate.median * 100)) [\(Format.percent(estimate.low * 100)), "
+              + "\(Format.percent(estimate.high * 100))]"
+          }
+          pairs.append(
+            (
+              "\(engine.name) / \(baseline.name)",
+              "p50 = \(ratio(recorded.p50))  p99 = \(ratio(recorded.p99))  throughput = \(percent(recorded.throughput))"
+            ))
+          continue
+        }
         let p50 = Self.ratio(Double(engine.latencyNs.p50), Double(baseline.latencyNs.p50))
         let p99 = Self.ratio(Double(engine.latencyNs.p99), Double(baseline.latencyNs.p99))
         let throughput =
@@ -102,6 +145,11 @@ public struct ReportTable: Sendable {
   private static func csvField(_ text: String) -> String {
     guard text.contains(where: { $0 == "," || $0 == "\"" || $0.isNewline }) else { return text }
     return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+  }
+
+  /// `1.55×`: two decimals, for ratios measured over repetitions, whose bars (1.5, 3) need them.
+  private static func ratio2(_ value: Double) -> String {
+    value.isFinite ? String(format: "%.2f×", value) : "-"
   }
 
   private static func ratio(_ value: Double, _ reference: Double) -> String {

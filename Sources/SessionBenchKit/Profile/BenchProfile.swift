@@ -177,12 +177,16 @@ extension BenchProfile {
     /// Generated hosts the unnamed destinations were drawn from (`--hosts`; 0: the catalogue's own); `null` in
     /// profiles written before the option existed.
     public var hosts: Int?
+    /// Repetitions of every phase, interleaved (`--repeat`); `null` in profiles written before the option existed,
+    /// which were single runs.
+    public var `repeat`: Int?
 
     /// Creates a configuration from its fields.
     public init(
       sessions: Int, durationSeconds: Double?, decisions: Int?, concurrency: Int?, rate: Double?, workload: String,
-      policy: String?, rules: Int, seed: UInt64, hosts: Int? = 0
+      policy: String?, rules: Int, seed: UInt64, hosts: Int? = 0, repeat repetitions: Int? = 1
     ) {
+      self.repeat = repetitions
       self.hosts = hosts
       self.sessions = sessions
       self.durationSeconds = durationSeconds
@@ -212,7 +216,7 @@ extension BenchProfile {
       self.init(
         sessions: options.sessions, durationSeconds: durationSeconds, decisions: decisions,
         concurrency: concurrency, rate: rate, workload: options.workload, policy: options.policy,
-        rules: options.rules, seed: options.seed, hosts: options.hosts
+        rules: options.rules, seed: options.seed, hosts: options.hosts, repeat: options.repetitions
       )
     }
 
@@ -229,6 +233,7 @@ extension BenchProfile {
       try container.encode(rules, forKey: .rules)
       try container.encode(seed, forKey: .seed)
       try container.encode(hosts, forKey: .hosts)
+      try container.encode(self.repeat, forKey: .repeat)
     }
   }
 

@@ -35,12 +35,23 @@ public struct BenchResult: Codable, Sendable, Equatable {
   /// Involuntary context switches (every thread of the process) during the phase the result was measured in;
   /// the engine's results share one phase. `null` in profiles written before it was measured.
   public var involuntaryContextSwitches: UInt64?
+  /// With `run --repeat N` (N > 1): the repetitions, and each figure's median and confidence interval over them
+  /// (``latencyNs`` and ``throughputPerSec`` then hold those medians). `null` for a single run and in profiles
+  /// written before the option existed.
+  public var repetitions: RepetitionSummary?
+  /// The result's figures over the same run's baselines, by baseline name (`baseline.direct`, `baseline.naive`):
+  /// per repetition, then the median and interval over the repetitions. `null` in profiles written before it was
+  /// recorded, where ``ProfileComparison`` computes the ratios from the figures.
+  public var relative: [String: ResultFigures]?
 
   /// Creates a result from its fields.
   public init(
     name: String, samples: UInt64, throughputPerSec: Double, latencyNs: LatencySummary, cpuNsPerOp: Double? = nil,
-    involuntaryContextSwitches: UInt64? = nil
+    involuntaryContextSwitches: UInt64? = nil, repetitions: RepetitionSummary? = nil,
+    relative: [String: ResultFigures]? = nil
   ) {
+    self.repetitions = repetitions
+    self.relative = relative
     self.name = name
     self.samples = samples
     self.throughputPerSec = throughputPerSec
@@ -58,6 +69,8 @@ public struct BenchResult: Codable, Sendable, Equatable {
     try container.encode(latencyNs, forKey: .latencyNs)
     try container.encode(cpuNsPerOp, forKey: .cpuNsPerOp)
     try container.encode(involuntaryContextSwitches, forKey: .involuntaryContextSwitches)
+    try container.encode(repetitions, forKey: .repetitions)
+    try container.encode(relative, forKey: .relative)
   }
 
   /// Creates a result from a merged histogram and the wall-clock time the run took.

@@ -2,9 +2,8 @@
 /// site, held inline for the cross-site check, and the length of its DNS name.
 ///
 /// A class, so that a ``PolicyContext`` and a history entry hold one reference: handing a session's context to
-/// `evaluate` retains it once, where a `WebAddress` and a `Site` copied by value retained each of their strings
-/// (about 1 000 instructions per decision when a `WebAddress` held seven strings, measured with
-/// `Benchmarks/instructions.sh`; it is one string now, and the site another).
+/// `evaluate` retains it once, where a `WebAddress` and a `Site` copied by value would retain each of their
+/// strings on every decision (the cost is in Benchmarks/README.md, "The decide path").
 final class CommittedPage: Sendable {
   // Declared in this order on purpose (a class keeps its stored properties in declaration order): what every
   // decision reads follows the header in the object's first 48 bytes (the site's name 16–39, the own-origin flag

@@ -119,8 +119,8 @@ final class EventHub: Sendable {
   /// Hands `event` to every subscriber: queued, or straight to a waiting reader (resumed after the lock).
   ///
   /// Never inlined: its continuations are of a resilient type (`CheckedContinuation`, from the concurrency
-  /// library), whose size is known only at run time, so inlined into `Session.decide` they made its async frame
-  /// allocate three more times per decision (`swift_task_alloc`, about 420 instructions), subscribers or not.
+  /// library), whose size is known only at run time, so inlined into `Session.decide` they would make its async
+  /// frame allocate on every decision, subscribers or not.
   @inline(never)
   func push(_ event: SessionEvent) {
     guard hasSubscribers else { return }

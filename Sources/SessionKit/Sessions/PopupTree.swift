@@ -16,8 +16,8 @@ struct PopupTree: Sendable {
     var popups: [PopupTreeState.Key: Session] = [:]
     /// The root's session, not retained, for its popups' `opener`: recorded when the root opens its first
     /// popup. Not before: a weak reference gives the root's object a side table, which every retain and release
-    /// of the root then goes through (a cold cache line and about 125 instructions per decision with 10 000
-    /// sessions), and a root that never opens a popup never needs it.
+    /// of the root then goes through (a cold cache line per decision with many sessions), and a root that never
+    /// opens a popup never needs it.
     weak var root: Session?
   }
 

@@ -15,8 +15,7 @@ public actor Session {
   ///
   /// Unchecked: actor isolation already makes every access exclusive (only this actor's code touches it, one job
   /// at a time, and `withCurrent`'s body never stores: code added there must not either), so the runtime's
-  /// dynamic exclusivity check, about 200 instructions per decision with 10 000 sessions (`swift_beginAccess`,
-  /// measured with `Benchmarks/instructions.sh`), guarded nothing.
+  /// dynamic exclusivity check (`swift_beginAccess`) would guard nothing at a cost on every decision.
   @exclusivity(unchecked) var policies = CachedPolicies()
   /// The session's id (`main`, `main.1`, …).
   public nonisolated let id: SessionID

@@ -1,0 +1,212 @@
+import Foundation
+import SessionBenchKit
+import XCTest
+
+/// The decision rule of `compare` on synthetic profiles: intervals of repeated runs, and in-run ratios.
+final class TestNoiseAwareComparison: XCTestCase {
+  private typealias Fixtures = ProfileFixtures
+
+  /// A result of a `--repeat` run whose every figure is `scale` times the fixture's, with intervals of ±`spread`
+  /// (a fraction) around each median, and its ratios to the baselines given.
+  private func repeated(
+    _ name: String, scale: Double, spread: Double, ratios: [String: (Double, Double)] = [:]
+  ) -> BenchResult {
+    var result = Fixtures.result(name, latency: Fixtures.latency(scale: scale), throughput: 100_000 / scale)
+    func estimate(_ value: Double) -> Estimate {
+      Estimate(median: value, low: value * (1 - spread), high: value * (1 + spread))
+    }
+    let values = ResultFigures.values(of: result)
+    result.repetitions = RepetitionSummary(
+      count: 5, confidence: 0.9375,
+      figures: ResultFigures(
+        p50: estimate(values[0]), p90: estimate(values[1]), p99: estimate(values[2]), p999: estimate(values[3]),
+        throughput: estimate(values[4])))
+    var relative: [String: ResultFigures] = [:]
+    for (baseline, (latencyRatio, ratioSpread)) in ratios {
+      func ratio(_ value: Double) -> Estimate {
+        Estimate(median: value, low: value * (1 - ratioSpread), high: value * (1 + ratioSpread))
+      }
+      relative[baseline] = ResultFigures(
+        p50: ratio(latencyRatio), p90: ratio(latencyRatio), p99: ratio(latencyRatio), p999: ratio(latencyRatio),
+        throughput: ratio(1 / latencyRatio))
+    }
+    result.relative = relative.isEmpty ? nil : relative
+    return result
+  }
+
+  func test_aSlowEpisode_movesTheMedianButNotTheFastEnd_andPasses() {
+    // The median +15 %, but the fastest repetitions as fast as before (+2 %): the new run met a slow episode.
+    let base = Fixtures.profile([repeated(BenchResult.engineDecide, scale: 1, spread: 0.05)])
+    var new = base
+    let slow = Estimate(median: 345, low: 291, high: 400)
+    let figures = base.results[0].repetitions!.figures
+    new.results[0].repetitions?.figures = ResultFigures(
+      p50: slow, p90: figures.p90, p99: figures.p99, p999: figures.p999, throughput: figures.throughput)
+    new.results[0].latencyNs.p50 = 345
+    let comparison = ProfileComparison.compare(base: base, new: new, maxRegressionPercent: 10)
+    XCTAssertEqual(comparison.exitCode, 0, comparison.table)
+    XCTAssertTrue(comparison.table.contains("fast end +2.1 %: noise"), comparison.table)
+    // The same change with tight intervals is a regression.
+    let tightBase = Fixtures.profile([repeated(BenchResult.engineDecide, scale: 1, spread: 0.01)])
+    let tightNew = Fixtures.profile([repeated(BenchResult.engineDecide, scale: 1.12, spread: 0.01)])
+    XCTAssertEqual(ProfileComparison.compare(base: tightBase, new: tightNew, maxRegressionPercent: 10).exitCode, 1)
+  }
+
+  func test_separatedIntervals_beyondTheThreshold_fail_andTheMessageNamesBothIntervals() {
+    let base = Fixtures.profile([repeated(BenchResult.engineDecide, scale: 1, spread: 0.03)])
+    let new = Fixtures.profile([repeated(BenchResult.engineDecide, scale: 1.2, spread: 0.03)])
+    let comparison = ProfileComparison.compare(base: base, new: new, maxRegressionPercent: 10)
+    XCTAssertEqual(comparison.exitCode, 1)
+    XCTAssertEqual(Set(comparison.regressions.map(\.metric)), ["p50", "p90", "p99", "throughput"])
+    // p50: 300 ns [291, 309] → 360 ns [349.2, 370.8].
+    XCTAssertTrue(
+      comparison.table.contains("engine.decide p50 +20.0 %: 300 ns [291 ns, 309 ns] → 360 ns [349 ns, 371 ns]"),
+      comparison.table)
+  }
+
+  func test_separatedIntervals_withinTheThreshold_pass() {
+    let base = Fixtures.profile([repeated(BenchResult.engineDecide, scale: 1, spread: 0.01)])
+    let new = Fixtures.profile([repeated(BenchResult.engineDecide, scale: 1.05, spread: 0.01)])
+    XCTAssertEqual(ProfileComparison.compare(base: base, new: new, maxRegressionPercent: 10).exitCode, 0)
+  }
+
+  func test_aWholeMachineSlowdown_movesTheBaselinesToo_andIsNotARegression() {
+    // Every result 30 % slower, intervals apart, but the in-run ratios unchanged: the machine, not the code.
+    let names = [BenchResult.engineDecide, BenchResult.baselineDirect, BenchResult.baselineNaive]
+    func profile(_ scale: Double) -> BenchProfile {
+      Fixtures.profile(
+        names.map { name in
+          repeated(
+            name, scale: scale, spread: 0.02,
+            ratios: Dictionary(uniqueKeysWithValues: names.filter { $0 != name }.map { ($0, (1.0, 0.02)) }))
+        })
+    }
+    let comparison = ProfileComparison.compare(base: profile(1), new: profile(1.3), maxRegressionPercent: 10)
+    XCTAssertEqual(comparison.exitCode, 0, comparison.table)
+    XCTAssertTrue(comparison.table.contains("baselines moved too"), comparison.table)
+  }
+
+  func test_ratioRule_aResultSlowerThanItsOwnBaselines_isARegression_namingTheRatio() {
+    let base = Fixtures.profile([
+      repeated(
+        BenchResult.engineDecide, scale: 1, spread: 0.02,
+        ratios: [BenchResult.baselineNaive: (1.2, 0.02), BenchResult.baselineDirect: (2, 0.02)]),
+      repeated(BenchResult.baselineDirect, scale: 0.5, spread: 0.02),
+      repeated(BenchResult.baselineNaive, scale: 0.83, spread: 0.02),
+    ])
+    let new = Fixtures.profile([
+      repeated(
+        BenchResult.engineDecide, scale: 1.25, spread: 0.02,
+        ratios: [BenchResult.baselineNaive: (1.5, 0.02), BenchResult.baselineDirect: (2.5, 0.02)]),
+      repeated(BenchResult.baselineDirect, scale: 0.5, spread: 0.02),
+      repeated(BenchResult.baselineNaive, scale: 0.83, spread: 0.02),
+    ])
+    let comparison = ProfileComparison.compare(base: base, new: new, maxRegressionPercent: 10)
+    XCTAssertEqual(comparison.exitCode, 1, comparison.table)
+    XCTAssertTrue(comparison.regressions.allSatisfy { $0.result == BenchResult.engineDecide })
+    XCTAssertTrue(
+      comparison.table.contains("engine.decide / baseline.naive 1.20× [1.18×, 1.22×] → 1.50× [1.47×, 1.53×] (+25.0 %)"),
+      comparison.table)
+    XCTAssertTrue(comparison.table.contains("; engine.decide / baseline.direct 2.00×"), comparison.table)
+  }
+
+  func test_ratioRule_withinTheNoiseOfTheRatio_passes() {
+    // decide +25 % absolute, but its ratio to naive moved 12 % inside intervals of ±8 %: the naive baseline of the
+    // same run was slower too (+12 %, inside its own intervals of ±10 %).
+    let base = Fixtures.profile([
+      repeated(BenchResult.engineDecide, scale: 1, spread: 0.02, ratios: [BenchResult.baselineNaive: (1.2, 0.08)]),
+      repeated(BenchResult.baselineNaive, scale: 0.83, spread: 0.1),
+    ])
+    let new = Fixtures.profile([
+      repeated(BenchResult.engineDecide, scale: 1.25, spread: 0.02, ratios: [BenchResult.baselineNaive: (1.34, 0.08)]),
+      repeated(BenchResult.baselineNaive, scale: 0.93, spread: 0.1),
+    ])
+    XCTAssertEqual(ProfileComparison.compare(base: base, new: new, maxRegressionPercent: 10).exitCode, 0)
+  }
+
+  func test_profilesWithoutIntervals_useTodaysRule_confirmedByRatiosComputedFromTheirFigures() {
+    // Single runs: decide and its baselines all 30 % slower: no regression (the ratios did not move).
+    let names = [BenchResult.engineDecide, BenchResult.baselineDirect, BenchResult.baselineNaive]
+    let base = Fixtures.profile(names.map { Fixtures.result($0) })
+    let slower = Fixtures.profile(names.map { Fixtures.result($0, latency: Fixtures.latency(scale: 1.3)) })
+    XCTAssertEqual(ProfileComparison.compare(base: base, new: slower, maxRegressionPercent: 10).exitCode, 0)
+    // Only decide 30 % slower: its ratios moved with it.
+    var decideSlower = base
+    decideSlower.results[0].latencyNs = Fixtures.latency(scale: 1.3)
+    let comparison = ProfileComparison.compare(base: base, new: decideSlower, maxRegressionPercent: 10)
+    XCTAssertEqual(comparison.exitCode, 1)
+    XCTAssertEqual(Set(comparison.regressions.map(\.metric)), ["p50", "p90", "p99"])
+    XCTAssertTrue(comparison.table.contains("engine.decide / baseline.naive 1.00× → 1.30× (+30.0 %)"), comparison.table)
+  }
+
+  func test_plantedSlowdown_ofDecideByTwentyPerCent_isCaught_whenTheRunsAreOtherwiseTheSame() {
+    // What Benchmarks/noise-check.sh does with the test hook, done on the figures: NEW's decide figures and its
+    // ratios × 1.2 (throughput ÷ 1.2).
+    let names = [BenchResult.engineDecide, BenchResult.baselineDirect, BenchResult.baselineNaive]
+    let base = Fixtures.profile(
+      names.map { name in
+        repeated(
+          name, scale: 1, spread: 0.05,
+          ratios: Dictionary(uniqueKeysWithValues: names.filter { $0 != name }.map { ($0, (1.0, 0.05)) }))
+      })
+    var new = base
+    new.results[0] = repeated(
+      BenchResult.engineDecide, scale: 1.2, spread: 0.05,
+      ratios: [BenchResult.baselineDirect: (1.2, 0.05), BenchResult.baselineNaive: (1.2, 0.05)])
+    XCTAssertEqual(ProfileComparison.compare(base: base, new: new, maxRegressionPercent: 10).exitCode, 1)
+    XCTAssertEqual(ProfileComparison.compare(base: base, new: base, maxRegressionPercent: 10).exitCode, 0)
+  }
+}
+
+final class TestEstimate: XCTestCase {
+  func test_coverage_isOneMinusTwiceTheBinomialTail() {
+    XCTAssertEqual(Estimate.coverage(repetitions: 5, rank: 1), 1 - 2.0 / 32, accuracy: 1e-12)
+    XCTAssertEqual(Estimate.coverage(repetitions: 5, rank: 2), 1 - 2 * 6.0 / 32, accuracy: 1e-12)
+    XCTAssertEqual(Estimate.coverage(repetitions: 9, rank: 2), 1 - 2 * 10.0 / 512, accuracy: 1e-12)
+  }
+
+  func test_rank_isTheNarrowestIntervalReachingTheConfidence_orTheRange() {
+    XCTAssertEqual(Estimate.rank(repetitions: 5), 1, "93.75 % < 95 %: the range")
+    XCTAssertEqual(Estimate.rank(repetitions: 9), 2, "96.1 %")
+    XCTAssertEqual(Estimate.rank(repetitions: 20), 6, "95.9 %; rank 7 would be 88.5 %")
+    XCTAssertEqual(Estimate.rank(repetitions: 1), 1)
+  }
+
+  func test_of_takesTheMedianAndTheOrderStatistics() throws {
+    let five = try XCTUnwrap(Estimate.of([5, 1, 4, 2, 3]))
+    XCTAssertEqual(five, Estimate(median: 3, low: 1, high: 5))
+    let nine = try XCTUnwrap(Estimate.of([9, 8, 7, 6, 5, 4, 3, 2, 1]))
+    XCTAssertEqual(nine, Estimate(median: 5, low: 2, high: 8))
+    let four = try XCTUnwrap(Estimate.of([1, 2, 3, 10]))
+    XCTAssertEqual(four.median, 2.5)
+    XCTAssertNil(Estimate.of([]))
+    XCTAssertEqual(Estimate.of([7]), Estimate(single: 7))
+  }
+
+  func test_disjoint() {
+    XCTAssertTrue(Estimate(median: 2, low: 1.5, high: 2.5).isDisjoint(from: Estimate(median: 1, low: 0.5, high: 1.4)))
+    XCTAssertFalse(Estimate(median: 2, low: 1.5, high: 2.5).isDisjoint(from: Estimate(median: 1, low: 0.5, high: 1.5)))
+  }
+}
+
+final class TestReferenceResults: XCTestCase {
+  func test_naiveAndActorHop_areShown_butNeverGated() {
+    let names = [
+      BenchResult.engineDecide, BenchResult.baselineDirect, BenchResult.baselineActorHop, BenchResult.baselineNaive,
+    ]
+    let base = ProfileFixtures.profile(names.map { ProfileFixtures.result($0) })
+    var new = base
+    new.results[2].latencyNs = ProfileFixtures.latency(scale: 1.5)  // actor-hop +50 %
+    new.results[3].throughputPerSec = 50_000  // naive at half the throughput
+    let comparison = ProfileComparison.compare(base: base, new: new, maxRegressionPercent: 10)
+    XCTAssertEqual(comparison.exitCode, 0, comparison.table)
+    XCTAssertTrue(comparison.table.contains("references"), comparison.table)
+    XCTAssertTrue(comparison.rows.contains { $0.result == BenchResult.baselineActorHop && $0.deltaPercent == 50 })
+    // baseline.direct, which runs SessionKit's evaluate, is gated.
+    new = base
+    new.results[1].latencyNs = ProfileFixtures.latency(scale: 1.5)
+    XCTAssertEqual(
+      ProfileComparison.compare(base: base, new: new, maxRegressionPercent: 10).regressions.map(\.result),
+      [BenchResult.baselineDirect, BenchResult.baselineDirect, BenchResult.baselineDirect])
+  }
+}
