@@ -274,7 +274,8 @@ class Harness:
         self.slots = 1
         self.started = time.monotonic()
         self.recording = False  # inside a step's action: calls are answered from the replay
-        self.in_setup = False  # placing a step's link or iframe: calls are the setup's own
+        self.in_setup = False  # placing a step's link or iframe: only the inserted iframe's load is its own
+        self.setup_frames = []  # the URLs the iframe being inserted loads (its src and redirect hops)
         self.late = []  # calls outside both: a step's consequence that came after it settled
         self.last_event = time.monotonic()
         self.expected = []
@@ -392,8 +393,8 @@ class Harness:
         action = decision.get_navigation_action()
         url = action.get_request().get_uri()
         new_window = decision_type == WebKit2.PolicyDecisionType.NEW_WINDOW_ACTION
-        if not self.recording:  # setup navigations (an iframe being inserted) are not part of a step
-            if not self.in_setup:
+        if not self.recording:  # the setup's own iframe load is not part of a step; any other call is late
+            if not (self.in_setup and any(same_url(url, u) for u in self.setup_frames)):
                 self.late.append("decidePolicyFor %s %s" % (session.sid, url))
             decision.use()
             return True
@@ -542,7 +543,7 @@ class Harness:
             try:
                 placed = self.prepare_element(session, step, url)
             finally:
-                self.in_setup = False
+                self.in_setup, self.setup_frames = False, []
             if not placed:
                 line.update(outcome="skipped", skipped="could not place the %s element" % event)
                 return line
@@ -600,6 +601,10 @@ class Harness:
                 known = self.server.frames.setdefault(document, [])
                 if frame not in known:
                     known.append(frame)
+            # The calls this insertion makes: its src and the hops the server redirects it through.
+            self.setup_frames = [frame]
+            while len(self.setup_frames) < 25 and self.server.redirects.get(page_key(self.setup_frames[-1])):
+                self.setup_frames.append(self.server.redirects[page_key(self.setup_frames[-1])][0])
             script = """(() => {
               let f = %(find)s;
               if (!f) {
