@@ -78,14 +78,15 @@ rm -rf "$results" && mkdir -p "$results"
 start=$(date +%s)
 status=0
 
-# 1. The simulator's replay of each file (fast, one after the other); the file's name labels its rows.
+# 1. The simulator's replay of each file (fast, one after the other), each callback with its URL, gesture and
+# method (--callback-details) for the comparison; the file's name labels its rows.
 names=()
 runnable=()
 for file in "${absolute[@]}"; do
   name="$(basename "$file" .json)"
   while [ -e "$results/$name.sim.jsonl" ]; do name="$name-2"; done
   # Exit 1 (an `expect` failed) still prints every step; only an invalid file (2) stops here.
-  rc=0; "$bench" replay "$file" > "$results/$name.sim.jsonl" 2> "$results/$name.err" || rc=$?
+  rc=0; "$bench" replay --callback-details "$file" > "$results/$name.sim.jsonl" 2> "$results/$name.err" || rc=$?
   if [ "$rc" -ge 2 ]; then
     echo "--- $file: session-bench replay rejected the file (exit $rc):"; sed 's/^/    /' "$results/$name.err"
     rm -f "$results/$name.sim.jsonl"; status=2; continue

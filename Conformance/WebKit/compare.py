@@ -14,11 +14,12 @@ import fnmatch
 import json
 import os
 import sys
+import urllib.parse
 
 # WebKit cannot tell these outcomes apart: in each, no navigation, window or download happened.
 # `external`, `blocked` and `ignored` differ only in what the app does next.
 OUTCOME_CLASS = {"external": "none", "blocked": "none", "ignored": "none", "waited": "none"}
-CALLBACK_FIELDS = ("callback", "session", "navigationType", "targetFrame", "answer")
+CALLBACK_FIELDS = ("callback", "session", "navigationType", "targetFrame", "answer")  # then url, gesture, method
 SHORT_TYPE = {"linkActivated": "link", "formSubmitted": "form", "backForward": "backFwd",
               "reload": "reload", "formResubmitted": "formResub", "other": "other"}
 SHORT_CALLBACK = {"decidePolicyFor": "dPF", "createWebViewWith": "cWV", "webViewDidClose": "close"}
@@ -39,6 +40,17 @@ def norm_url(url):
     if url.lower().startswith("https://"):
         url = "http://" + url[8:]
     return url[:-1] if url.endswith("?") else url
+
+
+def norm_callback_url(url):
+    """A callback's request URL as compared: `norm_url`, a lower-case scheme and host, `/` for an
+    empty path (WebKit serializes `http://a.example` as `http://a.example/`)."""
+    url = norm_url(url)
+    if not isinstance(url, str) or "://" not in url:
+        return url
+    parts = urllib.parse.urlsplit(url)
+    return urllib.parse.urlunsplit((parts.scheme.lower(), parts.netloc.lower(), parts.path or "/",
+                                    parts.query, parts.fragment))
 
 
 def outcome_class(line):
@@ -76,6 +88,8 @@ def step_differences(sim, eng):
             diffs.append((field, ",".join(a) or "-", ",".join(b) or "-"))
     if eng.get("lateCallbacks"):  # calls that came after the previous step had settled
         diffs.append(("lateCallbacks", None, "; ".join(eng["lateCallbacks"])))
+    if eng.get("frameMismatches"):  # iframe requests the harness could not match to the replay's
+        diffs.append(("frameMismatches", None, "; ".join(eng["frameMismatches"])))
     sim_cbs, eng_cbs = sim.get("callbacks", []), eng.get("callbacks", [])
     for i in range(max(len(sim_cbs), len(eng_cbs))):
         a = sim_cbs[i] if i < len(sim_cbs) else None
@@ -86,6 +100,15 @@ def step_differences(sim, eng):
         for field in CALLBACK_FIELDS:
             if a.get(field) != b.get(field):
                 diffs.append(("callbacks[].%s" % field, a.get(field), b.get(field)))
+        # The request URL and gesture (`session-bench replay --callback-details`): a side without
+        # them is a difference too, never a pass.
+        if ("url" in a or "url" in b) and norm_callback_url(a.get("url")) != norm_callback_url(b.get("url")):
+            diffs.append(("callbacks[].url", a.get("url"), b.get("url")))
+        if ("gesture" in a or "gesture" in b) and a.get("gesture") != b.get("gesture"):
+            diffs.append(("callbacks[].gesture", a.get("gesture"), b.get("gesture")))
+        # The method: the engine's is the one the server saw, known only for a hop it was asked for.
+        if "method" in a and "method" in b and a["method"].upper() != b["method"].upper():
+            diffs.append(("callbacks[].method", a["method"], b["method"]))
     return diffs
 
 

@@ -220,6 +220,7 @@ class Session:
     def __init__(self, harness, sid, view, slot):
         self.sid, self.view, self.children = sid, view, 0
         self.blocked = []  # declared iframes (srcs) whose load was cancelled on the current page
+        self.frame_urls = {}  # declared iframe src -> URLs it was seen to navigate to (back/forward asks there)
         self.window = Gtk.Window(type=Gtk.WindowType.TOPLEVEL)
         self.window.set_decorated(False)
         self.window.set_default_size(WINDOW_W, WINDOW_H)
@@ -273,7 +274,8 @@ class Harness:
         self.slots = 1
         self.started = time.monotonic()
         self.recording = False  # inside a step's action: calls are answered from the replay
-        self.in_setup = False  # placing a step's link or iframe: calls are the setup's own
+        self.in_setup = False  # placing a step's link or iframe: only the inserted iframe's load is its own
+        self.setup_frames = []  # the URLs the iframe being inserted loads (its src and redirect hops)
         self.late = []  # calls outside both: a step's consequence that came after it settled
         self.last_event = time.monotonic()
         self.expected = []
@@ -329,13 +331,16 @@ class Harness:
     def touch(self):
         self.last_event = time.monotonic()
 
-    def next_answer(self, kind, sid, target=None):
-        """The simulator's answer to the next unused call of this kind in this session (for an
-        iframe's own load, the next one the simulator made for a subframe)."""
+    def next_answer(self, kind, sid, target=None, url=None):
+        """The simulator's answer to the next unused call of this kind in this session. For an
+        iframe's own load (`url` given), the simulator's call for a subframe at that same URL: None
+        when it made none (a difference, reported by the caller)."""
         unused = [r for r in self.expected
                   if not r.get("used") and r["callback"] == kind and r.get("session") == sid]
         if target is not None:
             unused = [r for r in unused if r.get("targetFrame") == target]
+            if url is not None:  # a replay without --callback-details has no URL: order decides
+                unused = [r for r in unused if "url" not in r or same_url(r["url"], url)]
         else:  # a navigation of the step: the page's own iframe loads come after it
             unused = [r for r in unused if r.get("targetFrame") != "sub"] or unused
         if not unused:
@@ -345,10 +350,10 @@ class Harness:
 
     def page_frame(self, session, url):
         """For a page's own iframe load — a request in a view after its main frame committed in this
-        step (the pages the server serves do nothing else) — ("declared", the iframe's src) or
-        ("remembered", None); otherwise None. Each iframe of a page asks once, in document order, at
-        its src or (back/forward) at the URL its entry holds, so the n-th such request is the n-th
-        declared iframe."""
+        step (the pages the server serves do nothing else) — ("declared", the iframe's src, or None
+        when the URL is no iframe's) or ("remembered", None); otherwise None. The iframe is found by
+        the URL requested, never by position: its src, or (back/forward) a URL the iframe was seen to
+        navigate to in an earlier step."""
         commits = [c for c in self.commits if c[0] == session.sid]
         if not commits or same_url(url, commits[-1][1]):
             return None
@@ -357,9 +362,18 @@ class Harness:
         if declared is None:
             remembered = self.server.frames.get((document or "").split("#")[0], [])
             return ("remembered", None) if remembered else None
-        index = len([r for r in self.callbacks if r["session"] == session.sid and r.get("_frame")
-                     and r["_time"] >= committed])
-        return ("declared", declared[index] if index < len(declared) else url)
+        asked = [r["_src"] for r in self.callbacks if r["session"] == session.sid and r.get("_frame")
+                 and r["_time"] >= committed and not r.get("_redirect")]
+        # An iframe is asked once per load: among those not asked yet, the one at this src, else
+        # the one that showed this URL.
+        pending = list(declared)
+        for src in asked:
+            if src in pending:
+                pending.remove(src)
+        src = next((f for f in pending if same_url(f, url)), None)
+        if src is None:
+            src = next((f for f in pending for seen in session.frame_urls.get(f, []) if same_url(seen, url)), None)
+        return ("declared", src)
 
     def chain_root(self, session, url):
         """The earlier decision in this session whose request the server redirected to url."""
@@ -379,8 +393,8 @@ class Harness:
         action = decision.get_navigation_action()
         url = action.get_request().get_uri()
         new_window = decision_type == WebKit2.PolicyDecisionType.NEW_WINDOW_ACTION
-        if not self.recording:  # setup navigations (an iframe being inserted) are not part of a step
-            if not self.in_setup:
+        if not self.recording:  # the setup's own iframe load is not part of a step; any other call is late
+            if not (self.in_setup and any(same_url(url, u) for u in self.setup_frames)):
                 self.late.append("decidePolicyFor %s %s" % (session.sid, url))
             decision.use()
             return True
@@ -407,8 +421,21 @@ class Harness:
             if kind == "declared":
                 record["targetFrame"] = target = "sub"  # the page the harness served has this iframe
                 record["_frame"], record["_src"] = True, src
-        answer = self.next_answer("decidePolicyFor", session.sid, target)
+                if src is None:  # a request no declared iframe explains: reported, answered allow
+                    record["_src"] = url
+                    self.mismatches.append("%s: request %s is no iframe of %s" % (session.sid, url,
+                                                                                 session.view.get_uri()))
+        frame_url = url if target == "sub" else None
+        if record.get("_redirect") and record.get("_root", {}).get("_frame"):
+            # A hop of an iframe's load: the same iframe, answered as the simulator answered that URL.
+            root = record["_root"]
+            record["targetFrame"] = target = "sub"
+            frame_url = url
+            record["_frame"], record["_src"] = True, root["_src"]
+        answer = self.next_answer("decidePolicyFor", session.sid, target, frame_url)
         if answer is None:
+            if target == "sub":
+                self.mismatches.append("%s: the simulator asked no iframe at %s" % (session.sid, url))
             answer, record["unscripted"] = "allow", True
         record["answer"] = answer
         self.callbacks.append(record)
@@ -508,7 +535,7 @@ class Harness:
             return line
         self.expected = [dict(cb) for cb in sim.get("callbacks", [])]
         self.callbacks, self.commits, self.resources, self.downloads, self.created = [], [], [], [], []
-        self.embedded, self.started_loads = [], []
+        self.embedded, self.started_loads, self.mismatches = [], [], []
         value = step[event]
         url = to_http(value) if isinstance(value, str) else None
         if event in ("click", "submit"):
@@ -516,7 +543,7 @@ class Harness:
             try:
                 placed = self.prepare_element(session, step, url)
             finally:
-                self.in_setup = False
+                self.in_setup, self.setup_frames = False, []
             if not placed:
                 line.update(outcome="skipped", skipped="could not place the %s element" % event)
                 return line
@@ -538,7 +565,14 @@ class Harness:
             self.pump(0.1)
         finally:
             self.recording = False
-        return self.describe(line, event, url, closed, before)
+        line = self.describe(line, event, url, closed, before)
+        if step.get("frame") is not None:  # where the iframe went: back/forward asks it there again
+            src = to_http(step["frame"])
+            for cb in self.callbacks:
+                if cb["session"] == sid and not cb.get("_frame") and cb.get("targetFrame") == "sub" \
+                        and cb["answer"] == "allow":
+                    session.frame_urls.setdefault(src, []).append(cb["_url"])
+        return line
 
     def prepare_element(self, session, step, url):
         """Put the link or form the user will tap into the page (or into the given iframe)."""
@@ -567,6 +601,10 @@ class Harness:
                 known = self.server.frames.setdefault(document, [])
                 if frame not in known:
                     known.append(frame)
+            # The calls this insertion makes: its src and the hops the server redirects it through.
+            self.setup_frames = [frame]
+            while len(self.setup_frames) < 25 and self.server.redirects.get(page_key(self.setup_frames[-1])):
+                self.setup_frames.append(self.server.redirects[page_key(self.setup_frames[-1])][0])
             script = """(() => {
               let f = %(find)s;
               if (!f) {
@@ -757,7 +795,8 @@ class Harness:
             shifted = [s.sid for s in self.live() if s.sid in before and s.position() != before[s.sid][2]]
             if shifted:
                 line["historyMoved"] = shifted
-        hops = [cb for cb in self.callbacks if cb.get("_redirect")]
+        # The step's own hops; an iframe's hops are its load's, which the replay does not list.
+        hops = [cb for cb in self.callbacks if cb.get("_redirect") and not cb.get("_frame")]
         if hops:
             line["redirects"] = [cb["_url"] for cb in hops]
             methods = self.server.methods_of([cb["_url"] for cb in hops], min(cb["_time"] for cb in hops))
@@ -766,11 +805,25 @@ class Harness:
         blocked = [cb["_src"] for cb in self.callbacks if cb.get("_frame") and cb["answer"] != "allow"]
         if blocked:
             line["blockedFrames"] = blocked
-        line["callbacks"] = [{k: v for k, v in cb.items() if not k.startswith("_")} for cb in self.callbacks]
+        if self.mismatches:
+            line["frameMismatches"] = self.mismatches
+        # Each callback with its request URL and gesture; a hop with the method the server saw (a
+        # cancelled hop is never requested: no method).
+        line["callbacks"] = []
+        for cb in self.callbacks:
+            out = {k: v for k, v in cb.items() if not k.startswith("_")}
+            if "_url" in cb:
+                out["url"] = cb["_url"]
+            if "_gesture" in cb:
+                out["gesture"] = cb["_gesture"]
+            if cb.get("_redirect"):
+                method = self.server.methods_of([cb["_url"]], cb["_time"])[0]
+                if method:
+                    out["method"] = method
+            line["callbacks"].append(out)
         if self.embedded:
             line["subframeLoads"] = [dict({k: v for k, v in cb.items() if not k.startswith("_")}, url=cb["_url"])
                                      for cb in self.embedded]
-        line["gestures"] = [cb["_gesture"] for cb in self.callbacks if "_gesture" in cb]
         return line
 
 

@@ -60,6 +60,45 @@ class StepDifferencesTests(unittest.TestCase):
                                           {"outcome": "navigated"})[0][0], "redirects")
 
 
+class CallbackDetailsTests(unittest.TestCase):
+    """The request URL, gesture and (hop) method of each callback (`replay --callback-details`)."""
+
+    @staticmethod
+    def line(**details):
+        return {"outcome": "navigated", "session": "main",
+                "callbacks": [dict(dpf("main", "other", "sub", "allow"), **details)]}
+
+    def test_aURLDifference_isReported(self):
+        sim = self.line(url="https://a.example/frame-1", gesture=False)
+        eng = self.line(url="http://a.example/frame-2", gesture=False)
+        self.assertEqual(step_differences(sim, eng),
+                         [("callbacks[].url", "https://a.example/frame-1", "http://a.example/frame-2")])
+
+    def test_aGestureDifference_isReported(self):
+        sim = self.line(url="https://a.example/", gesture=False)
+        eng = self.line(url="http://a.example/", gesture=True)
+        self.assertEqual(step_differences(sim, eng), [("callbacks[].gesture", False, True)])
+
+    def test_aSideWithoutTheDetails_isADifference(self):
+        self.assertEqual([d[0] for d in step_differences(self.line(), self.line(url="http://a.example/",
+                                                                               gesture=False))],
+                         ["callbacks[].url", "callbacks[].gesture"])
+
+    def test_URLs_compareAsTheyAreNormalised(self):
+        sim = self.line(url="https://A.example", gesture=True)
+        eng = self.line(url="http://a.example/", gesture=True)
+        self.assertEqual(step_differences(sim, eng), [])
+
+    def test_aHopMethod_isComparedWhenBothSidesHaveIt(self):
+        self.assertEqual(step_differences(self.line(method="GET"), self.line(method="POST")),
+                         [("callbacks[].method", "GET", "POST")])
+        self.assertEqual(step_differences(self.line(method="GET"), self.line()), [])
+
+    def test_frameMismatches_areADifference(self):
+        eng = {"outcome": "none", "frameMismatches": ["main: request http://x.example/ is no iframe"]}
+        self.assertEqual(step_differences({"outcome": "ignored"}, eng)[0][0], "frameMismatches")
+
+
 class KnownDifferencesTests(unittest.TestCase):
     def test_unobservedTargetFrame_isKnown(self):
         diff = ("callbacks[].targetFrame", "main", "unobserved")

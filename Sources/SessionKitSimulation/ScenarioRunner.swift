@@ -29,6 +29,10 @@ public struct ScenarioRunner: Sendable {
   public var scenario: Scenario
   /// The file whose steps a streaming run decodes one at a time, instead of `scenario.steps`.
   private let file: ScenarioFile?
+  /// Whether each callback on a step's line also has its `url`, `gesture` and `method`
+  /// (``CallbackRecord/json(details:)``; `session-bench replay --callback-details`). `expect` is checked against
+  /// the line without them either way.
+  public var callbackDetails = false
 
   /// Prepares a run.
   public init(scenario: Scenario) {
@@ -80,7 +84,7 @@ public struct ScenarioRunner: Sendable {
         return report
       }
       let line = result.json(step: index)
-      let text = line.serialized
+      let text = callbackDetails ? result.json(step: index, callbackDetails: true).serialized : line.serialized
       if keepingLines { report.lines.append(text) }
       output(text)
       if let expect = step.expect {

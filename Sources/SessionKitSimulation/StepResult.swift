@@ -44,15 +44,16 @@ public struct StepResult: Sendable, Hashable {
 
   /// The step's replay line, as `session-bench replay` prints it: `step`, `in`, `event`, `url`, the outcome's fields, `rule`,
   /// `callbacks`, then `redirects` when the navigation was redirected, `blockedFrames` when iframe loads were
-  /// cancelled, and `timedOut` when a blank timeout closed popups as the step ended.
-  public func json(step: Int) -> JSONValue {
+  /// cancelled, and `timedOut` when a blank timeout closed popups as the step ended. With `callbackDetails`, each
+  /// callback also has its `url`, `gesture` and `method` (``CallbackRecord/json(details:)``).
+  public func json(step: Int, callbackDetails: Bool = false) -> JSONValue {
     var members: [(key: String, value: JSONValue)] = [
       ("step", .number(Double(step))), ("in", .string(session.rawValue)), ("event", .string(event)),
     ]
     if let url { members.append(("url", .string(url))) }
     members += outcome.members
     if let rule { members.append(("rule", .string(rule))) }
-    members.append(("callbacks", .array(callbacks.map(\.json))))
+    members.append(("callbacks", .array(callbacks.map { $0.json(details: callbackDetails) })))
     if !redirects.isEmpty { members.append(("redirects", .array(redirects.map { .string($0) }))) }
     if !blockedFrames.isEmpty { members.append(("blockedFrames", .array(blockedFrames.map { .string($0) }))) }
     if !timedOut.isEmpty { members.append(("timedOut", StepOutcome.ids(timedOut))) }

@@ -242,7 +242,8 @@ public actor WebKitSimulator {
     step.callbacks.append(
       CallbackRecord(
         callback: .createWebViewWith, session: session.id, navigationType: type, targetFrame: "none",
-        answer: admission.child?.id.rawValue ?? "nil"))
+        answer: admission.child?.id.rawValue ?? "nil", url: url.map { Self.normalised($0) } ?? "",
+        gesture: gesture, method: action.httpMethod))
     guard let child = admission.child, let presentation = admission.presentation else {
       return await applyRefusal(admission.outcome, step: &step)
     }
@@ -358,7 +359,8 @@ public actor WebKitSimulator {
     step.callbacks.append(
       CallbackRecord(
         callback: .decidePolicyFor, session: session.id, navigationType: type,
-        targetFrame: target.map(\.name) ?? "none", answer: decision.policy.description))
+        targetFrame: target.map(\.name) ?? "none", answer: decision.policy.description, url: Self.normalised(url),
+        gesture: gesture, method: action.httpMethod))
     return decision
   }
 

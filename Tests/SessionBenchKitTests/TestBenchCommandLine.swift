@@ -121,6 +121,17 @@ final class TestBenchCommandLine: XCTestCase {
       try BenchCommandLine.parse(["replay", "s.json", "--policy", "p.json"]), .replay(file: "s.json", policy: "p.json"))
   }
 
+  func test_replay_takesCallbackDetails_once_anywhere() throws {
+    XCTAssertEqual(
+      try BenchCommandLine.parse(["replay", "--callback-details", "s.json", "--policy", "p.json"]),
+      .replay(file: "s.json", policy: "p.json", callbackDetails: true))
+    XCTAssertEqual(
+      try BenchCommandLine.parse(["replay", "s.json", "--callback-details"]),
+      .replay(file: "s.json", policy: nil, callbackDetails: true))
+    assertUsageError(
+      ["replay", "s.json", "--callback-details", "--callback-details"], "--callback-details is given twice")
+  }
+
   // MARK: Errors
 
   func test_nonNumericSessions_isRejected_namingOptionAndValue() {

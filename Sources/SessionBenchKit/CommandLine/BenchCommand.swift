@@ -3,7 +3,7 @@ public enum BenchCommand: Sendable, Equatable {
   /// Run the benchmark (`session-bench` or `session-bench run`).
   case run(BenchOptions)
   /// Replay a scenario file (`session-bench replay FILE [--policy FILE]`; the WritingScenarios article).
-  case replay(file: String, policy: String?)
+  case replay(file: String, policy: String?, callbackDetails: Bool = false)
   /// Compare two profiles (`session-bench compare BASE.json NEW.json [--max-regression PCT]`).
   case compare(base: String, new: String, maxRegressionPercent: Double)
   /// Lint a policy (`session-bench lint POLICY [--json] [--strict] [--probe [--all]] [--deciders NAME,…]`).

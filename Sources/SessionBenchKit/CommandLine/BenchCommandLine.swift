@@ -211,8 +211,13 @@ public enum BenchCommandLine {
   }
 
   private static func parseReplay(_ arguments: [String]) throws(UsageError) -> BenchCommand {
+    // The one flag, taken out before the files and `--policy` are read.
+    let flag = "--callback-details"
+    let details = arguments.filter { $0 == flag }.count
+    guard details <= 1 else { throw UsageError("\(flag) is given twice") }
+    let rest = arguments.filter { $0 != flag }
     let (files, policy) = try filesAndOption(
-      arguments, command: .replay, option: "--policy",
+      rest, command: .replay, option: "--policy",
       parse: { (text, name) throws(UsageError) in try nonEmpty(text, option: name, what: "file path") })
     guard files.count == 1, let file = files.first, !file.isEmpty else {
       throw UsageError(
@@ -222,7 +227,7 @@ public enum BenchCommandLine {
       )
     }
     try readsStandardInputOnce([file] + (policy.map { [$0] } ?? []))
-    return .replay(file: file, policy: policy)
+    return .replay(file: file, policy: policy, callbackDetails: details == 1)
   }
 
   private static func parseCompare(_ arguments: [String]) throws(UsageError) -> BenchCommand {

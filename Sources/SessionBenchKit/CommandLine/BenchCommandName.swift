@@ -51,7 +51,12 @@ public enum BenchCommandName: String, Sendable, CaseIterable {
           "--repeat", "N", "measure every phase N times, interleaved; report medians with 95 % intervals (default 1)"),
       ]
     case .replay:
-      [CommandOption("--policy", "FILE", "judge the steps with this policy instead of the scenario's own")]
+      [
+        CommandOption("--policy", "FILE", "judge the steps with this policy instead of the scenario's own"),
+        CommandOption(
+          "--callback-details", nil,
+          "add each callback's url, gesture and method (GET/POST) to the lines, for a conformance run"),
+      ]
     case .compare:
       [
         CommandOption(
@@ -113,7 +118,7 @@ public enum BenchCommandName: String, Sendable, CaseIterable {
   public var synopsis: String {
     switch self {
     case .run: "session-bench [run] [options]"
-    case .replay: "session-bench replay FILE [--policy FILE]"
+    case .replay: "session-bench replay FILE [--policy FILE] [--callback-details]"
     case .compare: "session-bench compare BASE.json NEW.json [--max-regression PCT]"
     case .lint: "session-bench lint POLICY [--json] [--strict] [--probe [--all]] [--deciders NAME,…]"
     case .diff:

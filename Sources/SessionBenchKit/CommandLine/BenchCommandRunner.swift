@@ -29,9 +29,10 @@ public enum BenchCommandRunner {
     case .help(let topic):
       standardOutput(BenchCommandLine.help(topic) + "\n")
       return 0
-    case .replay(let file, let policy):
+    case .replay(let file, let policy, let callbackDetails):
       return await runReplay(
-        file: file, policyFile: policy, standardOutput: standardOutput, standardError: standardError)
+        file: file, policyFile: policy, callbackDetails: callbackDetails, standardOutput: standardOutput,
+        standardError: standardError)
     case .compare(let base, let new, let maxRegression):
       return report(
         runCompare(basePath: base, newPath: new, maxRegression: maxRegression), standardOutput, standardError)

@@ -1,18 +1,22 @@
 import SessionKit
 import SessionKitSimulation
 
-/// Runs `session-bench replay FILE [--policy FILE]`: writes one JSON line per step and a final line.
+/// Runs `session-bench replay FILE [--policy FILE] [--callback-details]`: writes one JSON line per step and a final
+/// line.
 ///
 /// - Parameters:
 ///   - file: The scenario file (`-`: standard input).
 ///   - policyFile: A policy that replaces the scenario's own (`-`: standard input), or `nil`.
+///   - callbackDetails: Whether each callback also has its `url`, `gesture` and `method` (for checking the replay
+///     against a real engine); `expect` is checked without them.
 ///   - standardOutput: Where the lines go, each as it is produced (no line is kept).
 ///   - standardError: Where failed expectations and errors go, each naming its file (the policy's for an
 ///     error in the policy) and JSON path.
 /// - Returns: 0 when every `expect` held, 1 when one failed, 2 when a file cannot be read or is invalid or a
 ///   step cannot run.
 public func runReplay(
-  file: String, policyFile: String?, standardOutput: @escaping @Sendable (String) -> Void,
+  file: String, policyFile: String?, callbackDetails: Bool = false,
+  standardOutput: @escaping @Sendable (String) -> Void,
   standardError: @escaping @Sendable (String) -> Void
 ) async -> Int32 {
   func fail(_ message: String) { standardError("session-bench replay: \(message)\n") }
@@ -34,7 +38,9 @@ public func runReplay(
   do {
     // Streamed: each step is decoded when reached and its line written when done.
     let scenario = try ScenarioFile(json: try InputFile.read(file), policyOverride: override)
-    let report = try await ScenarioRunner(file: scenario).run(keepingLines: false) { standardOutput($0 + "\n") }
+    var runner = ScenarioRunner(file: scenario)
+    runner.callbackDetails = callbackDetails
+    let report = try await runner.run(keepingLines: false) { standardOutput($0 + "\n") }
     if let error = report.error { fail("\(scenarioName): \(error)") }
     for failure in report.failures { fail("\(scenarioName): \(failure)") }
     return report.exitCode
