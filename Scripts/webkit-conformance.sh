@@ -5,7 +5,7 @@
 #
 #   Scripts/webkit-conformance.sh                 every scenario: Tests/Scenarios, Conformance/WebKit/scenarios,
 #                                                 ../shared/scenarios (when present)
-#   Scripts/webkit-conformance.sh FILE…           the given scenario files (DESIGN §5 / WritingScenarios format)
+#   Scripts/webkit-conformance.sh FILE…           the given scenario files (the WritingScenarios format)
 #   Scripts/webkit-conformance.sh --jobs N FILE…  N engines at a time (default 2; each has its own Xvfb screen)
 #   Scripts/webkit-conformance.sh --ci            the same as no arguments (CI runs everything)
 #

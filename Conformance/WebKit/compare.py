@@ -82,7 +82,7 @@ def step_differences(sim, eng):
             a, b = norm_url(sim.get(field)), norm_url(eng.get(field))
             if a is not None and a != b:
                 diffs.append((field, a, b))
-    for field in ("blockedFrames", "redirects"):  # DESIGN §8.1: cancelled iframes, redirect hops
+    for field in ("blockedFrames", "redirects"):  # WritingScenarios "Pages and their iframes", "Redirects"
         a, b = hop_urls(sim, field), hop_urls(eng, field)
         if a != b:
             diffs.append((field, ",".join(a) or "-", ",".join(b) or "-"))
@@ -181,7 +181,7 @@ def main():
         sys.exit(__doc__)
     with open(sys.argv[1]) as f:
         listed = json.load(f)
-    # API artefacts, then disagreements with DESIGN that were reported for a decision (counted apart).
+    # API artefacts, then disagreements with the design that were reported for a decision (counted apart; none today).
     known = listed["differences"] + [dict(entry, id="design:" + entry["id"]) for entry in listed.get("design", [])]
     results = sys.argv[2]
     names = sorted(n[: -len(".sim.jsonl")] for n in os.listdir(results) if n.endswith(".sim.jsonl"))

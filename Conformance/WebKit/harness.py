@@ -1,5 +1,5 @@
 #!/usr/bin/python3
-"""Drive WebKitGTK through a SessionKit scenario (DESIGN §5) and record what the engine did.
+"""Drive WebKitGTK through a SessionKit scenario (WritingScenarios.md) and record what the engine did.
 
 Usage (under an X server, e.g. xvfb-run):
     harness.py SCENARIO.json SIMULATOR.jsonl > ENGINE.jsonl
@@ -12,8 +12,8 @@ format (same field names), then a final line; fields WebKit cannot observe (`rul
 
 Network: a proxy on 127.0.0.1 serves every page, whatever its host, so no traffic leaves the
 machine; requests are counted and the run is bounded in time. It serves the scenario's `pages`
-with their iframes and answers its `redirects` with their status and Location (DESIGN §8.1).
-After the answers the harness plays the app's part as the iOS adapter does (DESIGN §8.2).
+with their iframes and answers its `redirects` with their status and Location (WritingScenarios.md, "Pages and their iframes", "Redirects").
+After the answers the harness plays the app's part as the iOS adapter does (the app's part).
 """
 
 import json
@@ -106,7 +106,7 @@ class PageServer(ThreadingHTTPServer):
         self.requests = []  # (monotonic time, method, absolute URL)
         self.frames = {}  # document URL (no fragment) -> iframe URLs the harness put in it (undeclared pages)
         # The scenario's `pages` (document key -> iframe srcs in document order) and `redirects`
-        # (key -> (Location, status)); keys are serialized without the fragment (DESIGN §8.1).
+        # (key -> (Location, status)); keys are serialized without the fragment (WritingScenarios.md, "Pages and their iframes", "Redirects").
         self.pages = {page_key(url): [to_http(src) for src in page.get("frames", [])]
                       for url, page in (pages or {}).items()}
         self.redirects = {page_key(url): (to_http(hop["to"]), int(hop["status"]))
@@ -150,7 +150,7 @@ class PageHandler(BaseHTTPRequestHandler):
         if length:
             self.rfile.read(length)
         hop = self.server.redirects.get(page_key(url))
-        if hop:  # a server redirect (DESIGN §8.1): the engine decides the Location as a new request
+        if hop:  # a server redirect (WritingScenarios.md, "Pages and their iframes", "Redirects"): the engine decides the Location as a new request
             self.send_response(hop[1])
             self.send_header("Location", hop[0])
             self.send_header("Cache-Control", "no-store")
@@ -264,7 +264,7 @@ class Harness:
         settings = WebKit2.Settings()
         settings.set_enable_dns_prefetching(False)  # no name lookups: everything goes to the proxy
         settings.set_hardware_acceleration_policy(WebKit2.HardwareAccelerationPolicy.NEVER)
-        # DESIGN §2 models the uncached case: going back loads the page (and asks its iframes).
+        # WebKitBehavior.md models the uncached case: going back loads the page (and asks its iframes).
         settings.set_enable_page_cache(False)
         settings.set_javascript_can_open_windows_automatically(
             bool(scenario.get("settings", {}).get("javaScriptCanOpenWindowsAutomatically", False)))
@@ -554,7 +554,7 @@ class Harness:
         try:
             self.perform(session, event, step, value, url)
             self.settle()
-            # What the app does after the answers (DESIGN §8.2), as the iOS adapter does it.
+            # What the app does after the answers (the app's part), as the iOS adapter does it.
             target = self.app_loads(sim)
             if target is not None:
                 target.view.load_uri(to_http(sim.get("url") or url))
@@ -588,7 +588,7 @@ class Harness:
         declared = self.server.pages.get(page_key(document))
         find = "[...document.querySelectorAll('iframe')].find(f => f.dataset.sk === %s)" % json.dumps(frame)
         if declared is not None:
-            # The page has its iframes (DESIGN §8.1); bring this one to the front to be clicked.
+            # The page has its iframes (WritingScenarios.md, "Pages and their iframes", "Redirects"); bring this one to the front to be clicked.
             if self.js(session, "(() => { const f = %s; if (!f) return false; "
                        "document.querySelectorAll('iframe').forEach(o => o.style.zIndex = o === f ? 2 : 1); "
                        "return true; })()" % find) != "true":
@@ -678,7 +678,7 @@ class Harness:
             pass
 
     def app_loads(self, sim):
-        """The session the app loads the step's URL in itself (DESIGN §8.2), or None: the opener for
+        """The session the app loads the step's URL in itself (the app's part), or None: the opener for
         `finish: opener`; the requesting view for a refused new window the replay says is `navigated`
         (sameView)."""
         target = self.sessions.get(sim.get("session", ""))
@@ -751,7 +751,7 @@ class Harness:
         # A page's own iframe loads are not the step's navigation: the outcome comes from the rest.
         navigations = [cb for cb in self.callbacks if not cb.get("_frame")]
         sub = [cb for cb in navigations if cb.get("targetFrame") == "sub" and cb["answer"] == "allow"]
-        # Same-document navigations (a fragment, DESIGN §2) commit nothing: the URL and the
+        # Same-document navigations (a fragment, WebKitBehavior.md) commit nothing: the URL and the
         # back-forward list move instead.
         loaded = {c[0] for c in self.commits + self.started_loads}
         moved = [s for s in self.live() if s.sid in before and s.sid not in loaded

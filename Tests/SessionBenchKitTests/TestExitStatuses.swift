@@ -55,7 +55,7 @@ final class TestExitStatuses: XCTestCase {
     let same = await CommandRun.run(["compare", basePath, basePath])
     XCTAssertEqual(same.status, 0, same.errors)
     let regression = await CommandRun.run(["compare", basePath, newPath, "--max-regression", "10"])
-    XCTAssertEqual(regression.status, 1, "a regression is a failed check: exit 1 (DESIGN §6 as revised)")
+    XCTAssertEqual(regression.status, 1, "a regression is a failed check: exit 1 (session-bench compare --help)")
     XCTAssertTrue(regression.output.contains("REGRESSION"), regression.output)
     let garbage = await CommandRun.run(["compare", basePath, try files.write("garbage.json", "{")])
     XCTAssertEqual(garbage.status, 2)
