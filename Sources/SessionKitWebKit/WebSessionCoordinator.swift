@@ -374,6 +374,18 @@ import SessionKit
       Forwarding.didCommit(navigationDelegate, webView, navigation)
     }
 
+    /// The main-frame load of `webView` ended without a commit (a network error, a 204, a response turned into a
+    /// download): the popup gesture of its first load is spent, and no commit is expected of it. A load cancelled
+    /// because another navigation replaced it (`NSURLErrorCancelled`, reported after the new one's decision) ends
+    /// nothing: the new load's state stays.
+    func loadEnded(in webView: WKWebView, error: (any Error)?) {
+      guard let id = session(for: webView)?.id else { return }
+      if let error = error as NSError?, error.domain == NSURLErrorDomain, error.code == NSURLErrorCancelled { return }
+      firstLoadGesture[id] = nil
+      expectedCommit[id] = nil
+      recorder?.loadEnded(id)
+    }
+
     /// Records what `webView`'s back-forward list shows happened since its session last recorded it, which no
     /// delegate call reported (WebKit reports main-frame commits only), by comparing the list's items with the
     /// ones recorded:

@@ -241,6 +241,12 @@ public final class ScenarioRecorder {
     framesLoading[session] = Self.withoutFragment(redacted(url))
   }
 
+  /// The main-frame load `session` allowed ended without a commit (it failed, or became a download): the next
+  /// main-frame decision is a new request, not a redirect hop of it.
+  func loadEnded(_ session: SessionID) {
+    loading[session] = nil
+  }
+
   /// The back-forward list of `session` changed without a delegate call (a same-document navigation, an
   /// iframe's entry): no request of it is loading any more.
   func listChanged(_ session: SessionID) {
