@@ -459,8 +459,9 @@ import SessionKit
       return session.backForwardList.current?.subframe?.from.serialized == request
     }
 
-    /// Forwarded to the app's delegate.
+    /// Tells the recorder the page finished loading, then forwards to the app's delegate.
     public func webView(_ webView: WKWebView, didFinish navigation: WKNavigation!) {
+      if let id = session(for: webView)?.id { recorder?.finished(id) }
       Forwarding.didFinish(navigationDelegate, webView, navigation)
     }
 
