@@ -31,6 +31,9 @@ enum DelegateForwarding {
     "webViewDidClose:",
     "webView:didCommitNavigation:",
     "webView:didFinishNavigation:",
+    // A load that ends without a commit spends its popup gesture and its pending commit.
+    "webView:didFailProvisionalNavigation:withError:",
+    "webView:didFailNavigation:withError:",
     // JavaScript panels are answered by the presenter when the app's UI delegate does not answer them.
     "webView:runJavaScriptAlertPanelWithMessage:initiatedByFrame:completionHandler:",
     "webView:runJavaScriptConfirmPanelWithMessage:initiatedByFrame:completionHandler:",
@@ -52,8 +55,6 @@ enum DelegateForwarding {
   static let forwarded: [String: Side] = [
     "webView:didStartProvisionalNavigation:": .navigation,
     "webView:didReceiveServerRedirectForProvisionalNavigation:": .navigation,
-    "webView:didFailProvisionalNavigation:withError:": .navigation,
-    "webView:didFailNavigation:withError:": .navigation,
     "webView:decidePolicyForNavigationResponse:decisionHandler:": .navigation,
     "webView:didReceiveAuthenticationChallenge:completionHandler:": .navigation,
     "webViewWebContentProcessDidTerminate:": .navigation,

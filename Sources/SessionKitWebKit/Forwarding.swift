@@ -68,10 +68,12 @@ import Foundation
       #endif
     }
 
-    /// Forwarded to the app's navigation delegate.
+    /// Ends the main-frame load that failed before committing (its popup gesture is spent), then forwards to the
+    /// app's navigation delegate.
     public func webView(
       _ webView: WKWebView, didFailProvisionalNavigation navigation: WKNavigation!, withError error: any Error
     ) {
+      loadEnded(in: webView, error: error)
       #if canImport(UIKit) && canImport(WebKit)
         navigationDelegate?.webView?(webView, didFailProvisionalNavigation: navigation, withError: error)
       #else
@@ -81,6 +83,7 @@ import Foundation
 
     /// Forwarded to the app's navigation delegate.
     public func webView(_ webView: WKWebView, didFail navigation: WKNavigation!, withError error: any Error) {
+      loadEnded(in: webView, error: error)
       #if canImport(UIKit) && canImport(WebKit)
         navigationDelegate?.webView?(webView, didFail: navigation, withError: error)
       #else
@@ -93,12 +96,18 @@ import Foundation
       _ webView: WKWebView, decidePolicyFor navigationResponse: WKNavigationResponse,
       decisionHandler: @escaping @MainActor @Sendable (WKNavigationResponsePolicy) -> Void
     ) {
+      // A main-frame response answered with anything but allow (a download, a cancel) commits nothing.
+      let isForMainFrame = navigationResponse.isForMainFrame
+      let observed: @MainActor @Sendable (WKNavigationResponsePolicy) -> Void = { [weak self, weak webView] policy in
+        if policy != .allow, isForMainFrame, let self, let webView { self.loadEnded(in: webView, error: nil) }
+        decisionHandler(policy)
+      }
       #if canImport(UIKit) && canImport(WebKit)
         let answered: Void? = navigationDelegate?.webView?(
-          webView, decidePolicyFor: navigationResponse, decisionHandler: decisionHandler)
+          webView, decidePolicyFor: navigationResponse, decisionHandler: observed)
       #else
         let answered: Void? = navigationDelegate?.webView(
-          webView, decidePolicyFor: navigationResponse, decisionHandler: decisionHandler)
+          webView, decidePolicyFor: navigationResponse, decisionHandler: observed)
       #endif
       if answered == nil { decisionHandler(.allow) }
     }
@@ -120,6 +129,7 @@ import Foundation
 
     /// Forwarded to the app's navigation delegate (a navigation the policy answered `download`).
     public func webView(_ webView: WKWebView, navigationAction: WKNavigationAction, didBecome download: WKDownload) {
+      if navigationAction.targetFrame?.isMainFrame == true { loadEnded(in: webView, error: nil) }
       #if canImport(UIKit) && canImport(WebKit)
         navigationDelegate?.webView?(webView, navigationAction: navigationAction, didBecome: download)
       #else
@@ -131,6 +141,7 @@ import Foundation
     public func webView(
       _ webView: WKWebView, navigationResponse: WKNavigationResponse, didBecome download: WKDownload
     ) {
+      if navigationResponse.isForMainFrame { loadEnded(in: webView, error: nil) }
       #if canImport(UIKit) && canImport(WebKit)
         navigationDelegate?.webView?(webView, navigationResponse: navigationResponse, didBecome: download)
       #else

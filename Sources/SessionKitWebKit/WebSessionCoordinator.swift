@@ -144,9 +144,13 @@ import SessionKit
     private var expectedCommit: [SessionID: PendingCommit] = [:]
     /// Each web view's back-forward list as its session last recorded it.
     private var recordedList: [SessionID: RecordedList] = [:]
-    /// The last allowed iframe navigation of each session, until the back-forward list shows whether it added
-    /// (or moved to) an entry: WebKit reports no commit of a subframe.
-    private var pendingSubframe: [SessionID: PendingSubframe] = [:]
+    /// Each session's allowed iframe navigations whose entry the back-forward list has not shown yet (WebKit
+    /// reports no commit of a subframe), one a frame (keyed by the frame's URL before it, a redirect hop replacing
+    /// its load's record), in the order their last decision was allowed: the order their entries appear in.
+    private var pendingSubframes: [SessionID: [PendingSubframe]] = [:]
+    /// The most iframe navigations kept waiting for their entries in one session (a load that failed never
+    /// shows one).
+    private static let pendingSubframeLimit = 8
     /// Commits are recorded on the session actor in order; a decision waits for the ones before it.
     private var commits: [SessionID: Task<Void, Never>] = [:]
     private var eventLoop: Task<Void, Never>?
@@ -157,11 +161,10 @@ import SessionKit
       case reload
     }
 
-    /// An allowed iframe navigation from `from` to `to`; `isTraversal` for a back or forward onto another entry.
+    /// An allowed iframe navigation from `from` to `to`.
     struct PendingSubframe {
       let from: String
       let to: String
-      let isTraversal: Bool
     }
 
     /// A web view's back-forward list as its session recorded it.
@@ -334,10 +337,14 @@ import SessionKit
       recorder?.decided(
         action, in: id, decision: decision, answer: policy.recordedName,
         isBack: isBack(action, in: session, webView: webView), arrival: arrival)
-      if policy == .allow, let frame = navigationAction.targetFrame, !frame.isMainFrame {
-        pendingSubframe[id] = PendingSubframe(
-          from: action.targetFrame?.requestURL ?? "", to: action.requestURL,
-          isTraversal: navigationAction.navigationType == .backForward)
+      // A back or forward onto another entry adds none: the list moves, which records it.
+      if policy == .allow, let frame = navigationAction.targetFrame, !frame.isMainFrame,
+        navigationAction.navigationType != .backForward
+      {
+        let pending = PendingSubframe(from: action.targetFrame?.requestURL ?? "", to: action.requestURL)
+        var waiting = pendingSubframes[id, default: []].filter { $0.from != pending.from }
+        waiting.append(pending)
+        pendingSubframes[id] = Array(waiting.suffix(Self.pendingSubframeLimit))
       }
       if policy == .allow, isMainFrame {
         expectedCommit[id] = NavigationActionConversion.pendingCommit(navigationAction)
@@ -354,7 +361,7 @@ import SessionKit
       if let session = session(for: webView), let url = webView.url?.absoluteString {
         let id = session.id
         // An iframe navigation of the page this one replaced, whose entry the list never showed: gone with it.
-        pendingSubframe[id] = nil
+        pendingSubframes[id] = nil
         let list = RecordedList(webView.backForwardList)
         let expected = expectedCommit.removeValue(forKey: id)
         let kind: CommitKind
@@ -374,6 +381,18 @@ import SessionKit
       Forwarding.didCommit(navigationDelegate, webView, navigation)
     }
 
+    /// The main-frame load of `webView` ended without a commit (a network error, a 204, a response turned into a
+    /// download): the popup gesture of its first load is spent, and no commit is expected of it. A load cancelled
+    /// because another navigation replaced it (`NSURLErrorCancelled`, reported after the new one's decision) ends
+    /// nothing: the new load's state stays.
+    func loadEnded(in webView: WKWebView, error: (any Error)?) {
+      guard let id = session(for: webView)?.id else { return }
+      if let error = error as NSError?, error.domain == NSURLErrorDomain, error.code == NSURLErrorCancelled { return }
+      firstLoadGesture[id] = nil
+      expectedCommit[id] = nil
+      recorder?.loadEnded(id)
+    }
+
     /// Records what `webView`'s back-forward list shows happened since its session last recorded it, which no
     /// delegate call reported (WebKit reports main-frame commits only), by comparing the list's items with the
     /// ones recorded:
@@ -384,7 +403,6 @@ import SessionKit
     ///
     /// Unchanged items record nothing: an iframe's first load replaces rather than adds an entry.
     private func recordUnreportedChanges(in webView: WKWebView, id: SessionID) {
-      let pending = pendingSubframe.removeValue(forKey: id)
       guard let session = sessions[ObjectIdentifier(webView)], let recorded = recordedList[id] else { return }
       let list = RecordedList(webView.backForwardList)
       guard !list.isSame(as: recorded) else { return }
@@ -408,7 +426,9 @@ import SessionKit
         position = common - 1
         for (offset, item) in list.items[common...].enumerated() {
           let previousURL = common + offset > 0 ? list.items[common + offset - 1].url : nil
-          if offset == 0, let pending, !pending.isTraversal, item.url == previousURL {
+          // An entry with its page's URL: the iframe navigation allowed first whose entry had not appeared.
+          if item.url == previousURL, let pending = pendingSubframes[id]?.first {
+            pendingSubframes[id]?.removeFirst()
             record(pending.to, kind: .subframe(previousFrameURL: pending.from), in: session)
           } else {
             record(item.url.absoluteString, kind: .newEntry(isPost: false), in: session)
@@ -447,8 +467,13 @@ import SessionKit
       return session.backForwardList.current?.subframe?.from.serialized == request
     }
 
-    /// Forwarded to the app's delegate.
+    /// Tells the recorder the page finished loading, then forwards to the app's delegate.
     public func webView(_ webView: WKWebView, didFinish navigation: WKNavigation!) {
+      if let id = session(for: webView)?.id {
+        // The page's own iframe loads, decided before it finished, replace their iframes' entries rather than add.
+        pendingSubframes[id] = nil
+        recorder?.finished(id)
+      }
       Forwarding.didFinish(navigationDelegate, webView, navigation)
     }
 
@@ -549,7 +574,7 @@ import SessionKit
       firstLoadGesture[id] = nil
       expectedCommit[id] = nil
       recordedList[id] = nil
-      pendingSubframe[id] = nil
+      pendingSubframes[id] = nil
       commits[id] = nil
     }
 

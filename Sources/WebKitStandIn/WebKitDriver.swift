@@ -59,6 +59,8 @@ import Foundation
     case didFinish
     /// `webView(_:didFail:withError:)`.
     case didFail
+    /// `webView(_:didFailProvisionalNavigation:withError:)`.
+    case didFailProvisional
     /// `webViewWebContentProcessDidTerminate(_:)`.
     case webContentProcessDidTerminate
     /// `webView(_:didReceive:completionHandler:)`.
@@ -82,6 +84,7 @@ import Foundation
       case .didCommit: "webView:didCommitNavigation:"
       case .didFinish: "webView:didFinishNavigation:"
       case .didFail: "webView:didFailNavigation:withError:"
+      case .didFailProvisional: "webView:didFailProvisionalNavigation:withError:"
       case .webContentProcessDidTerminate: "webViewWebContentProcessDidTerminate:"
       case .authenticationChallenge: "webView:didReceiveAuthenticationChallenge:completionHandler:"
       case .createWebView: "webView:createWebViewWithConfiguration:forNavigationAction:windowFeatures:"
@@ -187,6 +190,10 @@ import Foundation
   /// The server's redirects: a URL (as `URL.absoluteString` writes it, without the fragment) → where it redirects
   /// (a scenario's `redirects`).
   public var redirects: [String: Redirect] = [:]
+  /// URLs (as `URL.absoluteString` writes them, without the fragment) whose main-frame load, once allowed (after
+  /// its hops), ends before it commits: a network error, a 204, a response the app turned into a download. WebKit
+  /// then calls `didFailProvisionalNavigation` and nothing commits or finishes.
+  public var failingLoads: Set<String> = []
   /// More hops than this end a navigation (WebKit's and the simulator's limit).
   public static let maximumRedirects = 20
 
@@ -663,6 +670,16 @@ import Foundation
       request, type: type, source: source, target: target, download: download, in: webView)
     guard policy == .allow else { return policy }
     let committed = redirected.url ?? url
+    if target.isMainFrame, failingLoads.contains(Self.withoutFragment(committed)) {
+      if let delegate = webView.navigationDelegate, responds(webView, to: .didFailProvisional) {
+        callbacks.append(
+          Callback("didFailProvisionalNavigation", webView.standInLabel, answer: committed.absoluteString))
+        delegate.webView(
+          webView, didFailProvisionalNavigation: WKNavigation(),
+          withError: URLError(.cannotConnectToHost, userInfo: [NSURLErrorFailingURLErrorKey: committed]))
+      }
+      return policy
+    }
     guard target.isMainFrame else {
       // The joint session history: an entry for the iframe's navigation, the main frame's URL unchanged; no
       // didCommit (WebKit reports main-frame commits only). Nothing committed yet: nothing to add to.

@@ -261,10 +261,14 @@ public enum WKNavigationResponsePolicy: Int, Sendable {
   /// `WKBackForwardList.h`: `@property (nonatomic, readonly, copy) NSArray<WKBackForwardListItem *> *forwardList;`
   open var forwardList: [WKBackForwardListItem] { index + 1 < items.count ? Array(items[(index + 1)...]) : [] }
 
-  /// A new current entry after the current one; the forward entries go.
+  /// The most entries kept: WebKit's default capacity (`WebBackForwardList`, `DefaultCapacity = 100`).
+  static let capacity = 100
+
+  /// A new current entry after the current one; the forward entries go, and past ``capacity`` the oldest.
   func push(_ item: WKBackForwardListItem) {
     if index + 1 < items.count { items.removeSubrange((index + 1)...) }
     items.append(item)
+    if items.count > Self.capacity { items.removeFirst(items.count - Self.capacity) }
     index = items.count - 1
   }
 }

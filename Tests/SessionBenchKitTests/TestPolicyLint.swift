@@ -315,6 +315,24 @@ final class TestPolicyLint: XCTestCase {
         + "\"mainFrame\" (or \"navigationTypes\": [\"linkActivated\"]) to its match")
   }
 
+  /// The engine answers `finish` outside a popup's main frame with cancel: a `finish` rule for a sign-in host
+  /// cancels that host's iframes on every page that embeds them.
+  func test_aRuleThatFinishes_warnsThatTheIframesAreCancelled() throws {
+    let found = try findings(
+      #"""
+      {"version": 1, "rules": [
+        {"name": "signed-in", "match": {"hosts": ["accounts.google.com"]}, "action": {"finish": "app"}}]}
+      """#)
+
+    XCTAssertEqual(found.map(\.code), [.cancelsEmbeddedIframes])
+    XCTAssertEqual(found.map(\.path), ["rules[0].match"])
+    XCTAssertTrue(
+      found.first?.message.contains(
+        "finishes the iframes a page of another site embeds from \"accounts.google.com\" (decidePolicyFor other, "
+          + "target subframe, no gesture), which cancels them (finish applies to a popup's main frame only)")
+        == true, found.first?.message ?? "no finding")
+  }
+
   func test_aRuleThatSendsCrossSiteOrHostsOut_warnsThatTheIframesAreCancelled() throws {
     let found = try findings(
       #"""

@@ -1,19 +1,21 @@
 import SessionKit
 
-/// The `cancels-embedded-iframes` check: a rule that would cancel, or send out of the app, the page's own
+/// The `cancels-embedded-iframes` check: a rule that would cancel, finish or send out of the app the page's own
 /// cross-site iframe loads.
 ///
 /// After a page commits, WebKit asks for each of its iframes: `decidePolicyFor` of type `other`, target the
 /// subframe, no gesture (WebKitBehavior.md, "Rules the engine showed"), and the policy judges it like any navigation
 /// (`crossSite` compares with the page). An `external` answer to such a load is applied as `cancel`: a page cannot
-/// send the app anywhere by embedding an iframe (§8.1). So a rule keyed on `crossSite`, `crossOrigin`, `hosts` or
-/// `sites` whose action cancels or sends out, and whose conditions do not keep it away from those loads (`target`,
+/// send the app anywhere by embedding an iframe (§8.1), and so is a `finish` answer (it applies to a popup's main
+/// frame only). So a rule keyed on `crossSite`, `crossOrigin`, `hosts` or `sites` whose action cancels, finishes
+/// or sends out, and whose conditions do not keep it away from those loads (`target`,
 /// `navigationTypes` without `other`, `userGesture: true`, `popupFirstLoad: true`, `crossSite: false`, schemes
 /// other than http and https), leaves the ad slots and payment buttons that pages embed in iframes empty.
 ///
 /// Not reported: a rule that names `"target": "subframe"` (it means iframes), an unreachable rule (reported as
-/// such), and a rule that an earlier rule keeps every such load from (one whose conditions hold for all of them,
-/// `RuleCoverage`).
+/// such), the policy's `"default": "cancel"` (not a rule), a rule whose `navigationTypes` is `backForward` only
+/// (it takes only the iframe loads of a back or forward, not a page's own), and a rule that an earlier rule keeps
+/// every such load from (one whose conditions hold for all of them, `RuleCoverage`).
 struct EmbeddedIframeLoads {
   let rules: [PolicyLint.PlacedRule]
   let coverage: RuleCoverage
@@ -23,7 +25,8 @@ struct EmbeddedIframeLoads {
     navigationTypes: [.other], target: .subframe, crossSite: true, crossOrigin: true, userGesture: false,
     popupFirstLoad: false)
 
-  /// One warning per rule that decides some of the page's cross-site iframe loads with `cancel` or `external`,
+  /// One warning per rule that decides some of the page's cross-site iframe loads with `cancel`, `finish` or
+  /// `external`,
   /// in rule order; `unreachable` are the indices of the rules lint reports as unreachable.
   func findings(unreachable: Set<Int>) -> [LintFinding] {
     rules.indices.compactMap { index -> LintFinding? in
@@ -64,7 +67,9 @@ struct EmbeddedIframeLoads {
         "sends",
         " to \(via == .safari ? "Safari" : "the system"), which cancels them (an iframe load never leaves the app)"
       )
-    case .allow, .popup, .sameView, .ask, .download, .finish: nil
+    // The engine answers `finish` outside a popup's main frame with cancel (`Session+Deciding.swift`).
+    case .finish: ("finishes", ", which cancels them (finish applies to a popup's main frame only)")
+    case .allow, .popup, .sameView, .ask, .download: nil
     }
   }
 

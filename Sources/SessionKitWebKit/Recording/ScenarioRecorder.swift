@@ -72,8 +72,10 @@ public final class ScenarioRecorder {
   /// Each session's main-frame request allowed and not committed yet: a next main-frame decision of its type is a
   /// redirect hop of it.
   private var loading: [SessionID: (url: String, type: NavigationType, method: String)] = [:]
-  /// Each session's page that committed in the current step: its iframes' loads follow.
-  private var framesLoading: [SessionID: String] = [:]
+  /// Each session's page that committed in the current step, until it finished: its iframes' loads follow.
+  /// `declares` is whether this commit declares the page's iframes (its first in the recording): each `other`
+  /// load is then the next iframe in document order, by position (two iframes may share a `src`).
+  private var framesLoading: [SessionID: (page: String, declares: Bool)] = [:]
   /// The time on the recorder's clock since it was made.
   private let elapsed: () -> Duration
   /// The shortest gap between steps that becomes a `wait` step.
@@ -177,16 +179,16 @@ public final class ScenarioRecorder {
       append(callback)
       return
     }
-    if target == "sub", let page = framesLoading[session],
+    if target == "sub", let loading = framesLoading[session],
       action.navigationType == .other || action.navigationType == .backForward
     {
       // The committed page's iframes: its declared `pages`, asked again by the replay.
-      if action.navigationType == .other {
+      if action.navigationType == .other, loading.declares {
         let src = redacted(action.requestURL)
-        if let index = pages.firstIndex(where: { $0.page == page }) {
-          if !pages[index].frames.contains(src) { pages[index].frames.append(src) }
+        if let index = pages.firstIndex(where: { $0.page == loading.page }) {
+          pages[index].frames.append(src)
         } else {
-          pages.append((page, [src]))
+          pages.append((loading.page, [src]))
         }
       }
       append(callback)
@@ -238,7 +240,20 @@ public final class ScenarioRecorder {
   /// iframes are asked next.
   func committed(_ session: SessionID, url: String) {
     loading[session] = nil
-    framesLoading[session] = Self.withoutFragment(redacted(url))
+    let page = Self.withoutFragment(redacted(url))
+    framesLoading[session] = (page, !pages.contains { $0.page == page })
+  }
+
+  /// The page of `session` finished loading: a later subframe decision in it (an ad refreshing itself) is no
+  /// load of one of its iframes.
+  func finished(_ session: SessionID) {
+    framesLoading[session] = nil
+  }
+
+  /// The main-frame load `session` allowed ended without a commit (it failed, or became a download): the next
+  /// main-frame decision is a new request, not a redirect hop of it.
+  func loadEnded(_ session: SessionID) {
+    loading[session] = nil
   }
 
   /// The back-forward list of `session` changed without a delegate call (a same-document navigation, an
