@@ -163,11 +163,13 @@ struct JSONParser {
 
   mutating func parseString() throws(ConfigurationError) -> String {
     index += 1
-    var scalars = String.UnicodeScalarView()
+    // Appended a run of bytes at a time as one `String`: appending a run's scalars (a generic sequence) cost a
+    // first-use lookup of the view's associated types.
+    var text = ""
     var runStart = index
     func flush(_ end: Int) {
       if end > runStart {
-        scalars.append(contentsOf: String(decoding: bytes[runStart..<end], as: UTF8.self).unicodeScalars)
+        text.append(String(decoding: bytes[runStart..<end], as: UTF8.self))
       }
     }
     while index < bytes.count {
@@ -175,7 +177,7 @@ struct JSONParser {
       if byte == UInt8(ascii: "\"") {
         flush(index)
         index += 1
-        return String(scalars)
+        return text
       }
       if byte < 0x20 { throw syntaxError("control character in string") }
       if byte == UInt8(ascii: "\\") {
@@ -185,14 +187,14 @@ struct JSONParser {
         let escape = bytes[index]
         index += 1
         switch escape {
-        case UInt8(ascii: "\""): scalars.append("\"")
-        case UInt8(ascii: "\\"): scalars.append("\\")
-        case UInt8(ascii: "/"): scalars.append("/")
-        case UInt8(ascii: "b"): scalars.append("\u{08}")
-        case UInt8(ascii: "f"): scalars.append("\u{0C}")
-        case UInt8(ascii: "n"): scalars.append("\n")
-        case UInt8(ascii: "r"): scalars.append("\r")
-        case UInt8(ascii: "t"): scalars.append("\t")
+        case UInt8(ascii: "\""): text.append("\"")
+        case UInt8(ascii: "\\"): text.append("\\")
+        case UInt8(ascii: "/"): text.append("/")
+        case UInt8(ascii: "b"): text.append("\u{08}")
+        case UInt8(ascii: "f"): text.append("\u{0C}")
+        case UInt8(ascii: "n"): text.append("\n")
+        case UInt8(ascii: "r"): text.append("\r")
+        case UInt8(ascii: "t"): text.append("\t")
         case UInt8(ascii: "u"):
           var code = try parseHex4()
           if (0xD800..<0xDC00).contains(code), peek(UInt8(ascii: "\\")), index + 1 < bytes.count,
@@ -204,7 +206,7 @@ struct JSONParser {
             code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)
           }
           guard let scalar = Unicode.Scalar(code) else { throw syntaxError("invalid \\u escape") }
-          scalars.append(scalar)
+          text.unicodeScalars.append(scalar)
         default:
           index -= 1
           throw syntaxError("invalid escape \\\(describe(escape))")

@@ -11,9 +11,10 @@ struct EngineState: Sendable {
   var tasks: [UInt64: Task<Void, Never>] = [:]
   var nextTask: UInt64 = 0
   var isShutDown = false
-  /// The open roots' ids: an id is unique among them. A root's id leaves when its tree closes the root, which
-  /// happens once per tree, and before that no other root can take the id.
-  var openRoots: Set<SessionID> = []
+  /// The open roots' ids (their raw values): an id is unique among them. A root's id leaves when its tree closes
+  /// the root, which happens once per tree, and before that no other root can take the id. Strings rather than
+  /// `SessionID`s: a set of a key type of its own is one more conformance the runtime looks up at the first root.
+  var openRoots: Set<String> = []
   /// The roots made with a default id so far (`main`, `main-2`, …).
   var defaultRoots = 0
   var shutdownWaiters: [CheckedContinuation<Void, Never>] = []

@@ -126,6 +126,8 @@ final class EventHub: Sendable {
     guard hasSubscribers else { return }
     let readers = state.withLock { state -> Readers in
       var readers = Readers()
+      // No event follows `finish()`, also while it is still ending its subscribers' streams.
+      guard !state.isFinished else { return readers }
       // Indices of the array, not its elements: each subscriber is changed in place.
       for index in state.subscribers.indices where !state.subscribers[index].isFinished {
         let (reader, dropped) = state.subscribers[index].push(event, limit: limit)
@@ -140,8 +142,19 @@ final class EventHub: Sendable {
   /// No event follows: every subscriber receives what is queued for it, then the end of its stream; a later
   /// ``subscribe()`` gets a stream that has ended.
   func finish() {
-    let readers = state.withLock { state -> Readers in
+    let anySubscriber = state.withLock { state -> Bool in
       state.isFinished = true
+      return !state.subscribers.isEmpty
+    }
+    // Nobody to hand anything to (an engine made with `.none` finishes here as it starts): the continuations'
+    // types, which the runtime resolves at their first use, are not touched.
+    if anySubscriber { finishSubscribers() }
+  }
+
+  /// ``finish()``'s part for the subscribers registered before it (`isFinished` is set: no more are added).
+  @inline(never)
+  private func finishSubscribers() {
+    let readers = state.withLock { state -> Readers in
       var readers = Readers()
       for index in state.subscribers.indices where !state.subscribers[index].isFinished {
         state.subscribers[index].isFinished = true

@@ -122,7 +122,7 @@ public final class SessionEngine: Sendable {
   /// closes them (each announced by `popupClosed`), as ``Session/tearDown()`` does.
   /// - Throws: ``SessionEngineError/duplicateRootID(_:)`` when an open root of this engine has the id `id`.
   public func makeRootSession(id: SessionID) throws(SessionEngineError) -> Session {
-    let added = state.withLock { $0.openRoots.insert(id).inserted }
+    let added = state.withLock { $0.openRoots.insert(id.rawValue).inserted }
     guard added else { throw SessionEngineError.duplicateRootID(id) }
     return Session(id: id, depth: 0, key: PopupTreeState.rootKey, tree: PopupTree(root: id, engine: self))
   }
@@ -141,7 +141,7 @@ public final class SessionEngine: Sendable {
       while true {
         state.defaultRoots += 1
         let candidate: SessionID = state.defaultRoots == 1 ? "main" : SessionID("main-\(state.defaultRoots)")
-        if state.openRoots.insert(candidate).inserted { return candidate }
+        if state.openRoots.insert(candidate.rawValue).inserted { return candidate }
       }
     }
     // The tree learns its root when the root opens a popup (`PopupTree.Storage.root`).
@@ -150,7 +150,7 @@ public final class SessionEngine: Sendable {
 
   /// Frees the id of a root whose tree closed it (torn down or released): called once per root.
   func rootClosed(_ id: SessionID) {
-    _ = state.withLock { $0.openRoots.remove(id) }
+    _ = state.withLock { $0.openRoots.remove(id.rawValue) }
   }
 
   /// Whether ``shutdown()`` was called.
@@ -168,7 +168,7 @@ public final class SessionEngine: Sendable {
   package var subscriberCount: Int { hub.subscriberCount }
 
   /// The ids of the open roots (a test seam).
-  package var openRootIDs: Set<SessionID> { state.withLock { $0.openRoots } }
+  package var openRootIDs: Set<SessionID> { Set(state.withLock { $0.openRoots }.map { SessionID($0) }) }
 
   /// Shuts the engine down: every decision under way ends with `cancel` (reason `cancelled`), later ones too,
   /// every completion handler is called, the tasks the engine started are awaited, and every subscription of
@@ -218,6 +218,13 @@ public final class SessionEngine: Sendable {
   /// The counterpart of ``decisionStarted(stripe:)``; the last decision to end after a shutdown wakes it.
   func decisionEnded(stripe: UInt64) {
     guard gate.leave(stripe) else { return }
+    wakeShutdownWaiters()
+  }
+
+  /// ``decisionEnded(stripe:)``'s part after a shutdown began. Apart, so that a decision's end does not resolve
+  /// the waiters' continuation type (a run-time look-up at its first use) when there is no shutdown.
+  @inline(never)
+  private func wakeShutdownWaiters() {
     // The flag was set before this decrement, and `shutdown()` registers its waiter under this lock after
     // setting it: either it read a count of zero and did not wait, or its waiter is here. Other stripes may
     // still have decisions under way: of the decisions that empty their stripes, the one that takes this lock
@@ -293,7 +300,14 @@ public final class SessionEngine: Sendable {
   /// Ends the decider races of the given sessions (one pass over the races, however many sessions closed).
   func interruptRaces(of sessions: Set<SessionKey>) {
     let affected = state.withLock { state in state.races.values.filter { sessions.contains($0.owner) }.map(\.race) }
-    for race in affected { race.resolve(.interrupted(.sessionClosed)) }
+    if !affected.isEmpty { Self.interrupt(affected) }
+  }
+
+  /// Ends `races`. Apart, so that closing a session with no race under way does not resolve the races'
+  /// continuation type (a run-time look-up at its first use).
+  @inline(never)
+  private static func interrupt(_ races: [DeciderRace]) {
+    for race in races { race.resolve(.interrupted(.sessionClosed)) }
   }
 
   /// Starts `body` in a task the engine owns: ``shutdown()`` cancels and awaits it. `nil` after a shutdown.
