@@ -152,26 +152,7 @@ result="{\"tool\":\"instructions.sh\",\"commit\":\"$commit\",\"valgrind\":\"$(va
 
 if [[ -n "$limits" ]]; then
   # Every figure the limits file names must be present and at or under its limit.
-  if ! python3 - "$limits" "$result" >&2 <<'PYTHON'
-import json, sys
-limits, result = json.load(open(sys.argv[1])), json.loads(sys.argv[2])
-over = 0
-for group, figures in limits.items():
-    if group.startswith("_"):
-        continue
-    for key, limit in figures.items():
-        value = result.get(group, {}).get(key)
-        if value is None:
-            print(f"instructions.sh: {group}.{key}: not measured (the limits file names it)")
-            over += 1
-        elif value > limit:
-            print(f"instructions.sh: {group}.{key}: {value} is over its limit {limit}")
-            over += 1
-        else:
-            print(f"instructions.sh: {group}.{key}: {value} (limit {limit})")
-sys.exit(1 if over else 0)
-PYTHON
-  then
+  if ! python3 Benchmarks/check-limits.py instructions.sh "$limits" "$result" >&2; then
     echo "$result"
     echo "instructions.sh: over a limit in $limits (see above)" >&2
     exit 1
