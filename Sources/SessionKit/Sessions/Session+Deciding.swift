@@ -13,8 +13,8 @@ extension Session {
     } else {
       // The cached snapshot, lent rather than retained (see `CachedPolicies`); refreshed when the generation
       // moved. Synchronous unless a decider must be asked: no async frame on the common path.
-      // Switched on directly: a `let step` bound first was copied out of (a retain per string and array of the
-      // decision) and then destroyed, about 430 instructions per decision.
+      // Switched on directly: a `let step` bound first would be copied out of (a retain per string and array of
+      // the decision) and then destroyed.
       switch decideNow(action, generation: entry.generation) {
       case .decided(let answer): decision = answer
       case let pending: decision = await decideAsking(pending, action: action)
