@@ -258,7 +258,7 @@ import Foundation
   ) async {
     guard let frame = linkFrame(frameURL, in: webView) else { return }
     let isDownload =
-      download && URL(string: url).flatMap(Self.origin(of:)).map { $0 == documentOrigin(frame, in: webView) } == true
+      download && URL(string: url).flatMap { Self.origin(of: $0) }.map { $0 == documentOrigin(frame, in: webView) } == true
     await request(
       url, type: .linkActivated, target: isDownload ? "_self" : target, in: webView, frame: frame, rel: rel,
       download: isDownload)
