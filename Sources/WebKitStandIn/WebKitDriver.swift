@@ -257,8 +257,8 @@ import Foundation
     download: Bool = false
   ) async {
     guard let frame = linkFrame(frameURL, in: webView) else { return }
-    let isDownload =
-      download && URL(string: url).flatMap { Self.origin(of: $0) }.map { $0 == documentOrigin(frame, in: webView) } == true
+    let linkOrigin = URL(string: url).flatMap { Self.origin(of: $0) }
+    let isDownload = download && linkOrigin.map { $0 == documentOrigin(frame, in: webView) } == true
     await request(
       url, type: .linkActivated, target: isDownload ? "_self" : target, in: webView, frame: frame, rel: rel,
       download: isDownload)
