@@ -146,9 +146,14 @@ cold=$((first - empty))
 cold_replay=$((replay - help))
 echo "instructions.sh: coldStart: $cold instructions to the first decision ($first - $empty); through the simulator $cold_replay ($replay - $help) ($((SECONDS - started)) s)" >&2
 
+# What the engine adds to the policy: decide's instructions per call less evaluate's (issue 27's bar: 1 000).
+over_evaluate=$(python3 -c 'import json, sys; f = json.loads("{" + sys.argv[1] + "}")
+print(",".join("\"%s\":%d" % (k, f[k] - f["evaluate"]) for k in ("decide", "decide.10000sessions")))' "$json")
+echo "instructions.sh: decide less evaluate: $over_evaluate" >&2
+
 commit=$(git rev-parse --short HEAD 2>/dev/null || echo unknown)
 cache='{"l1d":"48 KiB, 12-way","lastLevel":"2 MiB, 16-way","line":64}'
-result="{\"tool\":\"instructions.sh\",\"commit\":\"$commit\",\"valgrind\":\"$(valgrind --version)\",\"instructionsPerCall\":{$json},\"instructionsOnce\":{\"coldStart\":$cold,\"coldStartReplay\":$cold_replay},\"simulatedCache\":$cache,\"lastLevelMissesPerCall\":{$misses}}"
+result="{\"tool\":\"instructions.sh\",\"commit\":\"$commit\",\"valgrind\":\"$(valgrind --version)\",\"instructionsPerCall\":{$json},\"overEvaluatePerCall\":{$over_evaluate},\"instructionsOnce\":{\"coldStart\":$cold,\"coldStartReplay\":$cold_replay},\"simulatedCache\":$cache,\"lastLevelMissesPerCall\":{$misses}}"
 
 if [[ -n "$limits" ]]; then
   # Every figure the limits file names must be present and at or under its limit.
