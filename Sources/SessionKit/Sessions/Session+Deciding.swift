@@ -141,7 +141,24 @@ extension Session {
   /// new-window link or form, which `createWebViewWith` follows when allowed. `isFirstLoad`: a popup's first
   /// load, which an `external` answer ends by closing the popup. An `ask` is left to ``decideAsking(_:action:)``:
   /// `question` is set, and the return value is a placeholder.
+  ///
+  /// Inlined: the commonest answer, `allow` on an existing frame, is built here without a call; every other one
+  /// by ``answerInFull(_:action:request:policy:isFirstLoad:question:)``, whose `.allow` case gives the same.
+  @inline(__always)
   private func answer(
+    _ decision: consuming PolicyDecision, action: NavigationAction, request: PolicyRequest, policy: CompiledPolicy,
+    isFirstLoad: Bool, question: inout Question?
+  ) -> NavigationDecision {
+    if case .allow = decision.action, request.target != .newWindow {
+      return NavigationDecision(outcome: .allow, action: .allow, trace: decision.takeTrace())
+    }
+    return answerInFull(
+      decision, action: action, request: request, policy: policy, isFirstLoad: isFirstLoad, question: &question)
+  }
+
+  /// ``answer(_:action:request:policy:isFirstLoad:question:)`` for every action.
+  @inline(never)
+  private func answerInFull(
     _ decision: consuming PolicyDecision, action: NavigationAction, request: PolicyRequest, policy: CompiledPolicy,
     isFirstLoad: Bool, question: inout Question?
   ) -> NavigationDecision {
