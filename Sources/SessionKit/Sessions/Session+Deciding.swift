@@ -7,9 +7,8 @@ extension Session {
     // generation in one atomic step; the snapshot is this session's cached one unless the generation moved.
     let stripe = DecisionGate.stripe(of: self)
     let entry = engine.decisionStarted(stripe: stripe)
-    // Synchronous unless a decider must be asked: no async frame on the common path. The answer is the return
-    // value, built in place, and a question for a decider comes back beside it: an enum of the two would be
-    // moved out of at every level.
+    // Synchronous unless a decider must be asked, the answer built in place as the return value and a question
+    // for a decider beside it (an enum of the two was moved out of at every level).
     var question: Question?
     var decision = decideNow(action, entry: entry, question: &question)
     if let question { decision = await decideAsking(question, action: action) }
