@@ -105,4 +105,11 @@ public struct PolicyDecision: Sendable, Hashable, CustomStringConvertible {
 
   /// `action by trace`.
   public var description: String { "\(action) by \(trace)" }
+
+  /// The trace, moved out rather than copied (a retain per string and array); an empty one is left in its place.
+  mutating func takeTrace() -> Trace {
+    var taken = Trace(source: .defaultAction, snapshot: 0)
+    swap(&taken, &trace)
+    return taken
+  }
 }

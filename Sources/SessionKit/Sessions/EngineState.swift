@@ -62,7 +62,7 @@ final class EnginePolicies: Sendable {
 ///
 /// All sessions share the engine's snapshot object: a decision that retained and released it wrote its
 /// reference count, so every decision moved that cache line between the cores deciding (measured with
-/// `perf` on `session-bench`: a tenth of `engine.decide`'s time). Lending it (``withCurrent(at:_:)``) reads
+/// `perf` on `session-bench`: a tenth of `engine.decide`'s time). Lending it (``lent(at:)``) reads
 /// the object and writes nothing.
 struct CachedPolicies: ~Copyable {
   private var reference: Unmanaged<EnginePolicies>?
@@ -74,14 +74,18 @@ struct CachedPolicies: ~Copyable {
     reference?.release()
   }
 
-  /// Calls `body` with the cached snapshot when it is of `generation`, lent for the call (the cache holds it
-  /// until it is replaced, which `body` must not do); `nil` without calling it otherwise.
-  func withCurrent<Result>(at generation: UInt64, _ body: (EnginePolicies) -> Result) -> Result? {
+  /// The cached snapshot when it is of `generation`, unretained, for ``withLent(_:_:)``; `nil` otherwise.
+  func lent(at generation: UInt64) -> Unmanaged<EnginePolicies>? {
     guard let reference else { return nil }
-    // Guaranteed: this cache's own +1 keeps the object alive for the call.
-    return reference._withUnsafeGuaranteedRef { policies in
-      policies.generation == generation ? body(policies) : nil
-    }
+    return reference._withUnsafeGuaranteedRef { $0.generation == generation } ? reference : nil
+  }
+
+  /// Calls `body` with the snapshot `lent(at:)` returned, not retained: the cache's own +1 keeps it alive, so
+  /// the cache must not be replaced before `body` returns. (A call from the session's actor straight into the
+  /// standard library's `_withUnsafeGuaranteedRef` made the compiler check the executor at run time.)
+  @inline(__always)
+  static func withLent<Result>(_ lent: Unmanaged<EnginePolicies>, _ body: (EnginePolicies) -> Result) -> Result {
+    lent._withUnsafeGuaranteedRef(body)
   }
 
   /// Caches `policies` in place of the snapshot cached before.

@@ -97,16 +97,17 @@ struct PopupTreeState: Sendable {
 
   // MARK: - Deciding
 
-  /// How a `decidePolicyFor` in `key` starts.
+  /// How a `decidePolicyFor` in `key` starts. The traces are boxed (`indirect`): the common `evaluate` then
+  /// makes a small value, cheaper to return and to destroy on every decision.
   enum DecisionStart {
     /// The session is closed.
     case closed
     /// A load the engine started: allow it without judging it again (the trace of the decision behind it).
-    case engineStarted(PolicyDecision.Trace)
+    indirect case engineStarted(PolicyDecision.Trace)
     /// A provisional popup's first load: put the question to its decider.
     case ask(ProvisionalQuestion)
     /// The popup's decider is being asked: cancel this load (the trace of the pending question).
-    case waitingForDecider(PolicyDecision.Trace)
+    indirect case waitingForDecider(PolicyDecision.Trace)
     /// An ordinary navigation: evaluate the policy in this context.
     case evaluate(PolicyContext)
   }

@@ -7,19 +7,11 @@ extension Session {
     // generation in one atomic step; the snapshot is this session's cached one unless the generation moved.
     let stripe = DecisionGate.stripe(of: self)
     let entry = engine.decisionStarted(stripe: stripe)
-    let decision: NavigationDecision
-    if entry.isShutDown {
-      decision = Self.interrupted(.cancelled, snapshot: engine.policy.snapshot)
-    } else {
-      // The cached snapshot, lent rather than retained (see `CachedPolicies`); refreshed when the generation
-      // moved. Synchronous unless a decider must be asked: no async frame on the common path.
-      // Switched on directly: a `let step` bound first would be copied out of (a retain per string and array of
-      // the decision) and then destroyed.
-      switch decideNow(action, generation: entry.generation) {
-      case .decided(let answer): decision = answer
-      case let pending: decision = await decideAsking(pending, action: action)
-      }
-    }
+    // Synchronous unless a decider must be asked, the answer built in place as the return value and a question
+    // for a decider beside it (an enum of the two was moved out of at every level).
+    var question: Question?
+    var decision = decideNow(action, entry: entry, question: &question)
+    if let question { decision = await decideAsking(question, action: action) }
     if engine.publishesDecisions {
       engine.publish(decision.outcome, session: id, url: action.requestURL, decision: decision)
     }
@@ -51,51 +43,66 @@ extension Session {
     return current
   }
 
-  /// The synchronous part of a decision with the cached snapshot, refreshed first if the generation moved.
-  private func decideNow(_ action: NavigationAction, generation: UInt64) -> Step {
-    policies.withCurrent(at: generation) { decideIfNotCancelled(action, policies: $0) }
-      ?? decideIfNotCancelled(action, policies: refreshPolicies())
+  /// The synchronous part of a decision: `cancelled` after a shutdown or for a cancelled task, else decided with
+  /// the cached snapshot (lent rather than retained, see `CachedPolicies`), refreshed first if the generation
+  /// moved. `question` is set when a decider must be asked; the return value is then a placeholder.
+  private func decideNow(
+    _ action: NavigationAction, entry: DecisionGate.Entry, question: inout Question?
+  ) -> NavigationDecision {
+    if entry.isShutDown { return Self.interrupted(.cancelled, snapshot: engine.policy.snapshot) }
+    // After a refresh the cache holds the new snapshot, so it is lent the same way.
+    let lent = policies.lent(at: entry.generation) ?? Unmanaged.passUnretained(refreshPolicies())
+    return CachedPolicies.withLent(lent) { policies in
+      if Task.isCancelled { return Self.interrupted(.cancelled, snapshot: policies.policy.snapshot) }
+      return decideWithoutWaiting(action, policies: policies, question: &question)
+    }
   }
 
-  /// The synchronous part of a decision, unless the calling task is cancelled.
-  private func decideIfNotCancelled(_ action: NavigationAction, policies: EnginePolicies) -> Step {
-    if Task.isCancelled { return .decided(Self.interrupted(.cancelled, snapshot: policies.policy.snapshot)) }
-    return decideWithoutWaiting(action, policies: policies)
-  }
+  /// A decider to ask before a decision can be answered (rare: allocated only then).
+  private final class Question {
+    enum Kind {
+      /// A provisional popup's first load: its decider must be asked.
+      case provisional(ProvisionalQuestion)
+      /// The policy said `ask`: the named decider must be asked (the trace of the rule that asked).
+      case ask(String, PolicyDecision.Trace, CompiledPolicy, isFirstLoad: Bool)
+    }
 
-  /// Where a decision stands after its synchronous part.
-  private enum Step {
-    /// Decided.
-    case decided(NavigationDecision)
-    /// A provisional popup's first load: its decider must be asked.
-    case provisional(ProvisionalQuestion, PolicyRequest)
-    /// The policy said `ask`: the named decider must be asked (the trace of the rule that asked).
-    case ask(String, PolicyDecision.Trace, PolicyRequest, CompiledPolicy, isFirstLoad: Bool)
+    let kind: Kind
+    let request: PolicyRequest
+
+    init(_ kind: Kind, request: PolicyRequest) {
+      self.kind = kind
+      self.request = request
+    }
   }
 
   /// Everything up to the first await: parse, begin the decision in the tree (its one lock), evaluate, answer.
-  private func decideWithoutWaiting(_ action: NavigationAction, policies: EnginePolicies) -> Step {
+  /// Inlined into its one caller: one call, and one move of the decision, fewer.
+  @inline(__always)
+  private func decideWithoutWaiting(
+    _ action: NavigationAction, policies: EnginePolicies, question: inout Question?
+  ) -> NavigationDecision {
     let policy = policies.policy
     let request: PolicyRequest
     do {
       request = try PolicyRequest(action)
     } catch {
-      return .decided(
-        NavigationDecision(outcome: .blocked(.invalidURL), action: .cancel, trace: policy.invalidURL(error).trace))
+      return NavigationDecision(outcome: .blocked(.invalidURL), action: .cancel, trace: policy.invalidURL(error).trace)
     }
     let isMainFrame = request.target == .mainFrame
     switch tree.beginDecision(in: key, address: request.address, isMainFrame: isMainFrame) {
     case .closed:
-      return .decided(Self.interrupted(.sessionClosed, snapshot: policy.snapshot))
+      return Self.interrupted(.sessionClosed, snapshot: policy.snapshot)
     case .engineStarted(var trace):
       trace.notes.append("a load the engine started; not judged again")
-      return .decided(NavigationDecision(outcome: .allow, action: .allow, trace: trace))
+      return NavigationDecision(outcome: .allow, action: .allow, trace: trace)
     case .waitingForDecider(var trace):
       trace.source = .provisional
       trace.notes.append("the popup is still waiting for its decider; no other load until it answers")
-      return .decided(NavigationDecision(outcome: .blocked(.policy), action: .cancel, trace: trace))
-    case .ask(let question):
-      return .provisional(question, request)
+      return NavigationDecision(outcome: .blocked(.policy), action: .cancel, trace: trace)
+    case .ask(let provisional):
+      question = Question(.provisional(provisional), request: request)
+      return Self.interrupted(.cancelled, snapshot: policy.snapshot)
     case .evaluate(let context):
       let decision = policy.evaluate(request, in: context)
       if let shadow = policies.shadow {
@@ -104,21 +111,24 @@ extension Session {
           request, in: context, live: decision, candidate: shadow, session: id, url: action.requestURL)
       }
       let isFirstLoad = isMainFrame && context.isBlankPopup
-      return answer(decision, action: action, request: request, policy: policy, isFirstLoad: isFirstLoad)
+      return answer(
+        decision, action: action, request: request, policy: policy, isFirstLoad: isFirstLoad, question: &question)
     }
   }
 
   /// The part of a decision that waits for a decider.
-  private func decideAsking(_ step: Step, action: NavigationAction) async -> NavigationDecision {
-    switch step {
-    case .decided(let decision):
-      return decision
-    case .provisional(let question, let request):
-      return await confirmProvisional(question, action: action, request: request)
-    case .ask(let name, let trace, let request, let policy, let isFirstLoad):
+  private func decideAsking(_ question: Question, action: NavigationAction) async -> NavigationDecision {
+    let request = question.request
+    switch question.kind {
+    case .provisional(let provisional):
+      return await confirmProvisional(provisional, action: action, request: request)
+    case .ask(let name, let trace, let policy, let isFirstLoad):
       switch await ask(name, trace: trace, action: action, request: request, policy: policy) {
       case .decided(let answered):
-        let next = answer(answered, action: action, request: request, policy: policy, isFirstLoad: isFirstLoad)
+        var next: Question?
+        let decision = answer(
+          answered, action: action, request: request, policy: policy, isFirstLoad: isFirstLoad, question: &next)
+        guard let next else { return decision }
         return await decideAsking(next, action: action)
       case .interrupted(let reason, let trace):
         return NavigationDecision(outcome: .blocked(reason), action: .cancel, trace: trace)
@@ -128,37 +138,58 @@ extension Session {
 
   /// How an action answers `decidePolicyFor`: on an existing frame, or (target `nil`) the opener's check of a
   /// new-window link or form, which `createWebViewWith` follows when allowed. `isFirstLoad`: a popup's first
-  /// load, which an `external` answer ends by closing the popup. An `ask` is left to ``decideAsking(_:action:)``.
+  /// load, which an `external` answer ends by closing the popup. An `ask` is left to ``decideAsking(_:action:)``:
+  /// `question` is set, and the return value is a placeholder.
+  ///
+  /// Inlined: the commonest answer, `allow` on an existing frame, is built here without a call; every other one
+  /// by ``answerInFull(_:action:request:policy:isFirstLoad:question:)``, whose `.allow` case gives the same.
+  @inline(__always)
   private func answer(
-    _ decision: PolicyDecision, action: NavigationAction, request: PolicyRequest, policy: CompiledPolicy,
-    isFirstLoad: Bool
-  ) -> Step {
+    _ decision: consuming PolicyDecision, action: NavigationAction, request: PolicyRequest, policy: CompiledPolicy,
+    isFirstLoad: Bool, question: inout Question?
+  ) -> NavigationDecision {
+    if case .allow = decision.action, request.target != .newWindow {
+      return NavigationDecision(outcome: .allow, action: .allow, trace: decision.takeTrace())
+    }
+    return answerInFull(
+      decision, action: action, request: request, policy: policy, isFirstLoad: isFirstLoad, question: &question)
+  }
+
+  /// ``answer(_:action:request:policy:isFirstLoad:question:)`` for every action.
+  @inline(never)
+  private func answerInFull(
+    _ decision: consuming PolicyDecision, action: NavigationAction, request: PolicyRequest, policy: CompiledPolicy,
+    isFirstLoad: Bool, question: inout Question?
+  ) -> NavigationDecision {
     // The request's target, not `action.targetFrame == nil`: comparing the optional with `nil` copies the frame
     // (and retains its strings) on every decision.
     let newWindow = request.target == .newWindow
-    let trace = decision.trace
-    switch decision.action {
+    // The trace moved out rather than copied (a retain per string and array) before the decision is destroyed.
+    let chosen = decision.action
+    let trace = decision.takeTrace()
+    switch chosen {
     case .ask(let name):
       if newWindow, let refusal = popupRefusal(userGesture: action.isUserGesture, limits: policy.popups) {
-        return .decided(NavigationDecision(outcome: .blocked(refusal.reason), action: decision.action, trace: trace))
+        return NavigationDecision(outcome: .blocked(refusal.reason), action: chosen, trace: trace)
       }
-      return .ask(name, trace, request, policy, isFirstLoad: isFirstLoad)
+      question = Question(.ask(name, trace, policy, isFirstLoad: isFirstLoad), request: request)
+      return Self.interrupted(.cancelled, snapshot: policy.snapshot)
     case .allow, .popup:
       if newWindow {
         let approval = NewWindowApproval(
-          address: request.address, action: decision.action, policy: policy, trace: trace)
+          address: request.address, action: chosen, policy: policy, trace: trace)
         tree.update { $0.machine.approveNewWindow(approval, in: key) }
       }
-      return .decided(NavigationDecision(outcome: .allow, action: decision.action, trace: trace))
+      return NavigationDecision(outcome: .allow, action: chosen, trace: trace)
     case .external where request.isAutomaticSubframeLoad, .finish where request.isAutomaticSubframeLoad:
-      return .decided(Self.keptInPage(decision.action, trace: trace))
+      return Self.keptInPage(chosen, trace: trace)
     case .sameView:
-      guard newWindow else { return .decided(NavigationDecision(outcome: .allow, action: .sameView, trace: trace)) }
-      return .decided(loadInstead(request.address, in: self, action: .sameView, trace: trace))
+      guard newWindow else { return NavigationDecision(outcome: .allow, action: .sameView, trace: trace) }
+      return loadInstead(request.address, in: self, action: .sameView, trace: trace)
     case .external(let via):
-      let answer = external(request.address, via: via, action: decision.action, trace: trace)
-      guard isFirstLoad, case .openExternally = answer.outcome else { return .decided(answer) }
-      return .decided(closedAfterFirstLoad(answer, snapshot: policy.snapshot))
+      let answer = external(request.address, via: via, action: chosen, trace: trace)
+      guard isFirstLoad, case .openExternally = answer.outcome else { return answer }
+      return closedAfterFirstLoad(answer, snapshot: policy.snapshot)
     case .finish(let destination):
       var trace = trace
       if isRoot {
@@ -166,14 +197,13 @@ extension Session {
       } else if request.target != .mainFrame {
         trace.notes.append("finish applies to a popup's main-frame navigation; cancelled")
       } else {
-        return .decided(finish(request.address, via: destination, action: decision.action, trace: trace))
+        return finish(request.address, via: destination, action: chosen, trace: trace)
       }
-      return .decided(NavigationDecision(outcome: .blocked(.policy), action: decision.action, trace: trace))
+      return NavigationDecision(outcome: .blocked(.policy), action: chosen, trace: trace)
     case .cancel:
-      return .decided(NavigationDecision(outcome: .blocked(.policy), action: .cancel, trace: trace))
+      return NavigationDecision(outcome: .blocked(.policy), action: .cancel, trace: trace)
     case .download:
-      return .decided(
-        NavigationDecision(outcome: newWindow ? .blocked(.policy) : .download, action: .download, trace: trace))
+      return NavigationDecision(outcome: newWindow ? .blocked(.policy) : .download, action: .download, trace: trace)
     }
   }
 

@@ -14,8 +14,9 @@ public actor Session {
   /// same generation (no engine lock on `decide`'s path).
   ///
   /// Unchecked: actor isolation already makes every access exclusive (only this actor's code touches it, one job
-  /// at a time, and `withCurrent`'s body never stores: code added there must not either), so the runtime's
-  /// dynamic exclusivity check (`swift_beginAccess`) would guard nothing at a cost on every decision.
+  /// at a time, and a decision never stores while it reads the lent snapshot: code added there must not either),
+  /// so the runtime's dynamic exclusivity check (`swift_beginAccess`) would guard nothing at a cost on every
+  /// decision.
   @exclusivity(unchecked) var policies = CachedPolicies()
   /// The session's id (`main`, `main.1`, …).
   public nonisolated let id: SessionID
