@@ -6,10 +6,12 @@ struct JSONParser {
   var depth = 0
   private static let maximumDepth = 256
 
+  @_optimize(size)
   init(_ bytes: [UInt8]) {
     self.bytes = bytes
   }
 
+  @_optimize(size)
   mutating func parseDocument() throws(ConfigurationError) -> JSONValue {
     try begin()
     let value = try parseValue()
@@ -19,6 +21,7 @@ struct JSONParser {
   }
 
   /// Checks the encoding, skips a byte order mark and leading whitespace.
+  @_optimize(size)
   mutating func begin() throws(ConfigurationError) {
     if let invalid = Self.firstInvalidUTF8(in: bytes) {
       index = invalid
@@ -31,6 +34,7 @@ struct JSONParser {
   /// Whether every byte has been read.
   var isAtEnd: Bool { index == bytes.count }
 
+  @_optimize(size)
   mutating func parseValue() throws(ConfigurationError) -> JSONValue {
     guard index < bytes.count else { throw syntaxError("unexpected end of input") }
     switch bytes[index] {
@@ -54,6 +58,7 @@ struct JSONParser {
   /// The offset of the first byte that does not start a well-formed UTF-8 sequence (RFC 3629:
   /// no overlong forms, no surrogates, nothing above U+10FFFF), or `nil` when all of `bytes` is UTF-8. Strings
   /// are then decoded knowing the text is valid, so nothing is ever replaced by U+FFFD.
+  @_optimize(size)
   static func firstInvalidUTF8(in bytes: [UInt8]) -> Int? {
     var index = 0
     while index < bytes.count {
@@ -94,11 +99,13 @@ struct JSONParser {
     return nil
   }
 
+  @_optimize(size)
   mutating func enterNesting() throws(ConfigurationError) {
     depth += 1
     if depth > Self.maximumDepth { throw syntaxError("nesting deeper than \(Self.maximumDepth) levels") }
   }
 
+  @_optimize(size)
   private mutating func parseObject() throws(ConfigurationError) -> JSONValue {
     try enterNesting()
     defer { depth -= 1 }
@@ -136,6 +143,7 @@ struct JSONParser {
     }
   }
 
+  @_optimize(size)
   private mutating func parseArray() throws(ConfigurationError) -> JSONValue {
     try enterNesting()
     defer { depth -= 1 }
@@ -161,6 +169,7 @@ struct JSONParser {
     }
   }
 
+  @_optimize(size)
   mutating func parseString() throws(ConfigurationError) -> String {
     index += 1
     // Appended a run of bytes at a time as one `String`: appending a run's scalars (a generic sequence) cost a
@@ -219,6 +228,7 @@ struct JSONParser {
     throw syntaxError("unterminated string")
   }
 
+  @_optimize(size)
   private mutating func parseHex4() throws(ConfigurationError) -> UInt32 {
     guard index + 4 <= bytes.count else { throw syntaxError("truncated \\u escape") }
     var value: UInt32 = 0
@@ -237,6 +247,7 @@ struct JSONParser {
     return value
   }
 
+  @_optimize(size)
   private mutating func parseNumber() throws(ConfigurationError) -> Double {
     let start = index
     if peek(UInt8(ascii: "-")) { index += 1 }
@@ -262,12 +273,14 @@ struct JSONParser {
     return value
   }
 
+  @_optimize(size)
   private mutating func consumeDigits() -> Int {
     let start = index
     while index < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index]) { index += 1 }
     return index - start
   }
 
+  @_optimize(size)
   private mutating func expectLiteral(_ literal: String) throws(ConfigurationError) {
     let count = literal.utf8.count
     guard index + count <= bytes.count, bytes[index..<index + count].elementsEqual(literal.utf8) else {
@@ -276,10 +289,12 @@ struct JSONParser {
     index += count
   }
 
+  @_optimize(size)
   func peek(_ byte: UInt8) -> Bool {
     index < bytes.count && bytes[index] == byte
   }
 
+  @_optimize(size)
   mutating func skipWhitespace() {
     while index < bytes.count {
       switch bytes[index] {
@@ -289,10 +304,12 @@ struct JSONParser {
     }
   }
 
+  @_optimize(size)
   private func describe(_ byte: UInt8) -> String {
     byte >= 0x20 && byte < 0x7F ? "\"\(Character(Unicode.Scalar(byte)))\"" : "0x" + String(byte, radix: 16)
   }
 
+  @_optimize(size)
   func syntaxError(_ problem: String) -> ConfigurationError {
     var line = 1
     var column = 1

@@ -14,6 +14,7 @@ package struct JSONStreamedDocument: Sendable {
 
   /// Parses `bytes`, streaming the array that the top-level object's member `key` holds.
   /// - Throws: ``ConfigurationError`` with the line and column of the first syntax error.
+  @_optimize(size)
   package init(parsing bytes: [UInt8], streaming key: String) throws(ConfigurationError) {
     self.bytes = bytes
     var parser = JSONParser(bytes)
@@ -80,6 +81,7 @@ package struct JSONStreamedDocument: Sendable {
   }
 
   /// Parses the array at the parser's `[`, handing each element to `body` and keeping none.
+  @_optimize(size)
   private static func walkArray(
     _ parser: inout JSONParser, _ body: (JSONValue) -> Void
   ) throws(ConfigurationError) {
@@ -108,6 +110,7 @@ package struct JSONStreamedDocument: Sendable {
   }
 
   /// The streamed array's elements in order, each parsed when it is reached.
+  @_optimize(size)
   package func elements() -> Elements {
     Elements(bytes: bytes, start: arrayStart, count: count)
   }
@@ -117,6 +120,7 @@ package struct JSONStreamedDocument: Sendable {
     private var parser: JSONParser
     private var remaining: Int
 
+    @_optimize(size)
     init(bytes: [UInt8], start: Int?, count: Int) {
       parser = JSONParser(bytes)
       parser.index = (start ?? 0) + 1
@@ -124,6 +128,7 @@ package struct JSONStreamedDocument: Sendable {
     }
 
     /// The next element; `nil` after the last.
+    @_optimize(size)
     package mutating func next() -> JSONValue? {
       guard remaining > 0 else { return nil }
       remaining -= 1

@@ -4,6 +4,7 @@ package enum NearMiss {
   /// smallest edit distance (insertions, deletions, substitutions, adjacent transpositions) when that is at
   /// most 2 and smaller than the candidate's length; ties go to the candidate that sorts first. `nil` when
   /// none is that close, or when `name` is itself a candidate.
+  @_optimize(size)
   package static func closest(to name: String, among candidates: some Sequence<String>) -> String? {
     let sorted = Set(candidates).sorted()
     guard !sorted.contains(name) else { return nil }
@@ -19,6 +20,7 @@ package enum NearMiss {
   }
 
   /// The optimal-string-alignment distance between `a` and `b`.
+  @_optimize(size)
   static func editDistance(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar]) -> Int {
     if a.isEmpty { return b.count }
     if b.isEmpty { return a.count }

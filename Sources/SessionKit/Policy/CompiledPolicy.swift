@@ -43,6 +43,7 @@ public final class CompiledPolicy: Sendable {
 
   /// Compiles a validated configuration.
   /// - Throws: ``ConfigurationError`` when an included preset cannot be loaded.
+  @_optimize(size)
   public init(_ configuration: PolicyConfiguration, list: PublicSuffixList = .shared) throws(ConfigurationError) {
     self.configuration = configuration
     self.list = list
@@ -90,7 +91,10 @@ public final class CompiledPolicy: Sendable {
     }
     var tableEntries: [([UInt8], UInt32)] = []
     var hostLists: [HostLists] = []
-    for (name, lists) in builder.hosts.sorted(by: { $0.key < $1.key }) {
+    // Sorting the keys alone shares the one `[String]` sort the JSON reader's messages use: sorting the pairs
+    // compiled a copy of the standard library's sort for each pair type.
+    for name in builder.hosts.keys.sorted() {
+      let lists = builder[host: name]
       hostLists.append(
         HostLists(exact: store(lists.exact), subdomains: store(lists.subdomains), sites: store(lists.sites)))
       let bytes = Array(name.utf8)
@@ -105,15 +109,16 @@ public final class CompiledPolicy: Sendable {
     self.hostLists = hostLists
     self.literalHosts = builder.literalHosts.mapValues(store)
     self.literalSites = builder.literalSites.mapValues(store)
-    let schemes = builder.schemes.sorted { $0.key < $1.key }
-    self.schemeNames = schemes.map { Array($0.key.utf8) }
-    self.schemeLists = schemes.map { store($0.value) }
+    let schemes = builder.schemes.keys.sorted()
+    self.schemeNames = schemes.map { Array($0.utf8) }
+    self.schemeLists = schemes.map { store(builder.schemes[$0, default: []]) }
     self.unindexed = builder.unindexed.map(store)
     self.pool = pool
   }
 
   /// Decodes, validates and compiles policy JSON.
   /// - Throws: ``ConfigurationError`` naming the JSON path of the first problem.
+  @_optimize(size)
   public convenience init(json: some Collection<UInt8>, list: PublicSuffixList = .shared) throws(ConfigurationError) {
     try self.init(PolicyConfiguration(json: json, list: list), list: list)
   }
@@ -242,6 +247,7 @@ struct RequestShape {
     index = targetIndex * 6 + typeIndex
   }
 
+  @_optimize(size)
   init(index: Int) {
     self.init(
       target: NavigationTarget.allCases[index / 6], type: NavigationType(rawValue: index % 6 - 1) ?? .other)
@@ -286,6 +292,7 @@ struct IndexBuilder {
   var schemes: [String: [Int]] = [:]
   var unindexed = [[Int]](repeating: [], count: RequestShape.count)
 
+  @_optimize(size)
   subscript(host name: String) -> Lists {
     get { hosts[name, default: Lists()] }
     set { hosts[name] = newValue }
@@ -438,6 +445,7 @@ final class CompiledRule: Sendable {
   private let paths: [PathBytes]?
   private let conditions: [String]
 
+  @_optimize(size)
   init(_ rule: PolicyRule, index: Int) {
     let match = rule.match
     self.index = index
@@ -466,6 +474,7 @@ final class CompiledRule: Sendable {
       pathMask: CompiledRule.pathMask(match.paths))
   }
 
+  @_optimize(size)
   static func pathMask(_ paths: [PathPattern]?) -> UInt64 {
     guard let paths else { return .max }
     var mask: UInt64 = 0
@@ -486,6 +495,7 @@ final class CompiledRule: Sendable {
   }
 
   /// Whether the target and navigation-type conditions admit requests of this shape.
+  @_optimize(size)
   func admits(shape index: Int) -> Bool {
     let shape = RequestShape(index: index)
     // A popup's first load is a main-frame navigation: `popupFirstLoad: true` rules wait on no other list.

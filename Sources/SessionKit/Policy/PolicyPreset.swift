@@ -20,12 +20,14 @@ public enum PolicyPreset: String, Sendable, Hashable, CaseIterable {
 
   /// The preset's rules, names prefixed with `PRESET/`, decoded once per process.
   /// - Throws: ``ConfigurationError`` if the compiled-in JSON were invalid (a test proves it is not).
+  @_optimize(size)
   public func rules() throws(ConfigurationError) -> [PolicyRule] {
     guard let result = PolicyPreset.loaded[self] else { return try load() }
     return try result.get()
   }
 
   /// The preset's JSON text as compiled into the library: an array of rules in the policy file's format.
+  @_optimize(size)
   public var json: String {
     switch self {
     case .webkitDefault: PresetText.webkitDefault
@@ -36,6 +38,7 @@ public enum PolicyPreset: String, Sendable, Hashable, CaseIterable {
 
   /// Decodes the preset's compiled-in JSON.
   /// - Throws: ``ConfigurationError`` if the JSON were invalid.
+  @_optimize(size)
   package func load(list: PublicSuffixList = .shared) throws(ConfigurationError) -> [PolicyRule] {
     let elements = try JSONReader(JSONValue(parsing: json), path: "").elements()
     var rules: [PolicyRule] = []

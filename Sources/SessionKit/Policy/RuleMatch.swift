@@ -24,6 +24,7 @@ public struct RuleMatch: Sendable, Hashable {
   public var popupFirstLoad: Bool?
 
   /// Creates a match; every condition defaults to absent.
+  @_optimize(size)
   public init(
     schemes: [String]? = nil, hosts: [HostPattern]? = nil, sites: [String]? = nil, paths: [PathPattern]? = nil,
     navigationTypes: [NavigationType]? = nil, target: NavigationTarget? = nil, crossSite: Bool? = nil,
@@ -42,6 +43,7 @@ public struct RuleMatch: Sendable, Hashable {
   }
 
   /// Human-readable conditions, e.g. `hosts: pay.google.com, *.google.com`, in file order; used in traces.
+  @_optimize(size)
   package var conditionDescriptions: [String] {
     var out: [String] = []
     if let schemes { out.append("schemes: " + schemes.joined(separator: ", ")) }
@@ -63,6 +65,7 @@ public struct RuleMatch: Sendable, Hashable {
   ]
 
   /// Reads a `match` object.
+  @_optimize(size)
   static func read(_ reader: JSONReader, list: PublicSuffixList) throws(ConfigurationError) -> RuleMatch {
     _ = try reader.object(allowing: keys)
     var match = RuleMatch()
@@ -111,6 +114,7 @@ public struct RuleMatch: Sendable, Hashable {
 
   /// What is wrong with a `schemes` entry, saying what to write instead, or `nil` when it is a lower-case
   /// scheme: `"https:" ends with ':'; write "https"`.
+  @_optimize(size)
   static func schemeProblem(_ scheme: String) -> String? {
     guard !isLowerCaseScheme(scheme) else { return nil }
     let quoted = JSONValue.quoted(scheme)
@@ -137,6 +141,7 @@ public struct RuleMatch: Sendable, Hashable {
     return "\(quoted) contains \(character), which a scheme cannot hold (letters, digits, '+', '-' and '.')"
   }
 
+  @_optimize(size)
   static func isLowerCaseScheme(_ scheme: String) -> Bool {
     guard let first = scheme.utf8.first, (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(first) else {
       return false
@@ -148,6 +153,7 @@ public struct RuleMatch: Sendable, Hashable {
   }
 
   /// A `sites` entry must be a registrable domain as written (normalised) or an IP literal.
+  @_optimize(size)
   static func site(_ text: String, path: String, list: PublicSuffixList) throws(ConfigurationError) -> String {
     guard let host = HostPattern.normalisedHost(text) else {
       throw ConfigurationError(path: path, problem: "\(JSONValue.quoted(text)) is not a registrable domain")
