@@ -6,7 +6,12 @@ package enum NearMiss {
   /// none is that close, or when `name` is itself a candidate.
   @_optimize(size)
   package static func closest(to name: String, among candidates: some Sequence<String>) -> String? {
-    let sorted = Set(candidates).sorted()
+    // An array sorted: the one `[String]` sort SessionKit compiles, and the work in a function that is not generic.
+    closest(to: name, sorted: Array(Set(candidates)).sorted())
+  }
+
+  @_optimize(size)
+  private static func closest(to name: String, sorted: [String]) -> String? {
     guard !sorted.contains(name) else { return nil }
     let lowered = name.lowercased()
     if let sameLetters = sorted.first(where: { $0.lowercased() == lowered }) { return sameLetters }

@@ -56,25 +56,26 @@ public final class CompiledPolicy: Sendable {
     let compiled = rules.enumerated().map { CompiledRule($0.element, index: $0.offset) }
     var builder = IndexBuilder()
     for (index, rule) in rules.enumerated() {
+      // A pattern named twice in one rule adds the rule once (`appendOnce`), without a `Set` of patterns.
       if let hosts = rule.match.hosts {
-        for pattern in Set(hosts) {
+        for pattern in hosts {
           switch pattern {
           case .exact(let host) where HostPattern.normalisedHost(host)?.isIPAddress == true:
-            builder.literalHosts[host, default: []].append(index)
-          case .exact(let host): builder[host: host].exact.append(index)
-          case .subdomains(let domain): builder[host: domain].subdomains.append(index)
+            builder.literalHosts[host, default: []].appendOnce(index)
+          case .exact(let host): builder[host: host].exact.appendOnce(index)
+          case .subdomains(let domain): builder[host: domain].subdomains.appendOnce(index)
           }
         }
       } else if let ruleSites = rule.match.sites {
-        for site in Set(ruleSites) {
+        for site in ruleSites {
           if HostPattern.normalisedHost(site)?.isIPAddress == true {
-            builder.literalSites[site, default: []].append(index)
+            builder.literalSites[site, default: []].appendOnce(index)
           } else {
-            builder[host: site].sites.append(index)
+            builder[host: site].sites.appendOnce(index)
           }
         }
       } else if let ruleSchemes = rule.match.schemes {
-        for scheme in Set(ruleSchemes) { builder.schemes[scheme, default: []].append(index) }
+        for scheme in ruleSchemes { builder.schemes[scheme, default: []].appendOnce(index) }
       } else {
         for shape in 0..<RequestShape.count where compiled[index].admits(shape: shape) {
           builder.unindexed[shape].append(index)
@@ -91,9 +92,9 @@ public final class CompiledPolicy: Sendable {
     }
     var tableEntries: [([UInt8], UInt32)] = []
     var hostLists: [HostLists] = []
-    // Sorting the keys alone shares the one `[String]` sort the JSON reader's messages use: sorting the pairs
-    // compiled a copy of the standard library's sort for each pair type.
-    for name in builder.hosts.keys.sorted() {
+    // An array of the keys, sorted, shares the one `[String]` sort of the JSON reader's messages: sorting the
+    // pairs, or the keys' view, compiled a copy of the standard library's sort for each collection type.
+    for name in Array(builder.hosts.keys).sorted() {
       let lists = builder[host: name]
       hostLists.append(
         HostLists(exact: store(lists.exact), subdomains: store(lists.subdomains), sites: store(lists.sites)))
@@ -109,7 +110,7 @@ public final class CompiledPolicy: Sendable {
     self.hostLists = hostLists
     self.literalHosts = builder.literalHosts.mapValues(store)
     self.literalSites = builder.literalSites.mapValues(store)
-    let schemes = builder.schemes.keys.sorted()
+    let schemes = Array(builder.schemes.keys).sorted()
     self.schemeNames = schemes.map { Array($0.utf8) }
     self.schemeLists = schemes.map { store(builder.schemes[$0, default: []]) }
     self.unindexed = builder.unindexed.map(store)
@@ -296,6 +297,15 @@ struct IndexBuilder {
   subscript(host name: String) -> Lists {
     get { hosts[name, default: Lists()] }
     set { hosts[name] = newValue }
+  }
+}
+
+extension [Int] {
+  /// Appends a rule's index unless it is already last: rules are added in order, so a rule whose pattern
+  /// repeats finds its own index there.
+  @_optimize(size)
+  mutating func appendOnce(_ index: Int) {
+    if last != index { append(index) }
   }
 }
 
