@@ -1,13 +1,14 @@
 /// A small, strict RFC 8259 parser producing ``JSONValue`` with line and column in its errors.
-struct JSONParser {
+package struct JSONParser {
   private let bytes: [UInt8]
-  // Internal, with the helpers below, for `JSONStreamedDocument` (JSONStreaming.swift).
-  var index = 0
-  var depth = 0
+  // `package`, with the helpers below, for `JSONStreamedDocument` (SessionKitSimulation's JSONStreaming.swift), which
+  // only scenarios use: apps do not link it.
+  package var index = 0
+  package var depth = 0
   private static let maximumDepth = 256
 
   @_optimize(size)
-  init(_ bytes: [UInt8]) {
+  package init(_ bytes: [UInt8]) {
     self.bytes = bytes
   }
 
@@ -22,7 +23,7 @@ struct JSONParser {
 
   /// Checks the encoding, skips a byte order mark and leading whitespace.
   @_optimize(size)
-  mutating func begin() throws(ConfigurationError) {
+  package mutating func begin() throws(ConfigurationError) {
     if let invalid = Self.firstInvalidUTF8(in: bytes) {
       index = invalid
       throw syntaxError("invalid UTF-8 (a sequence starting with byte 0x\(String(bytes[invalid], radix: 16)))")
@@ -32,10 +33,10 @@ struct JSONParser {
   }
 
   /// Whether every byte has been read.
-  var isAtEnd: Bool { index == bytes.count }
+  package var isAtEnd: Bool { index == bytes.count }
 
   @_optimize(size)
-  mutating func parseValue() throws(ConfigurationError) -> JSONValue {
+  package mutating func parseValue() throws(ConfigurationError) -> JSONValue {
     guard index < bytes.count else { throw syntaxError("unexpected end of input") }
     switch bytes[index] {
     case UInt8(ascii: "{"): return try parseObject()
@@ -100,7 +101,7 @@ struct JSONParser {
   }
 
   @_optimize(size)
-  mutating func enterNesting() throws(ConfigurationError) {
+  package mutating func enterNesting() throws(ConfigurationError) {
     depth += 1
     if depth > Self.maximumDepth { throw syntaxError("nesting deeper than \(Self.maximumDepth) levels") }
   }
@@ -170,7 +171,7 @@ struct JSONParser {
   }
 
   @_optimize(size)
-  mutating func parseString() throws(ConfigurationError) -> String {
+  package mutating func parseString() throws(ConfigurationError) -> String {
     index += 1
     // Appended a run of bytes at a time as one `String`: appending a run's scalars (a generic sequence) cost a
     // first-use lookup of the view's associated types.
@@ -290,12 +291,12 @@ struct JSONParser {
   }
 
   @_optimize(size)
-  func peek(_ byte: UInt8) -> Bool {
+  package func peek(_ byte: UInt8) -> Bool {
     index < bytes.count && bytes[index] == byte
   }
 
   @_optimize(size)
-  mutating func skipWhitespace() {
+  package mutating func skipWhitespace() {
     while index < bytes.count {
       switch bytes[index] {
       case 0x20, 0x09, 0x0A, 0x0D: index += 1
@@ -310,7 +311,7 @@ struct JSONParser {
   }
 
   @_optimize(size)
-  func syntaxError(_ problem: String) -> ConfigurationError {
+  package func syntaxError(_ problem: String) -> ConfigurationError {
     var line = 1
     var column = 1
     for byte in bytes[..<min(index, bytes.count)] {

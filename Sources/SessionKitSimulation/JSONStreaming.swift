@@ -1,8 +1,11 @@
+import SessionKit
+
 /// A JSON document with one large array member of its top-level object (a scenario's `steps`) read one element
 /// at a time, so that a reader holds the file's bytes and one element, never a value per element.
 ///
-/// Parsing checks the whole document's syntax (and encoding) at once, as ``JSONValue/init(parsing:)-([UInt8])``
-/// does, with the same errors; the array's elements are parsed again, one by one, by ``elements()``.
+/// Parsing checks the whole document's syntax (and encoding) at once, as `JSONValue(parsing:)` does, with the
+/// same errors; the array's elements are parsed again, one by one, by ``elements()``. In this module, not in
+/// `SessionKit`, because only scenarios stream: an app does not link it.
 package struct JSONStreamedDocument: Sendable {
   /// The document, the streamed member holding only its first element (when it is a non-empty array).
   package let skeleton: JSONValue
@@ -14,7 +17,6 @@ package struct JSONStreamedDocument: Sendable {
 
   /// Parses `bytes`, streaming the array that the top-level object's member `key` holds.
   /// - Throws: ``ConfigurationError`` with the line and column of the first syntax error.
-  @_optimize(size)
   package init(parsing bytes: [UInt8], streaming key: String) throws(ConfigurationError) {
     self.bytes = bytes
     var parser = JSONParser(bytes)
@@ -81,7 +83,6 @@ package struct JSONStreamedDocument: Sendable {
   }
 
   /// Parses the array at the parser's `[`, handing each element to `body` and keeping none.
-  @_optimize(size)
   private static func walkArray(
     _ parser: inout JSONParser, _ body: (JSONValue) -> Void
   ) throws(ConfigurationError) {
@@ -110,7 +111,6 @@ package struct JSONStreamedDocument: Sendable {
   }
 
   /// The streamed array's elements in order, each parsed when it is reached.
-  @_optimize(size)
   package func elements() -> Elements {
     Elements(bytes: bytes, start: arrayStart, count: count)
   }
@@ -120,7 +120,6 @@ package struct JSONStreamedDocument: Sendable {
     private var parser: JSONParser
     private var remaining: Int
 
-    @_optimize(size)
     init(bytes: [UInt8], start: Int?, count: Int) {
       parser = JSONParser(bytes)
       parser.index = (start ?? 0) + 1
@@ -128,7 +127,6 @@ package struct JSONStreamedDocument: Sendable {
     }
 
     /// The next element; `nil` after the last.
-    @_optimize(size)
     package mutating func next() -> JSONValue? {
       guard remaining > 0 else { return nil }
       remaining -= 1
