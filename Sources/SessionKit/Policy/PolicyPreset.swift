@@ -22,8 +22,17 @@ public enum PolicyPreset: String, Sendable, Hashable, CaseIterable {
   /// - Throws: ``ConfigurationError`` if the compiled-in JSON were invalid (a test proves it is not).
   @_optimize(size)
   public func rules() throws(ConfigurationError) -> [PolicyRule] {
-    guard let result = PolicyPreset.loaded[self] else { return try load() }
-    return try result.get()
+    try PolicyPreset.loaded[position].get()
+  }
+
+  /// The preset's position in ``allCases``, which `loaded` follows: an array, not a dictionary keyed by preset,
+  /// whose specialised hashing code every app would carry for three entries.
+  private var position: Int {
+    switch self {
+    case .webkitDefault: 0
+    case .adClicks: 1
+    case .googlePay: 2
+    }
   }
 
   /// The preset's JSON text as compiled into the library: an array of rules in the policy file's format.
@@ -50,8 +59,7 @@ public enum PolicyPreset: String, Sendable, Hashable, CaseIterable {
     return rules
   }
 
-  private static let loaded: [PolicyPreset: Result<[PolicyRule], ConfigurationError>] = Dictionary(
-    uniqueKeysWithValues: allCases.map { preset in
-      (preset, Result { () throws(ConfigurationError) in try preset.load() })
-    })
+  private static let loaded: [Result<[PolicyRule], ConfigurationError>] = allCases.map { preset in
+    Result { () throws(ConfigurationError) in try preset.load() }
+  }
 }
