@@ -326,9 +326,15 @@ struct PopupTreeState: Sendable {
   /// The popups whose blank deadline is at or before `now`, earliest deadline first (creation order on ties).
   @_optimize(size)
   func blankPopupsDue(at now: Duration) -> [Key] {
-    nodes.entries.compactMap { key, node in node.blankDeadline.flatMap { $0 <= now ? (key, $0) : nil } }
-      .sorted { ($0.1, $0.0) < ($1.1, $1.0) }
-      .map(\.0)
+    // Inserted in order rather than sorted: few popups are due at once, and a sort of these pairs is a copy of the
+    // standard library's sort that every app would carry.
+    var due: [(key: Key, deadline: Duration)] = []
+    for (key, node) in nodes.entries {
+      guard let deadline = node.blankDeadline, deadline <= now else { continue }
+      let position = due.firstIndex { ($0.deadline, $0.key) > (deadline, key) } ?? due.count
+      due.insert((key, deadline), at: position)
+    }
+    return due.map(\.key)
   }
 
   // MARK: - Closing

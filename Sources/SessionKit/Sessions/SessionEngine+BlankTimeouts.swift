@@ -42,7 +42,8 @@ extension SessionEngine {
   private func forgetTreesWithoutDeadlines() -> Duration? {
     let trees = state.withLock { $0.blankTrees.compactMap { PopupTree($0, engine: self) } }
     let deadlines = trees.map { tree in (tree, tree.read { $0.machine.earliestBlankDeadline }) }
-    let kept = Set(deadlines.filter { $0.1 != nil }.map { $0.0.identity })
+    // An array, searched: few trees have blank popups at once, and a `Set` of identifiers is code apps would carry.
+    let kept = deadlines.filter { $0.1 != nil }.map { $0.0.identity }
     state.withLock { state in
       state.blankTrees.removeAll { entry in entry.storage.map { !kept.contains(ObjectIdentifier($0)) } ?? true }
     }

@@ -175,8 +175,8 @@ public final class SessionEngine: Sendable {
   /// Subscriptions alive (a test seam; one whose stream has ended stays until it is released).
   package var subscriberCount: Int { hub.subscriberCount }
 
-  /// The ids of the open roots (a test seam).
-  package var openRootIDs: Set<SessionID> { Set(state.withLock { $0.openRoots }.map { SessionID($0) }) }
+  /// The ids of the open roots, their raw values (a test seam; a `Set<SessionID>` would add that set's code to apps).
+  package var openRootIDs: Set<String> { state.withLock { $0.openRoots } }
 
   /// Shuts the engine down: every decision under way ends with `cancel` (reason `cancelled`), later ones too,
   /// every completion handler is called, the tasks the engine started are awaited, and every subscription of
