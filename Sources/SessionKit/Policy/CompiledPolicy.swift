@@ -61,21 +61,18 @@ public final class CompiledPolicy: Sendable {
         for pattern in hosts {
           switch pattern {
           case .exact(let host) where HostPattern.normalisedHost(host)?.isIPAddress == true:
-            builder.literalHosts[host, default: []].appendOnce(index)
-          case .exact(let host): builder[host: host].exact.appendOnce(index)
-          case .subdomains(let domain): builder[host: domain].subdomains.appendOnce(index)
+            builder.add(index, to: .literals, host, .exact)
+          case .exact(let host): builder.add(index, to: .hosts, host, .exact)
+          case .subdomains(let domain): builder.add(index, to: .hosts, domain, .subdomains)
           }
         }
       } else if let ruleSites = rule.match.sites {
         for site in ruleSites {
-          if HostPattern.normalisedHost(site)?.isIPAddress == true {
-            builder.literalSites[site, default: []].appendOnce(index)
-          } else {
-            builder[host: site].sites.appendOnce(index)
-          }
+          let isIPAddress = HostPattern.normalisedHost(site)?.isIPAddress == true
+          builder.add(index, to: isIPAddress ? .literals : .hosts, site, .sites)
         }
       } else if let ruleSchemes = rule.match.schemes {
-        for scheme in ruleSchemes { builder.schemes[scheme, default: []].appendOnce(index) }
+        for scheme in ruleSchemes { builder.add(index, to: .schemes, scheme, .exact) }
       } else {
         for shape in 0..<RequestShape.count where compiled[index].admits(shape: shape) {
           builder.unindexed[shape].append(index)
@@ -95,7 +92,7 @@ public final class CompiledPolicy: Sendable {
     // An array of the keys, sorted, shares the one `[String]` sort of the JSON reader's messages: sorting the
     // pairs, or the keys' view, compiled a copy of the standard library's sort for each collection type.
     for name in Array(builder.hosts.keys).sorted() {
-      let lists = builder[host: name]
+      let lists = builder.hosts[name, default: IndexBuilder.Lists()]
       hostLists.append(
         HostLists(exact: store(lists.exact), subdomains: store(lists.subdomains), sites: store(lists.sites)))
       let bytes = Array(name.utf8)
@@ -108,11 +105,11 @@ public final class CompiledPolicy: Sendable {
     }
     self.hostTable = SuffixTable(tableEntries, merge: max)
     self.hostLists = hostLists
-    self.literalHosts = builder.literalHosts.mapValues(store)
-    self.literalSites = builder.literalSites.mapValues(store)
+    self.literalHosts = builder.literals.compactMapValues { $0.exact.isEmpty ? nil : store($0.exact) }
+    self.literalSites = builder.literals.compactMapValues { $0.sites.isEmpty ? nil : store($0.sites) }
     let schemes = Array(builder.schemes.keys).sorted()
     self.schemeNames = schemes.map { Array($0.utf8) }
-    self.schemeLists = schemes.map { store(builder.schemes[$0, default: []]) }
+    self.schemeLists = schemes.map { store(builder.schemes[$0, default: IndexBuilder.Lists()].exact) }
     self.unindexed = builder.unindexed.map(store)
     self.pool = pool
   }
@@ -279,24 +276,44 @@ struct HostLists: Sendable {
   var sites: CandidateList
 }
 
-/// The indexes of a policy while it compiles.
+/// The indexes of a policy while it compiles. Its three maps have one type, so that apps carry one copy of the
+/// dictionary code for them.
 struct IndexBuilder {
+  /// The rules naming a key exactly (hosts, IP-literal hosts, schemes), by subdomain pattern, or as a site.
   struct Lists {
     var exact: [Int] = []
     var subdomains: [Int] = []
     var sites: [Int] = []
   }
 
+  enum Map { case hosts, literals, schemes }
+  enum List { case exact, subdomains, sites }
+
+  /// DNS names.
   var hosts: [String: Lists] = [:]
-  var literalHosts: [String: [Int]] = [:]
-  var literalSites: [String: [Int]] = [:]
-  var schemes: [String: [Int]] = [:]
+  /// IP literals, serialized: `exact` from `hosts` patterns, `sites` from `sites`.
+  var literals: [String: Lists] = [:]
+  /// Schemes, in `exact`.
+  var schemes: [String: Lists] = [:]
   var unindexed = [[Int]](repeating: [], count: RequestShape.count)
 
+  /// Adds rule `index` to `key`'s `list` in `map`.
   @_optimize(size)
-  subscript(host name: String) -> Lists {
-    get { hosts[name, default: Lists()] }
-    set { hosts[name] = newValue }
+  mutating func add(_ index: Int, to map: Map, _ key: String, _ list: List) {
+    switch map {
+    case .hosts: Self.add(index, to: &hosts[key, default: Lists()], list)
+    case .literals: Self.add(index, to: &literals[key, default: Lists()], list)
+    case .schemes: Self.add(index, to: &schemes[key, default: Lists()], list)
+    }
+  }
+
+  @_optimize(size)
+  private static func add(_ index: Int, to lists: inout Lists, _ list: List) {
+    switch list {
+    case .exact: lists.exact.appendOnce(index)
+    case .subdomains: lists.subdomains.appendOnce(index)
+    case .sites: lists.sites.appendOnce(index)
+    }
   }
 }
 
