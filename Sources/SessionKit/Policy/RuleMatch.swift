@@ -45,17 +45,23 @@ public struct RuleMatch: Sendable, Hashable {
   /// Human-readable conditions, e.g. `hosts: pay.google.com, *.google.com`, in file order; used in traces.
   @_optimize(size)
   package var conditionDescriptions: [String] {
+    // One helper rather than ten appends, each of which compiled its own copy of the string building.
     var out: [String] = []
-    if let schemes { out.append("schemes: " + schemes.joined(separator: ", ")) }
-    if let hosts { out.append("hosts: " + hosts.map(\.description).joined(separator: ", ")) }
-    if let sites { out.append("sites: " + sites.joined(separator: ", ")) }
-    if let paths { out.append("paths: " + paths.map(\.description).joined(separator: ", ")) }
-    if let navigationTypes { out.append("navigationTypes: " + navigationTypes.map(\.name).joined(separator: ", ")) }
-    if let target { out.append("target: " + target.rawValue) }
-    if let crossSite { out.append("crossSite: \(crossSite)") }
-    if let crossOrigin { out.append("crossOrigin: \(crossOrigin)") }
-    if let userGesture { out.append("userGesture: \(userGesture)") }
-    if let popupFirstLoad { out.append("popupFirstLoad: \(popupFirstLoad)") }
+    func add(_ name: String, _ values: [String]?) {
+      if let values { out.append(name + ": " + values.joined(separator: ", ")) }
+    }
+    add("schemes", schemes)
+    add("hosts", hosts?.map(\.description))
+    add("sites", sites)
+    add("paths", paths?.map(\.description))
+    add("navigationTypes", navigationTypes?.map(\.name))
+    add("target", target.map { [$0.rawValue] })
+    for (name, value) in [
+      ("crossSite", crossSite), ("crossOrigin", crossOrigin), ("userGesture", userGesture),
+      ("popupFirstLoad", popupFirstLoad),
+    ] {
+      add(name, value.map { [$0 ? "true" : "false"] })
+    }
     return out
   }
 

@@ -220,6 +220,7 @@ struct PopupTreeState: Sendable {
   /// provisional is announced now (`url` is what it opens with). With a blank timeout, the popup gets its
   /// deadline (``earliestBlankDeadline``).
   @_optimize(size)
+  @inline(never)  // Else inlined whole into `Session.open`'s critical section, a closure compiled for speed.
   mutating func openPopup(
     under key: Key, presentation: PopupPresentation, firstLoad: PendingLoad?, limits: PopupLimits, url: String,
     now: Duration = .zero, userGesture: Bool = true, isShutDown: Bool = false
