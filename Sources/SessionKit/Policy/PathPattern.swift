@@ -22,7 +22,6 @@ public enum PathPattern: Sendable, Hashable, CustomStringConvertible {
   }
 
   /// Whether a URL path matches.
-  @_optimize(size)
   public func matches(_ path: String) -> Bool {
     switch self {
     // Byte comparisons: a parsed path is ASCII (the parser percent-encodes the rest), and `String`'s own `==`
