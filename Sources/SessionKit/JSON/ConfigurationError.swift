@@ -7,17 +7,20 @@ public struct ConfigurationError: Error, Sendable, Hashable, CustomStringConvert
   public var problem: String
 
   /// Creates an error for the value at `path`.
+  @_optimize(size)
   public init(path: String, problem: String) {
     self.path = path
     self.problem = problem
   }
 
   /// `path: problem`, or just the problem for the whole document.
+  @_optimize(size)
   public var description: String {
     path.isEmpty ? problem : "\(path): \(problem)"
   }
 
   /// The same error under an outer path, e.g. a policy nested at `policy` in a scenario file.
+  @_optimize(size)
   package func nested(under outer: String) -> ConfigurationError {
     guard !outer.isEmpty else { return self }
     if path.isEmpty { return ConfigurationError(path: outer, problem: problem) }

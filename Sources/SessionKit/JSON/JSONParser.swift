@@ -1,15 +1,18 @@
 /// A small, strict RFC 8259 parser producing ``JSONValue`` with line and column in its errors.
-struct JSONParser {
+package struct JSONParser {
   private let bytes: [UInt8]
-  // Internal, with the helpers below, for `JSONStreamedDocument` (JSONStreaming.swift).
-  var index = 0
-  var depth = 0
+  // `package`, with the helpers below, for `JSONStreamedDocument` (SessionKitSimulation's JSONStreaming.swift), which
+  // only scenarios use: apps do not link it.
+  package var index = 0
+  package var depth = 0
   private static let maximumDepth = 256
 
-  init(_ bytes: [UInt8]) {
+  @_optimize(size)
+  package init(_ bytes: [UInt8]) {
     self.bytes = bytes
   }
 
+  @_optimize(size)
   mutating func parseDocument() throws(ConfigurationError) -> JSONValue {
     try begin()
     let value = try parseValue()
@@ -19,7 +22,8 @@ struct JSONParser {
   }
 
   /// Checks the encoding, skips a byte order mark and leading whitespace.
-  mutating func begin() throws(ConfigurationError) {
+  @_optimize(size)
+  package mutating func begin() throws(ConfigurationError) {
     if let invalid = Self.firstInvalidUTF8(in: bytes) {
       index = invalid
       throw syntaxError("invalid UTF-8 (a sequence starting with byte 0x\(String(bytes[invalid], radix: 16)))")
@@ -29,9 +33,10 @@ struct JSONParser {
   }
 
   /// Whether every byte has been read.
-  var isAtEnd: Bool { index == bytes.count }
+  package var isAtEnd: Bool { index == bytes.count }
 
-  mutating func parseValue() throws(ConfigurationError) -> JSONValue {
+  @_optimize(size)
+  package mutating func parseValue() throws(ConfigurationError) -> JSONValue {
     guard index < bytes.count else { throw syntaxError("unexpected end of input") }
     switch bytes[index] {
     case UInt8(ascii: "{"): return try parseObject()
@@ -54,6 +59,7 @@ struct JSONParser {
   /// The offset of the first byte that does not start a well-formed UTF-8 sequence (RFC 3629:
   /// no overlong forms, no surrogates, nothing above U+10FFFF), or `nil` when all of `bytes` is UTF-8. Strings
   /// are then decoded knowing the text is valid, so nothing is ever replaced by U+FFFD.
+  @_optimize(size)
   static func firstInvalidUTF8(in bytes: [UInt8]) -> Int? {
     var index = 0
     while index < bytes.count {
@@ -94,11 +100,13 @@ struct JSONParser {
     return nil
   }
 
-  mutating func enterNesting() throws(ConfigurationError) {
+  @_optimize(size)
+  package mutating func enterNesting() throws(ConfigurationError) {
     depth += 1
     if depth > Self.maximumDepth { throw syntaxError("nesting deeper than \(Self.maximumDepth) levels") }
   }
 
+  @_optimize(size)
   private mutating func parseObject() throws(ConfigurationError) -> JSONValue {
     try enterNesting()
     defer { depth -= 1 }
@@ -136,6 +144,7 @@ struct JSONParser {
     }
   }
 
+  @_optimize(size)
   private mutating func parseArray() throws(ConfigurationError) -> JSONValue {
     try enterNesting()
     defer { depth -= 1 }
@@ -161,7 +170,8 @@ struct JSONParser {
     }
   }
 
-  mutating func parseString() throws(ConfigurationError) -> String {
+  @_optimize(size)
+  package mutating func parseString() throws(ConfigurationError) -> String {
     index += 1
     // Appended a run of bytes at a time as one `String`: appending a run's scalars (a generic sequence) cost a
     // first-use lookup of the view's associated types.
@@ -219,6 +229,7 @@ struct JSONParser {
     throw syntaxError("unterminated string")
   }
 
+  @_optimize(size)
   private mutating func parseHex4() throws(ConfigurationError) -> UInt32 {
     guard index + 4 <= bytes.count else { throw syntaxError("truncated \\u escape") }
     var value: UInt32 = 0
@@ -237,6 +248,7 @@ struct JSONParser {
     return value
   }
 
+  @_optimize(size)
   private mutating func parseNumber() throws(ConfigurationError) -> Double {
     let start = index
     if peek(UInt8(ascii: "-")) { index += 1 }
@@ -262,12 +274,14 @@ struct JSONParser {
     return value
   }
 
+  @_optimize(size)
   private mutating func consumeDigits() -> Int {
     let start = index
     while index < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index]) { index += 1 }
     return index - start
   }
 
+  @_optimize(size)
   private mutating func expectLiteral(_ literal: String) throws(ConfigurationError) {
     let count = literal.utf8.count
     guard index + count <= bytes.count, bytes[index..<index + count].elementsEqual(literal.utf8) else {
@@ -276,11 +290,13 @@ struct JSONParser {
     index += count
   }
 
-  func peek(_ byte: UInt8) -> Bool {
+  @_optimize(size)
+  package func peek(_ byte: UInt8) -> Bool {
     index < bytes.count && bytes[index] == byte
   }
 
-  mutating func skipWhitespace() {
+  @_optimize(size)
+  package mutating func skipWhitespace() {
     while index < bytes.count {
       switch bytes[index] {
       case 0x20, 0x09, 0x0A, 0x0D: index += 1
@@ -289,11 +305,13 @@ struct JSONParser {
     }
   }
 
+  @_optimize(size)
   private func describe(_ byte: UInt8) -> String {
     byte >= 0x20 && byte < 0x7F ? "\"\(Character(Unicode.Scalar(byte)))\"" : "0x" + String(byte, radix: 16)
   }
 
-  func syntaxError(_ problem: String) -> ConfigurationError {
+  @_optimize(size)
+  package func syntaxError(_ problem: String) -> ConfigurationError {
     var line = 1
     var column = 1
     for byte in bytes[..<min(index, bytes.count)] {

@@ -1,11 +1,13 @@
 extension JSONValue {
   /// Compact JSON text with members in order, as replay output prints it.
+  @_optimize(size)
   public var serialized: String {
     var out = ""
     write(to: &out)
     return out
   }
 
+  @_optimize(size)
   private func write(to out: inout String) {
     switch self {
     case .null, .bool, .number: out += excerpt

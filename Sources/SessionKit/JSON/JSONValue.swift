@@ -18,17 +18,20 @@ public indirect enum JSONValue: Sendable, Hashable {
 
   /// Parses UTF-8 JSON text.
   /// - Throws: ``ConfigurationError`` with the line and column of the first syntax error.
+  @_optimize(size)
   public init(parsing bytes: some Collection<UInt8>) throws(ConfigurationError) {
     var parser = JSONParser(Array(bytes))
     self = try parser.parseDocument()
   }
 
   /// Parses JSON text.
+  @_optimize(size)
   public init(parsing text: String) throws(ConfigurationError) {
     try self.init(parsing: Array(text.utf8))
   }
 
   /// The JSON type name used in error messages: `object`, `array`, `string`, `number`, `boolean`, `null`.
+  @_optimize(size)
   package var typeName: String {
     switch self {
     case .null: "null"
@@ -41,6 +44,7 @@ public indirect enum JSONValue: Sendable, Hashable {
   }
 
   /// A short JSON rendering for error messages.
+  @_optimize(size)
   package var excerpt: String {
     switch self {
     case .null: "null"
@@ -54,12 +58,14 @@ public indirect enum JSONValue: Sendable, Hashable {
   }
 
   /// The value of `key` when this is an object.
+  @_optimize(size)
   public subscript(key: String) -> JSONValue? {
     guard case .object(let members) = self else { return nil }
     return members.first(where: { $0.key == key })?.value
   }
 
   /// `string` as a JSON string literal.
+  @_optimize(size)
   package static func quoted(_ string: String) -> String {
     var out = "\""
     for scalar in string.unicodeScalars {
@@ -76,12 +82,14 @@ public indirect enum JSONValue: Sendable, Hashable {
     return out + "\""
   }
 
+  @_optimize(size)
   private static func hex4(_ value: UInt32) -> String {
     let digits = String(value, radix: 16)
     return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
   }
 
   /// Members compare in order.
+  @_optimize(size)
   public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
     switch (lhs, rhs) {
     case (.null, .null): true
@@ -96,6 +104,7 @@ public indirect enum JSONValue: Sendable, Hashable {
   }
 
   /// Hashes the value structurally.
+  @_optimize(size)
   public func hash(into hasher: inout Hasher) {
     switch self {
     case .null: hasher.combine(0)

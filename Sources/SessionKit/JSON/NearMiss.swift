@@ -4,8 +4,14 @@ package enum NearMiss {
   /// smallest edit distance (insertions, deletions, substitutions, adjacent transpositions) when that is at
   /// most 2 and smaller than the candidate's length; ties go to the candidate that sorts first. `nil` when
   /// none is that close, or when `name` is itself a candidate.
+  @_optimize(size)
   package static func closest(to name: String, among candidates: some Sequence<String>) -> String? {
-    let sorted = Set(candidates).sorted()
+    // An array sorted: the one `[String]` sort SessionKit compiles, and the work in a function that is not generic.
+    closest(to: name, sorted: Array(Set(candidates)).sorted())
+  }
+
+  @_optimize(size)
+  private static func closest(to name: String, sorted: [String]) -> String? {
     guard !sorted.contains(name) else { return nil }
     let lowered = name.lowercased()
     if let sameLetters = sorted.first(where: { $0.lowercased() == lowered }) { return sameLetters }
@@ -19,6 +25,7 @@ package enum NearMiss {
   }
 
   /// The optimal-string-alignment distance between `a` and `b`.
+  @_optimize(size)
   static func editDistance(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar]) -> Int {
     if a.isEmpty { return b.count }
     if b.isEmpty { return a.count }

@@ -43,6 +43,7 @@ public final class CompiledPolicy: Sendable {
 
   /// Compiles a validated configuration.
   /// - Throws: ``ConfigurationError`` when an included preset cannot be loaded.
+  @_optimize(size)
   public init(_ configuration: PolicyConfiguration, list: PublicSuffixList = .shared) throws(ConfigurationError) {
     self.configuration = configuration
     self.list = list
@@ -55,25 +56,23 @@ public final class CompiledPolicy: Sendable {
     let compiled = rules.enumerated().map { CompiledRule($0.element, index: $0.offset) }
     var builder = IndexBuilder()
     for (index, rule) in rules.enumerated() {
+      // A pattern named twice in one rule adds the rule once (`appendOnce`), without a `Set` of patterns.
       if let hosts = rule.match.hosts {
-        for pattern in Set(hosts) {
+        for pattern in hosts {
           switch pattern {
           case .exact(let host) where HostPattern.normalisedHost(host)?.isIPAddress == true:
-            builder.literalHosts[host, default: []].append(index)
-          case .exact(let host): builder[host: host].exact.append(index)
-          case .subdomains(let domain): builder[host: domain].subdomains.append(index)
+            builder.add(index, to: .literals, host, .exact)
+          case .exact(let host): builder.add(index, to: .hosts, host, .exact)
+          case .subdomains(let domain): builder.add(index, to: .hosts, domain, .subdomains)
           }
         }
       } else if let ruleSites = rule.match.sites {
-        for site in Set(ruleSites) {
-          if HostPattern.normalisedHost(site)?.isIPAddress == true {
-            builder.literalSites[site, default: []].append(index)
-          } else {
-            builder[host: site].sites.append(index)
-          }
+        for site in ruleSites {
+          let isIPAddress = HostPattern.normalisedHost(site)?.isIPAddress == true
+          builder.add(index, to: isIPAddress ? .literals : .hosts, site, .sites)
         }
       } else if let ruleSchemes = rule.match.schemes {
-        for scheme in Set(ruleSchemes) { builder.schemes[scheme, default: []].append(index) }
+        for scheme in ruleSchemes { builder.add(index, to: .schemes, scheme, .exact) }
       } else {
         for shape in 0..<RequestShape.count where compiled[index].admits(shape: shape) {
           builder.unindexed[shape].append(index)
@@ -90,7 +89,10 @@ public final class CompiledPolicy: Sendable {
     }
     var tableEntries: [([UInt8], UInt32)] = []
     var hostLists: [HostLists] = []
-    for (name, lists) in builder.hosts.sorted(by: { $0.key < $1.key }) {
+    // An array of the keys, sorted, shares the one `[String]` sort of the JSON reader's messages: sorting the
+    // pairs, or the keys' view, compiled a copy of the standard library's sort for each collection type.
+    for name in Array(builder.hosts.keys).sorted() {
+      let lists = builder.hosts[name, default: IndexBuilder.Lists()]
       hostLists.append(
         HostLists(exact: store(lists.exact), subdomains: store(lists.subdomains), sites: store(lists.sites)))
       let bytes = Array(name.utf8)
@@ -103,17 +105,18 @@ public final class CompiledPolicy: Sendable {
     }
     self.hostTable = SuffixTable(tableEntries, merge: max)
     self.hostLists = hostLists
-    self.literalHosts = builder.literalHosts.mapValues(store)
-    self.literalSites = builder.literalSites.mapValues(store)
-    let schemes = builder.schemes.sorted { $0.key < $1.key }
-    self.schemeNames = schemes.map { Array($0.key.utf8) }
-    self.schemeLists = schemes.map { store($0.value) }
+    self.literalHosts = builder.literals.compactMapValues { $0.exact.isEmpty ? nil : store($0.exact) }
+    self.literalSites = builder.literals.compactMapValues { $0.sites.isEmpty ? nil : store($0.sites) }
+    let schemes = Array(builder.schemes.keys).sorted()
+    self.schemeNames = schemes.map { Array($0.utf8) }
+    self.schemeLists = schemes.map { store(builder.schemes[$0, default: IndexBuilder.Lists()].exact) }
     self.unindexed = builder.unindexed.map(store)
     self.pool = pool
   }
 
   /// Decodes, validates and compiles policy JSON.
   /// - Throws: ``ConfigurationError`` naming the JSON path of the first problem.
+  @_optimize(size)
   public convenience init(json: some Collection<UInt8>, list: PublicSuffixList = .shared) throws(ConfigurationError) {
     try self.init(PolicyConfiguration(json: json, list: list), list: list)
   }
@@ -242,6 +245,7 @@ struct RequestShape {
     index = targetIndex * 6 + typeIndex
   }
 
+  @_optimize(size)
   init(index: Int) {
     self.init(
       target: NavigationTarget.allCases[index / 6], type: NavigationType(rawValue: index % 6 - 1) ?? .other)
@@ -272,23 +276,53 @@ struct HostLists: Sendable {
   var sites: CandidateList
 }
 
-/// The indexes of a policy while it compiles.
+/// The indexes of a policy while it compiles. Its three maps have one type, so that apps carry one copy of the
+/// dictionary code for them.
 struct IndexBuilder {
+  /// The rules naming a key exactly (hosts, IP-literal hosts, schemes), by subdomain pattern, or as a site.
   struct Lists {
     var exact: [Int] = []
     var subdomains: [Int] = []
     var sites: [Int] = []
   }
 
+  enum Map { case hosts, literals, schemes }
+  enum List { case exact, subdomains, sites }
+
+  /// DNS names.
   var hosts: [String: Lists] = [:]
-  var literalHosts: [String: [Int]] = [:]
-  var literalSites: [String: [Int]] = [:]
-  var schemes: [String: [Int]] = [:]
+  /// IP literals, serialized: `exact` from `hosts` patterns, `sites` from `sites`.
+  var literals: [String: Lists] = [:]
+  /// Schemes, in `exact`.
+  var schemes: [String: Lists] = [:]
   var unindexed = [[Int]](repeating: [], count: RequestShape.count)
 
-  subscript(host name: String) -> Lists {
-    get { hosts[name, default: Lists()] }
-    set { hosts[name] = newValue }
+  /// Adds rule `index` to `key`'s `list` in `map`.
+  @_optimize(size)
+  mutating func add(_ index: Int, to map: Map, _ key: String, _ list: List) {
+    switch map {
+    case .hosts: Self.add(index, to: &hosts[key, default: Lists()], list)
+    case .literals: Self.add(index, to: &literals[key, default: Lists()], list)
+    case .schemes: Self.add(index, to: &schemes[key, default: Lists()], list)
+    }
+  }
+
+  @_optimize(size)
+  private static func add(_ index: Int, to lists: inout Lists, _ list: List) {
+    switch list {
+    case .exact: lists.exact.appendOnce(index)
+    case .subdomains: lists.subdomains.appendOnce(index)
+    case .sites: lists.sites.appendOnce(index)
+    }
+  }
+}
+
+extension [Int] {
+  /// Appends a rule's index unless it is already last: rules are added in order, so a rule whose pattern
+  /// repeats finds its own index there.
+  @_optimize(size)
+  mutating func appendOnce(_ index: Int) {
+    if last != index { append(index) }
   }
 }
 
@@ -438,6 +472,7 @@ final class CompiledRule: Sendable {
   private let paths: [PathBytes]?
   private let conditions: [String]
 
+  @_optimize(size)
   init(_ rule: PolicyRule, index: Int) {
     let match = rule.match
     self.index = index
@@ -466,6 +501,7 @@ final class CompiledRule: Sendable {
       pathMask: CompiledRule.pathMask(match.paths))
   }
 
+  @_optimize(size)
   static func pathMask(_ paths: [PathPattern]?) -> UInt64 {
     guard let paths else { return .max }
     var mask: UInt64 = 0
@@ -486,6 +522,7 @@ final class CompiledRule: Sendable {
   }
 
   /// Whether the target and navigation-type conditions admit requests of this shape.
+  @_optimize(size)
   func admits(shape index: Int) -> Bool {
     let shape = RequestShape(index: index)
     // A popup's first load is a main-frame navigation: `popupFirstLoad: true` rules wait on no other list.

@@ -10,6 +10,7 @@ public struct DeciderSettings: Sendable, Hashable {
   public static let defaults = DeciderSettings(timeoutMilliseconds: 250, onTimeout: .cancel)
 
   /// Creates settings.
+  @_optimize(size)
   public init(timeoutMilliseconds: Int, onTimeout: PolicyAction) {
     self.timeoutMilliseconds = timeoutMilliseconds
     self.onTimeout = onTimeout
@@ -18,6 +19,7 @@ public struct DeciderSettings: Sendable, Hashable {
   /// The timeout as a `Duration`.
   public var timeout: Duration { .milliseconds(timeoutMilliseconds) }
 
+  @_optimize(size)
   static func read(_ reader: JSONReader) throws(ConfigurationError) -> DeciderSettings {
     _ = try reader.object(allowing: ["timeoutMs", "onTimeout"])
     var settings = DeciderSettings.defaults

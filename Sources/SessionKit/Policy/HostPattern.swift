@@ -8,6 +8,7 @@ public enum HostPattern: Sendable, Hashable, CustomStringConvertible {
 
   /// Parses and normalises a pattern.
   /// - Throws: ``ConfigurationError`` at `path` when `text` is neither a host nor `*.` plus a domain.
+  @_optimize(size)
   public init(_ text: String, path: String) throws(ConfigurationError) {
     let problem = ConfigurationError(path: path, problem: "\(JSONValue.quoted(text)) is not a host pattern")
     if text.hasPrefix("*.") {
@@ -23,6 +24,7 @@ public enum HostPattern: Sendable, Hashable, CustomStringConvertible {
 
   /// Parses `text` with ``WebHost/init(_:)`` (the host of an http URL), accepting nothing else: no port, path,
   /// userinfo, wildcard, percent-escape or empty label. A domain comes back as its DNS name (no trailing dot).
+  @_optimize(size)
   static func normalisedHost(_ text: String) -> WebHost? {
     let isBracketed = text.hasPrefix("[") && text.hasSuffix("]")
     let forbidden = isBracketed ? "/\\?#@*%" : "/\\?#@*%:[]"
@@ -37,6 +39,7 @@ public enum HostPattern: Sendable, Hashable, CustomStringConvertible {
   }
 
   /// The pattern as a policy file writes it.
+  @_optimize(size)
   public var description: String {
     switch self {
     case .exact(let host): host

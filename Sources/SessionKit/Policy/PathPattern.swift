@@ -7,6 +7,7 @@ public enum PathPattern: Sendable, Hashable, CustomStringConvertible {
 
   /// Parses a pattern.
   /// - Throws: ``ConfigurationError`` at `path` when `text` does not start with `/` or has a `*` other than last.
+  @_optimize(size)
   public init(_ text: String, path: String) throws(ConfigurationError) {
     guard text.hasPrefix("/") else {
       throw ConfigurationError(
@@ -31,6 +32,7 @@ public enum PathPattern: Sendable, Hashable, CustomStringConvertible {
   }
 
   /// The pattern as a policy file writes it.
+  @_optimize(size)
   public var description: String {
     switch self {
     case .exact(let path): path

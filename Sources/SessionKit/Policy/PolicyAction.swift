@@ -23,6 +23,7 @@ public enum PolicyAction: Sendable, Hashable, CustomStringConvertible {
   case finish(FinishDestination)
 
   /// The policy-file spelling: `allow`, `{"external":"safari"}`, ….
+  @_optimize(size)
   public var description: String {
     switch self {
     case .allow: "allow"
@@ -37,6 +38,7 @@ public enum PolicyAction: Sendable, Hashable, CustomStringConvertible {
   }
 
   /// Reads an action at `reader`'s path: a string (`"allow"`) or a one-key object (`{"popup": "modal"}`).
+  @_optimize(size)
   package static func read(_ reader: JSONReader) throws(ConfigurationError) -> PolicyAction {
     switch reader.value {
     case .string(let name):

@@ -17,6 +17,7 @@ public struct PolicyConfiguration: Sendable, Hashable {
   public var deciders: DeciderSettings
 
   /// Creates a configuration; everything but the rules defaults as a file that omits it.
+  @_optimize(size)
   public init(
     include: [PolicyPreset] = [], rules: [PolicyRule] = [], defaultAction: PolicyAction = .allow,
     popups: PopupLimits = .defaults, deciders: DeciderSettings = .defaults
@@ -31,17 +32,20 @@ public struct PolicyConfiguration: Sendable, Hashable {
 
   /// The configuration a preset stands for on its own (its rules, every other value defaulted), as a scenario's
   /// `"policy": "webkit-default"` means.
+  @_optimize(size)
   public init(preset: PolicyPreset) {
     self.init(include: [preset])
   }
 
   /// Decodes and validates policy JSON.
   /// - Throws: ``ConfigurationError`` naming the JSON path of the first problem; nothing is guessed or ignored.
+  @_optimize(size)
   public init(json: some Collection<UInt8>, list: PublicSuffixList = .shared) throws(ConfigurationError) {
     try self.init(JSONReader(JSONValue(parsing: json)), list: list)
   }
 
   /// Decodes and validates a policy already parsed as JSON, found at `reader`'s path.
+  @_optimize(size)
   package init(_ reader: JSONReader, list: PublicSuffixList = .shared) throws(ConfigurationError) {
     _ = try reader.object(allowing: ["version", "include", "rules", "default", "popups", "deciders"])
     guard let versionReader = reader.member("version") else { throw reader.error("a policy needs \"version\": 1") }
@@ -81,6 +85,7 @@ public struct PolicyConfiguration: Sendable, Hashable {
   /// Every rule in evaluation order: the file's own, then each included preset's (named `PRESET/NAME`).
   /// - Throws: ``ConfigurationError`` at `include[N]` if a preset's compiled-in JSON were invalid (a test proves it is
   ///   not: presets are Swift source, never a resource that could be missing).
+  @_optimize(size)
   package func orderedRules() throws(ConfigurationError) -> [PolicyRule] {
     var ordered = rules
     for (index, preset) in include.enumerated() {
@@ -94,6 +99,7 @@ public struct PolicyConfiguration: Sendable, Hashable {
   }
 
   /// The names of the deciders that `ask` actions (rules, default, fallback) refer to.
+  @_optimize(size)
   package func deciderNames() throws(ConfigurationError) -> Set<String> {
     var names = Set<String>()
     for action in try orderedRules().map(\.action) + [defaultAction, deciders.onTimeout] {

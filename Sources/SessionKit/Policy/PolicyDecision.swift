@@ -95,6 +95,7 @@ public struct PolicyDecision: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// `rule (conditions) — notes`.
+    @_optimize(size)
     public var description: String {
       var text = rule
       if !conditions.isEmpty { text += " (" + conditions.joined(separator: "; ") + ")" }

@@ -20,12 +20,23 @@ public enum PolicyPreset: String, Sendable, Hashable, CaseIterable {
 
   /// The preset's rules, names prefixed with `PRESET/`, decoded once per process.
   /// - Throws: ``ConfigurationError`` if the compiled-in JSON were invalid (a test proves it is not).
+  @_optimize(size)
   public func rules() throws(ConfigurationError) -> [PolicyRule] {
-    guard let result = PolicyPreset.loaded[self] else { return try load() }
-    return try result.get()
+    try PolicyPreset.loaded[position].get()
+  }
+
+  /// The preset's position in ``allCases``, which `loaded` follows: an array, not a dictionary keyed by preset,
+  /// whose specialised hashing code every app would carry for three entries.
+  private var position: Int {
+    switch self {
+    case .webkitDefault: 0
+    case .adClicks: 1
+    case .googlePay: 2
+    }
   }
 
   /// The preset's JSON text as compiled into the library: an array of rules in the policy file's format.
+  @_optimize(size)
   public var json: String {
     switch self {
     case .webkitDefault: PresetText.webkitDefault
@@ -36,6 +47,7 @@ public enum PolicyPreset: String, Sendable, Hashable, CaseIterable {
 
   /// Decodes the preset's compiled-in JSON.
   /// - Throws: ``ConfigurationError`` if the JSON were invalid.
+  @_optimize(size)
   package func load(list: PublicSuffixList = .shared) throws(ConfigurationError) -> [PolicyRule] {
     let elements = try JSONReader(JSONValue(parsing: json), path: "").elements()
     var rules: [PolicyRule] = []
@@ -47,8 +59,7 @@ public enum PolicyPreset: String, Sendable, Hashable, CaseIterable {
     return rules
   }
 
-  private static let loaded: [PolicyPreset: Result<[PolicyRule], ConfigurationError>] = Dictionary(
-    uniqueKeysWithValues: allCases.map { preset in
-      (preset, Result { () throws(ConfigurationError) in try preset.load() })
-    })
+  private static let loaded: [Result<[PolicyRule], ConfigurationError>] = allCases.map { preset in
+    Result { () throws(ConfigurationError) in try preset.load() }
+  }
 }

@@ -8,6 +8,7 @@ public struct PolicyRule: Sendable, Hashable {
   public var action: PolicyAction
 
   /// Creates a rule.
+  @_optimize(size)
   public init(name: String, match: RuleMatch, action: PolicyAction) {
     self.name = name
     self.match = match
@@ -15,6 +16,7 @@ public struct PolicyRule: Sendable, Hashable {
   }
 
   /// Reads a rule object.
+  @_optimize(size)
   static func read(_ reader: JSONReader, list: PublicSuffixList) throws(ConfigurationError) -> PolicyRule {
     _ = try reader.object(allowing: ["name", "match", "action"])
     guard let nameReader = reader.member("name") else { throw reader.error("a rule needs a \"name\"") }

@@ -24,6 +24,7 @@ public struct RuleMatch: Sendable, Hashable {
   public var popupFirstLoad: Bool?
 
   /// Creates a match; every condition defaults to absent.
+  @_optimize(size)
   public init(
     schemes: [String]? = nil, hosts: [HostPattern]? = nil, sites: [String]? = nil, paths: [PathPattern]? = nil,
     navigationTypes: [NavigationType]? = nil, target: NavigationTarget? = nil, crossSite: Bool? = nil,
@@ -42,18 +43,25 @@ public struct RuleMatch: Sendable, Hashable {
   }
 
   /// Human-readable conditions, e.g. `hosts: pay.google.com, *.google.com`, in file order; used in traces.
+  @_optimize(size)
   package var conditionDescriptions: [String] {
+    // One helper rather than ten appends, each of which compiled its own copy of the string building.
     var out: [String] = []
-    if let schemes { out.append("schemes: " + schemes.joined(separator: ", ")) }
-    if let hosts { out.append("hosts: " + hosts.map(\.description).joined(separator: ", ")) }
-    if let sites { out.append("sites: " + sites.joined(separator: ", ")) }
-    if let paths { out.append("paths: " + paths.map(\.description).joined(separator: ", ")) }
-    if let navigationTypes { out.append("navigationTypes: " + navigationTypes.map(\.name).joined(separator: ", ")) }
-    if let target { out.append("target: " + target.rawValue) }
-    if let crossSite { out.append("crossSite: \(crossSite)") }
-    if let crossOrigin { out.append("crossOrigin: \(crossOrigin)") }
-    if let userGesture { out.append("userGesture: \(userGesture)") }
-    if let popupFirstLoad { out.append("popupFirstLoad: \(popupFirstLoad)") }
+    func add(_ name: String, _ values: [String]?) {
+      if let values { out.append(name + ": " + values.joined(separator: ", ")) }
+    }
+    add("schemes", schemes)
+    add("hosts", hosts?.map(\.description))
+    add("sites", sites)
+    add("paths", paths?.map(\.description))
+    add("navigationTypes", navigationTypes?.map(\.name))
+    add("target", target.map { [$0.rawValue] })
+    for (name, value) in [
+      ("crossSite", crossSite), ("crossOrigin", crossOrigin), ("userGesture", userGesture),
+      ("popupFirstLoad", popupFirstLoad),
+    ] {
+      add(name, value.map { [$0 ? "true" : "false"] })
+    }
     return out
   }
 
@@ -63,6 +71,7 @@ public struct RuleMatch: Sendable, Hashable {
   ]
 
   /// Reads a `match` object.
+  @_optimize(size)
   static func read(_ reader: JSONReader, list: PublicSuffixList) throws(ConfigurationError) -> RuleMatch {
     _ = try reader.object(allowing: keys)
     var match = RuleMatch()
@@ -111,6 +120,7 @@ public struct RuleMatch: Sendable, Hashable {
 
   /// What is wrong with a `schemes` entry, saying what to write instead, or `nil` when it is a lower-case
   /// scheme: `"https:" ends with ':'; write "https"`.
+  @_optimize(size)
   static func schemeProblem(_ scheme: String) -> String? {
     guard !isLowerCaseScheme(scheme) else { return nil }
     let quoted = JSONValue.quoted(scheme)
@@ -137,6 +147,7 @@ public struct RuleMatch: Sendable, Hashable {
     return "\(quoted) contains \(character), which a scheme cannot hold (letters, digits, '+', '-' and '.')"
   }
 
+  @_optimize(size)
   static func isLowerCaseScheme(_ scheme: String) -> Bool {
     guard let first = scheme.utf8.first, (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(first) else {
       return false
@@ -148,6 +159,7 @@ public struct RuleMatch: Sendable, Hashable {
   }
 
   /// A `sites` entry must be a registrable domain as written (normalised) or an IP literal.
+  @_optimize(size)
   static func site(_ text: String, path: String, list: PublicSuffixList) throws(ConfigurationError) -> String {
     guard let host = HostPattern.normalisedHost(text) else {
       throw ConfigurationError(path: path, problem: "\(JSONValue.quoted(text)) is not a registrable domain")

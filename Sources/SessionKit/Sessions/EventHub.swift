@@ -86,6 +86,7 @@ final class EventHub: Sendable {
   /// changed only while holding it, for ``hasSubscribers``.
   private let active = ActiveSubscribers()
 
+  @_optimize(size)
   init(decisionLimit: Int) {
     self.limit = decisionLimit
   }
@@ -95,6 +96,7 @@ final class EventHub: Sendable {
   var hasSubscribers: Bool { active.count != 0 }
 
   /// Registers a subscriber; its id. After ``finish()``, the id of none: its stream ends at once.
+  @_optimize(size)
   func subscribe() -> UInt64 {
     state.withLock { state in
       state.nextID += 1
@@ -106,6 +108,7 @@ final class EventHub: Sendable {
   }
 
   /// Forgets subscriber `id` and what it had not read; its waiting readers receive the end of the stream.
+  @_optimize(size)
   func unsubscribe(_ id: UInt64) {
     let readers = state.withLock { state -> [Waiter] in
       guard let index = state.subscribers.firstIndex(where: { $0.id == id }) else { return [] }
@@ -141,6 +144,7 @@ final class EventHub: Sendable {
 
   /// No event follows: every subscriber receives what is queued for it, then the end of its stream; a later
   /// ``subscribe()`` gets a stream that has ended.
+  @_optimize(size)
   func finish() {
     let anySubscriber = state.withLock { state -> Bool in
       state.isFinished = true
@@ -153,6 +157,7 @@ final class EventHub: Sendable {
 
   /// ``finish()``'s part for the subscribers registered before it (`isFinished` is set: no more are added).
   @inline(never)
+  @_optimize(size)
   private func finishSubscribers() {
     let readers = state.withLock { state -> Readers in
       var readers = Readers()
@@ -189,6 +194,7 @@ final class EventHub: Sendable {
   }
 
   /// Subscriber `id`'s counts: events handed to it less those dropped, and those dropped.
+  @_optimize(size)
   func counts(of id: UInt64) -> (yielded: Int, dropped: Int) {
     state.withLock { state in
       state.subscribers.first { $0.id == id }.map { ($0.yielded, $0.dropped) } ?? (0, 0)
@@ -211,6 +217,7 @@ package final class EventSubscription: Sendable {
   private let hub: EventHub
   private let id: UInt64
 
+  @_optimize(size)
   init(hub: EventHub) {
     self.hub = hub
     self.id = hub.subscribe()
@@ -223,6 +230,7 @@ package final class EventSubscription: Sendable {
   /// The stream of this subscription's events (call it once): it holds the subscription for as long as it, or an
   /// iterator of it, exists, and lets it go once it has ended (`AsyncStream(unfolding:)` releases its closure
   /// when the closure returns `nil` or the reading task is cancelled).
+  @_optimize(size)
   func makeStream() -> AsyncStream<SessionEvent> {
     AsyncStream(unfolding: { await self.next() })
   }

@@ -25,6 +25,7 @@ public struct NavigationDecision: Sendable, Hashable, CustomStringConvertible {
   public var policy: NavigationActionPolicy { outcome.policy }
 
   /// `allow by RULE`, with what happens besides.
+  @_optimize(size)
   public var description: String {
     var text = "\(policy) by \(trace.rule)"
     switch outcome {

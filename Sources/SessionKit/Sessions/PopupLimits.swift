@@ -18,6 +18,7 @@ public struct PopupLimits: Sendable, Hashable {
   public static let defaults = PopupLimits(presentation: .overlay, maxDepth: 3, maxOpen: 8, requireUserGesture: true)
 
   /// Creates limits.
+  @_optimize(size)
   public init(
     presentation: PopupPresentation, maxDepth: Int, maxOpen: Int, requireUserGesture: Bool,
     blankTimeoutMilliseconds: Int? = nil, maxPerMinute: Int? = nil
@@ -33,6 +34,7 @@ public struct PopupLimits: Sendable, Hashable {
   /// `blankTimeoutMilliseconds` as a `Duration`.
   var blankTimeout: Duration? { blankTimeoutMilliseconds.map { .milliseconds($0) } }
 
+  @_optimize(size)
   static func read(_ reader: JSONReader) throws(ConfigurationError) -> PopupLimits {
     _ = try reader.object(allowing: [
       "presentation", "maxDepth", "maxOpen", "requireUserGesture", "blankTimeoutMs", "maxPerMinute",

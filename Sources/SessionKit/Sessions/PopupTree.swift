@@ -24,12 +24,14 @@ struct PopupTree: Sendable {
   let engine: SessionEngine
   private let storage: Locked<Storage>
 
+  @_optimize(size)
   init(root: SessionID, engine: SessionEngine) {
     self.engine = engine
     self.storage = Locked(Storage(machine: PopupTreeState(root: root)))
   }
 
   /// The tree whose storage `weak` refers to, if it is still alive.
+  @_optimize(size)
   init?(_ weak: WeakPopupTree, engine: SessionEngine) {
     guard let storage = weak.storage else { return nil }
     self.engine = engine
@@ -66,6 +68,7 @@ struct PopupTree: Sendable {
   }
 
   /// Closes `key`'s subtree and ends the decisions under way in it; the closed ids in pre-order.
+  @_optimize(size)
   func close(_ key: PopupTreeState.Key, reason: CloseReason) -> [SessionID] {
     let closed = update { storage in
       let closed = storage.machine.close(key, reason: reason)
@@ -81,6 +84,7 @@ struct PopupTree: Sendable {
 
   /// Closes every popup still blank whose deadline is at or before `now` (reason `blankTimeout`; the popups
   /// under it go too), in one change so that none commits a page in between; the closed ids in close order.
+  @_optimize(size)
   func closeBlankPopups(at now: Duration) -> [SessionID] {
     let closed = update { storage in
       var closed: [(key: PopupTreeState.Key, id: SessionID)] = []

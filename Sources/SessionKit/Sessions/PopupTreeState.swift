@@ -29,6 +29,7 @@ struct PopupTreeState: Sendable {
   #endif
 
   /// A tree with one root at `about:blank` and an empty history.
+  @_optimize(size)
   init(root: SessionID) {
     nodes = NodeTable(root: SessionNode(id: root, parent: nil, depth: 0))
   }
@@ -219,6 +220,8 @@ struct PopupTreeState: Sendable {
   /// this, so no admission racing it can slip between a check and the creation). A popup whose first load is not
   /// provisional is announced now (`url` is what it opens with). With a blank timeout, the popup gets its
   /// deadline (``earliestBlankDeadline``).
+  @_optimize(size)
+  @inline(never)  // Else inlined whole into `Session.open`'s critical section, a closure compiled for speed.
   mutating func openPopup(
     under key: Key, presentation: PopupPresentation, firstLoad: PendingLoad?, limits: PopupLimits, url: String,
     now: Duration = .zero, userGesture: Bool = true, isShutDown: Bool = false
@@ -317,15 +320,23 @@ struct PopupTreeState: Sendable {
   // MARK: - Blank timeouts
 
   /// The earliest deadline of a popup still blank, `nil` when none has one.
+  @_optimize(size)
   var earliestBlankDeadline: Duration? {
     nodes.values.compactMap(\.blankDeadline).min()
   }
 
   /// The popups whose blank deadline is at or before `now`, earliest deadline first (creation order on ties).
+  @_optimize(size)
   func blankPopupsDue(at now: Duration) -> [Key] {
-    nodes.entries.compactMap { key, node in node.blankDeadline.flatMap { $0 <= now ? (key, $0) : nil } }
-      .sorted { ($0.1, $0.0) < ($1.1, $1.0) }
-      .map(\.0)
+    // Inserted in order rather than sorted: few popups are due at once, and a sort of these pairs is a copy of the
+    // standard library's sort that every app would carry.
+    var due: [(key: Key, deadline: Duration)] = []
+    for (key, node) in nodes.entries {
+      guard let deadline = node.blankDeadline, deadline <= now else { continue }
+      let position = due.firstIndex { ($0.deadline, $0.key) > (deadline, key) } ?? due.count
+      due.insert((key, deadline), at: position)
+    }
+    return due.map(\.key)
   }
 
   // MARK: - Closing
@@ -337,6 +348,7 @@ struct PopupTreeState: Sendable {
   ///
   /// A provisional popup's `popupClosed` is queued too, although it was never announced by `popupOpened` (the app
   /// has a web view for it all the same): a popup closed unannounced is one that was never confirmed.
+  @_optimize(size)
   mutating func close(_ key: Key, reason: CloseReason) -> [(key: Key, id: SessionID)] {
     if key == Self.rootKey && reason != .teardown && !hasFault(.closesRootForAnyReason) { return [] }
     guard let parentOfKey = nodes.read(key, \.parent) else { return [] }

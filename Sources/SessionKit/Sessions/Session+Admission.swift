@@ -15,6 +15,7 @@ extension Session {
   ///
   /// A provisional popup (``isProvisional``) opens no popup until its decider keeps it: the request is
   /// ``BlockReason/policy``, with the trace's source ``PolicyDecision/Source/openerProvisional``.
+  @_optimize(size)
   public nonisolated func admitPopup(for action: NavigationAction) -> PopupAdmission {
     // Counted like a decision, so that `shutdown()` finishes the event streams after this admission's events.
     let stripe = DecisionGate.stripe(of: self)
@@ -28,6 +29,7 @@ extension Session {
     return admission
   }
 
+  @_optimize(size)
   private nonisolated func makeAdmission(for action: NavigationAction) -> PopupAdmission {
     guard let policies = engine.currentPolicyUnlessShutDown() else {
       return refused(.cancelled, source: .cancelled, action: .cancel, snapshot: engine.policy.snapshot)
@@ -103,6 +105,7 @@ extension Session {
 
   /// Creates the popup's session: every check is made again, with the clock and the shutdown flag read, in the
   /// critical section that creates it.
+  @_optimize(size)
   private nonisolated func open(
     presentation: PopupPresentation, firstLoad: PendingLoad?, decision: PolicyDecision, limits: PopupLimits,
     url: WebAddress, userGesture: Bool
@@ -162,6 +165,7 @@ extension Session {
     }
   }
 
+  @_optimize(size)
   private nonisolated func refused(
     _ reason: BlockReason, source: PolicyDecision.Source, action: PolicyAction, snapshot: UInt64,
     limits: PopupLimits? = nil
@@ -178,6 +182,7 @@ extension Session {
     return refused(reason, action: action, trace: trace)
   }
 
+  @_optimize(size)
   private nonisolated func refused(_ reason: BlockReason, action: PolicyAction, trace: PolicyDecision.Trace)
     -> PopupAdmission
   {

@@ -25,6 +25,7 @@ public actor Session {
   /// The engine this session belongs to.
   public nonisolated var engine: SessionEngine { tree.engine }
 
+  @_optimize(size)
   init(id: SessionID, depth: Int, key: PopupTreeState.Key, tree: PopupTree) {
     self.id = id
     self.depth = depth
@@ -54,10 +55,12 @@ public actor Session {
     tree.read { $0.machine.nodes.read(key, \.history) ?? BackForwardList() }
   }
   /// The live child popups, in creation order.
+  @_optimize(size)
   public nonisolated var children: [Session] {
     tree.read { storage in (storage.machine.nodes.read(key, \.children) ?? []).compactMap { storage.popups[$0] } }
   }
   /// The session that opened this popup; `nil` for a root, and once either is closed.
+  @_optimize(size)
   public nonisolated var opener: Session? {
     tree.read { storage in
       guard let parent = storage.machine.nodes.read(key, \.parent) ?? nil else { return nil }
@@ -100,6 +103,7 @@ public actor Session {
   /// returns the closed ids (this one first, then its descendants depth-first in creation order). Ignored
   /// (empty result) for a root: the main web view is never closed this way.
   @discardableResult
+  @_optimize(size)
   public nonisolated func windowDidClose() -> [SessionID] {
     guard !isRoot else { return [] }
     return tree.close(key, reason: .windowClose)
@@ -108,6 +112,7 @@ public actor Session {
   /// The user tapped the popup's close button: closes this popup and its subtree (a root has no close button:
   /// ignored, empty result).
   @discardableResult
+  @_optimize(size)
   public nonisolated func dismiss() -> [SessionID] {
     guard !isRoot else { return [] }
     return tree.close(key, reason: .dismissed)
@@ -117,6 +122,7 @@ public actor Session {
   /// `popupClosed`; the root itself emits none (the app removes its own web view), and its id is free for a new
   /// root (``SessionEngine/makeRootSession(id:)``).
   @discardableResult
+  @_optimize(size)
   public nonisolated func tearDown() -> [SessionID] {
     tree.close(key, reason: .teardown)
   }

@@ -15,6 +15,7 @@ extension SessionEngine {
   /// (reason ``CloseReason/blankTimeout``), and the popups under it go too (reason
   /// ``CloseReason/openerClosed``). Returns the closed ids, earliest deadline first, each subtree in pre-order.
   @discardableResult
+  @_optimize(size)
   public func closeExpiredPopups() -> [SessionID] {
     let now = clock.now
     let trees = state.withLock { $0.blankTrees.compactMap { PopupTree($0, engine: self) } }
@@ -26,6 +27,7 @@ extension SessionEngine {
   }
 
   /// Watches `tree`, which has just created a popup with a blank deadline.
+  @_optimize(size)
   func watchBlankDeadline(_ deadline: Duration, in tree: PopupTree) {
     state.withLock { state in
       if !state.blankTrees.contains(where: { $0.storage.map { ObjectIdentifier($0) } == tree.identity }) {
@@ -36,10 +38,12 @@ extension SessionEngine {
   }
 
   /// Drops the trees released or without blank popups; the earliest deadline left.
+  @_optimize(size)
   private func forgetTreesWithoutDeadlines() -> Duration? {
     let trees = state.withLock { $0.blankTrees.compactMap { PopupTree($0, engine: self) } }
     let deadlines = trees.map { tree in (tree, tree.read { $0.machine.earliestBlankDeadline }) }
-    let kept = Set(deadlines.filter { $0.1 != nil }.map { $0.0.identity })
+    // An array, searched: few trees have blank popups at once, and a `Set` of identifiers is code apps would carry.
+    let kept = deadlines.filter { $0.1 != nil }.map { $0.0.identity }
     state.withLock { state in
       state.blankTrees.removeAll { entry in entry.storage.map { !kept.contains(ObjectIdentifier($0)) } ?? true }
     }
@@ -48,6 +52,7 @@ extension SessionEngine {
 
   /// Makes the timer task wake at `deadline` unless it already wakes earlier (`BlankTimeoutChecking.timer`
   /// only). A task it replaces is cancelled; one that wakes after being replaced does nothing.
+  @_optimize(size)
   private func scheduleBlankTimer(at deadline: Duration) {
     guard blankTimeoutChecking == .timer else { return }
     let scheduled = state.withLock { state -> (generation: UInt64, replaced: Task<Void, Never>?)? in

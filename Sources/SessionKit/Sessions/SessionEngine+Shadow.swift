@@ -6,6 +6,7 @@ extension SessionEngine {
   ///
   /// Only decisions the policy makes are shadowed: the engine's own checks (popup limits, the gesture gate,
   /// loads the engine started, invalid URLs) and deciders' answers are the same under any policy's rules.
+  @_optimize(size)
   public func shadow(_ candidate: CompiledPolicy?) {
     install { EnginePolicies(generation: $0, policy: $1.policy, shadow: candidate) }
   }

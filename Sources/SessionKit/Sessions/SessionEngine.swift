@@ -48,6 +48,7 @@ public final class SessionEngine: Sendable {
   ///   - blankTimeouts: how popups whose `popups.blankTimeoutMs` ran out are closed: by a task the engine
   ///     owns (``BlankTimeoutChecking/timer``), or only when ``closeExpiredPopups()`` is called
   ///     (``BlankTimeoutChecking/manual``).
+  @_optimize(size)
   public init(
     policy: CompiledPolicy, deciders: [String: any NavigationDecider] = [:], events: EventDelivery = .all,
     list: PublicSuffixList = .shared, clock: any Clock<Duration> = ContinuousClock(),
@@ -77,12 +78,14 @@ public final class SessionEngine: Sendable {
   /// subscription ends with it: keep the stream only while it is read), and for every subscriber after
   /// ``shutdown()``, once what was kept for it is read. After a shutdown, and for an engine made with
   /// ``EventDelivery/none``, the stream has already ended.
+  @_optimize(size)
   public func events() -> AsyncStream<SessionEvent> {
     subscribe().events
   }
 
   /// A new subscription (as ``events()``) and its handle, for tests: the handle keeps the subscription as long
   /// as it exists and counts its events.
+  @_optimize(size)
   package func subscribe() -> (events: AsyncStream<SessionEvent>, subscription: EventSubscription) {
     let subscription = EventSubscription(hub: hub)
     return (subscription.makeStream(), subscription)
@@ -92,6 +95,7 @@ public final class SessionEngine: Sendable {
   public var policy: CompiledPolicy { state.withLock { $0.policy } }
 
   /// Swaps the policy atomically; decisions already under way finish with the snapshot they read.
+  @_optimize(size)
   public func replacePolicy(_ policy: CompiledPolicy) {
     install { EnginePolicies(generation: $0, policy: policy, shadow: $1.shadow) }
   }
@@ -99,6 +103,7 @@ public final class SessionEngine: Sendable {
   /// Installs the snapshot `make` builds from the next generation and the current one, then advances the gate's
   /// generation, in one critical section: a decision that sees the new generation and takes the lock to read
   /// the snapshot finds this one (or a newer).
+  @_optimize(size)
   func install(_ make: (UInt64, EnginePolicies) -> EnginePolicies) {
     state.withLock { state in
       let generation = (state.policies.generation &+ 1) & (UInt64.max >> DecisionGate.generationShift)
@@ -121,6 +126,7 @@ public final class SessionEngine: Sendable {
   /// Keep the root for as long as its web view: the root's tree keeps its popups alive, and releasing the root
   /// closes them (each announced by `popupClosed`), as ``Session/tearDown()`` does.
   /// - Throws: ``SessionEngineError/duplicateRootID(_:)`` when an open root of this engine has the id `id`.
+  @_optimize(size)
   public func makeRootSession(id: SessionID) throws(SessionEngineError) -> Session {
     let added = state.withLock { $0.openRoots.insert(id.rawValue).inserted }
     guard added else { throw SessionEngineError.duplicateRootID(id) }
@@ -134,6 +140,7 @@ public final class SessionEngine: Sendable {
   ///
   /// Keep the root for as long as its web view: the root's tree keeps its popups alive, and releasing the root
   /// closes them (each announced by `popupClosed`), as ``Session/tearDown()`` does.
+  @_optimize(size)
   public func makeRootSession() -> Session {
     let id = state.withLock { state -> SessionID in
       // A loop that declares its id afresh each time: the same loop over an uninitialized `var` declared outside
@@ -149,6 +156,7 @@ public final class SessionEngine: Sendable {
   }
 
   /// Frees the id of a root whose tree closed it (torn down or released): called once per root.
+  @_optimize(size)
   func rootClosed(_ id: SessionID) {
     _ = state.withLock { $0.openRoots.remove(id.rawValue) }
   }
@@ -167,8 +175,8 @@ public final class SessionEngine: Sendable {
   /// Subscriptions alive (a test seam; one whose stream has ended stays until it is released).
   package var subscriberCount: Int { hub.subscriberCount }
 
-  /// The ids of the open roots (a test seam).
-  package var openRootIDs: Set<SessionID> { Set(state.withLock { $0.openRoots }.map { SessionID($0) }) }
+  /// The ids of the open roots, their raw values (a test seam; a `Set<SessionID>` would add that set's code to apps).
+  package var openRootIDs: Set<String> { state.withLock { $0.openRoots } }
 
   /// Shuts the engine down: every decision under way ends with `cancel` (reason `cancelled`), later ones too,
   /// every completion handler is called, the tasks the engine started are awaited, and every subscription of
@@ -176,6 +184,7 @@ public final class SessionEngine: Sendable {
   ///
   /// The decider calls the engine started are cancelled and awaited too, so a decider must honour cancellation
   /// for `shutdown()` to return (and must not call it itself).
+  @_optimize(size)
   public func shutdown() async {
     let (races, tasks) = state.withLock { state in
       // The gate's flag is set in the same critical section as the state's, so `spawn` and `decide` agree.
@@ -298,6 +307,7 @@ public final class SessionEngine: Sendable {
   }
 
   /// Ends the decider races of the given sessions (one pass over the races, however many sessions closed).
+  @_optimize(size)
   func interruptRaces(of sessions: Set<SessionKey>) {
     let affected = state.withLock { state in state.races.values.filter { sessions.contains($0.owner) }.map(\.race) }
     if !affected.isEmpty { Self.interrupt(affected) }
@@ -306,6 +316,7 @@ public final class SessionEngine: Sendable {
   /// Ends `races`. Apart, so that closing a session with no race under way does not resolve the races'
   /// continuation type (a run-time look-up at its first use).
   @inline(never)
+  @_optimize(size)
   private static func interrupt(_ races: [DeciderRace]) {
     for race in races { race.resolve(.interrupted(.sessionClosed)) }
   }
@@ -331,6 +342,7 @@ public final class SessionEngine: Sendable {
 extension SessionEngine {
   /// Returns once every task the engine has started (decider calls, timers, completion-handler decisions)
   /// has ended, without shutting down: a test seam for "nothing more can happen now".
+  @_optimize(size)
   func tasksFinished() async {
     while let task = state.withLock({ $0.tasks.values.first }) {
       await task.value

@@ -5,6 +5,7 @@ public enum SessionEngineError: Error, Sendable, Hashable, CustomStringConvertib
   case duplicateRootID(SessionID)
 
   /// The error in words.
+  @_optimize(size)
   public var description: String {
     switch self {
     case .duplicateRootID(let id): "the engine already has an open root session with the id \(id)"

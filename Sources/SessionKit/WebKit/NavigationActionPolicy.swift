@@ -8,6 +8,7 @@ public enum NavigationActionPolicy: Int, Sendable, Hashable, CaseIterable, Codab
   case download = 2
 
   /// `cancel`, `allow` or `download`, as replay output spells it.
+  @_optimize(size)
   public var description: String {
     switch self {
     case .cancel: "cancel"

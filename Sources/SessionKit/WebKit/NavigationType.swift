@@ -26,6 +26,7 @@ public enum NavigationType: Int, Sendable, Hashable, CaseIterable, Codable, Cust
   }
 
   /// Looks a navigation type up by its policy-file name.
+  @_optimize(size)
   public init?(name: String) {
     guard let match = Self.allCases.first(where: { $0.name == name }) else { return nil }
     self = match

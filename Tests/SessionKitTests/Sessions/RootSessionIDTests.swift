@@ -83,7 +83,7 @@ final class RootSessionIDTests: XCTestCase {
     let roots = (0..<5).map { _ in engine.makeRootSession() }
 
     XCTAssertEqual(roots.map(\.id), ["main", "main-2", "main-4", "main-5", "main-6"], "main-3 is taken")
-    XCTAssertEqual(engine.openRootIDs, Set(roots.map(\.id) + [explicit.id]))
+    XCTAssertEqual(engine.openRootIDs, Set((roots + [explicit]).map(\.id.rawValue)))
   }
 
   func test_defaultIDs_areNeverThoseOfEarlierDefaultRoots() throws {

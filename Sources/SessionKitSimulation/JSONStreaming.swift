@@ -1,8 +1,11 @@
+import SessionKit
+
 /// A JSON document with one large array member of its top-level object (a scenario's `steps`) read one element
 /// at a time, so that a reader holds the file's bytes and one element, never a value per element.
 ///
-/// Parsing checks the whole document's syntax (and encoding) at once, as ``JSONValue/init(parsing:)-([UInt8])``
-/// does, with the same errors; the array's elements are parsed again, one by one, by ``elements()``.
+/// Parsing checks the whole document's syntax (and encoding) at once, as `JSONValue(parsing:)` does, with the
+/// same errors; the array's elements are parsed again, one by one, by ``elements()``. In this module, not in
+/// `SessionKit`, because only scenarios stream: an app does not link it.
 package struct JSONStreamedDocument: Sendable {
   /// The document, the streamed member holding only its first element (when it is a non-empty array).
   package let skeleton: JSONValue
