@@ -75,7 +75,7 @@ final class EmbeddedDataTests: XCTestCase {
       let (status, replacement, properties) = data.lookUp(scalar)
       let expected = text.mapping(of: value)
       XCTAssertEqual(status.rawValue, expected.status, "U+\(String(value, radix: 16))")
-      XCTAssertEqual(replacement.map { data.replacement(at: $0).value }, expected.replacement)
+      XCTAssertEqual(replacement.map { $0.value }, expected.replacement, "U+\(String(value, radix: 16))")
       XCTAssertEqual(properties.word, text.properties(of: value), "U+\(String(value, radix: 16))")
       if status == .mapped { mapped += 1 }
       guard status.rawValue == expected.status, properties.word == text.properties(of: value) else { return }
