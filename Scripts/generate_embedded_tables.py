@@ -278,8 +278,9 @@ def read_idna_sections(path):
 # The IDNA tables: two three-stage tries over the code points (UTS #46 status and mapping; properties), the
 # mappings that no common delta gives (a UTF-8-like pool), decompositions and compositions. See IDNAData.swift.
 IDNA_CODE_POINTS = 0x110000
-# The stages of both tries (see `build_trie`): chosen for the smallest tables (three stages take a few KB more).
-IDNA_TRIE_SHIFTS = (16, 10, 7, 4)
+# The stages of both tries (see `build_trie`): the smallest tables for four stages of ids (three take 4 KB more,
+# five 1 KB less).
+IDNA_TRIE_SHIFTS = (16, 9, 5, 3)
 # Mapping trie values: the four statuses without a mapping, one value per common delta (mapped to the one scalar
 # `value + delta`), then "mapped as its leaf block's kth exception" (k below the leaf size), then the same for an
 # exception that is also the code point's canonical decomposition.
@@ -302,25 +303,27 @@ def idna_sequence(scalars):
 
 
 def build_trie(values, shifts, header=None):
-    """A trie of `values` (one per code point, each below 128) in stages: with shifts (16, 9, 4), the top table is
-    indexed by `value >> 16`, then a block of ids by bits 9-15, a block of ids by bits 4-8 and a leaf block of one-
-    byte values by bits 0-3. Identical blocks are stored once; a stage's ids take 1 byte when it has at most 128
-    blocks, else 2. `header(first, block)` gives a two-byte number stored before each leaf block. Returns the bytes
-    and the shape: each stage's offset from the trie's start and id width."""
+    """A trie of `values` (one per code point, each below 128) in stages: with shifts (16, 9, 5, 3), the top table is
+    indexed by `value >> 16`, then a block of ids by bits 9-15, one by bits 5-8, one by bits 3-4 and a leaf block of
+    one-byte values by bits 0-2. Identical blocks are stored once; a stage's ids take 1 byte when it has at most 128
+    blocks, else 2. `header(first, block)` gives a number for a leaf block, or `None`: the blocks with a number come
+    first, and their numbers are returned in order of id. Returns the bytes, the shape (each stage's offset from
+    the trie's start and id width) and the numbers."""
     leaf_size = 1 << shifts[-1]
     blocks, ids, of = [], {}, []
     for first in range(0, IDNA_CODE_POINTS, leaf_size):
         block = tuple(values[first:first + leaf_size])
-        key = (header(first, block) if header else 0, block)
+        key = (header(first, block) if header else None, block)
         if key not in ids:
             ids[key] = len(blocks)
             blocks.append(key)
         of.append(ids[key])
-    leaf_bytes = bytearray()
-    for number, block in blocks:
-        if header:
-            leaf_bytes.extend(digits(number, 2))
-        leaf_bytes.extend(block)
+    order = sorted(range(len(blocks)), key=lambda index: (blocks[index][0] is None, index))
+    renumber = {old: new for new, old in enumerate(order)}
+    blocks = [blocks[index] for index in order]
+    of = [renumber[index] for index in of]
+    numbers = [number for number, _ in blocks if number is not None]
+    leaf_bytes = b"".join(bytes(block) for _, block in blocks)
     stages = [(leaf_bytes, 1)]
     count = len(blocks)
     for upper, lower in zip(shifts[-2::-1], shifts[:0:-1]):
@@ -343,7 +346,7 @@ def build_trie(values, shifts, header=None):
     for data, width in stages:
         shape.append((len(out), width))
         out.extend(data)
-    return bytes(out), shape
+    return bytes(out), shape, numbers
 
 
 def build_idna_tables(path):
@@ -415,19 +418,19 @@ def build_idna_tables(path):
             mapping_values.append(first_exception + rank + (leaf_size if is_decomposition else 0))
             exception_targets.append(target)
             rank += 1
-    # The exceptions' mappings, one after another in code point order (`idna_sequence`); each leaf block starts
-    # with the offset of its first exception's (0 when it has none).
+    # The exceptions' mappings, one after another in code point order (`idna_sequence`); each leaf block with
+    # exceptions has the offset of its first one's (`exceptionOffsets`, 2 bytes, by leaf block id).
     exceptions = bytearray()
     exception_offset = {}
     targets = iter(exception_targets)
     for first in range(0, IDNA_CODE_POINTS, leaf_size):
         in_block = sum(1 for v in mapping_values[first:first + leaf_size] if v >= first_exception)
-        exception_offset[first] = len(exceptions) if in_block else 0
+        exception_offset[first] = len(exceptions) if in_block else None
         for _ in range(in_block):
             exceptions.extend(idna_sequence(next(targets)))
     if len(exceptions) >= 1 << 14:
         raise ValueError("the exceptions are too long for a leaf block's two-byte offset")
-    mapping_trie, mapping_shape = build_trie(mapping_values, IDNA_TRIE_SHIFTS,
+    mapping_trie, mapping_shape, offsets = build_trie(mapping_values, IDNA_TRIE_SHIFTS,
                                              header=lambda first, block: exception_offset[first])
     # The decompositions that are their code point's mapping are read from the exceptions.
     in_exceptions = {value for value, v in enumerate(mapping_values) if v >= first_exception + leaf_size}
@@ -438,7 +441,7 @@ def build_idna_tables(path):
     palette_index = {word: index for index, word in enumerate(palette)}
     if len(palette) > 128:
         raise ValueError("more than 128 property words")
-    property_trie, property_shape = build_trie([palette_index[word] for word in words], IDNA_TRIE_SHIFTS)
+    property_trie, property_shape, _ = build_trie([palette_index[word] for word in words], IDNA_TRIE_SHIFTS)
 
     # Decompositions, sorted by code point: the code point, the first part, the second part's index in `seconds`
     # (0: none). Compositions, sorted by (first, second): the index of the decomposition that composes back.
@@ -462,6 +465,7 @@ def build_idna_tables(path):
         ("deltas", b"".join(bytes(digits(delta + (1 << 20), 3)) for delta in deltas)),
         ("propertyWords", b"".join(bytes(digits(word, 3)) for word in palette)),
         ("exceptions", bytes(exceptions)),
+        ("exceptionOffsets", b"".join(bytes(digits(offset, 2)) for offset in offsets)),
         ("seconds", b"".join(bytes(digits(second, 3)) for second in seconds)),
         ("decompositions", bytes(decomposition_bytes)),
         ("compositions", bytes(composition_bytes)),

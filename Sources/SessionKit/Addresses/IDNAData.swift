@@ -3,10 +3,10 @@
 ///
 /// Two tries map a code point to a one-byte value: the mapping trie to its UTS #46 status and mapping, the property
 /// trie to its property word's index in a palette. Each is five stages (`IDNATables.shift0`...`shift3`): a top
-/// table indexed by the plane, then blocks of ids indexed by the next bits, down to leaf blocks of 16 values;
+/// table indexed by the plane, then blocks of ids indexed by the next bits, down to leaf blocks of 8 values;
 /// identical blocks are stored once. A mapping trie value is a status, a common delta (mapped to the one scalar
 /// `value + delta`), or the kth exception of its leaf block, whose mapping is in the exception stream from the
-/// offset that starts the leaf block (an exception may also be the code point's canonical decomposition). Other
+/// offset its leaf block has (an exception may also be the code point's canonical decomposition). Other
 /// decompositions are a sorted list searched by binary search; compositions list the decompositions that compose
 /// back, sorted by their parts. Numbers are stored 7 bits a byte, low first (see
 /// `Scripts/generate_embedded_tables.py`). Only non-ASCII code points are looked up; ASCII hosts never touch these
@@ -114,7 +114,7 @@ struct IDNAData: @unchecked Sendable {
     UInt32(base[offset]) | UInt32(base[offset &+ 1]) << 7 | UInt32(base[offset &+ 2]) << 14
   }
 
-  /// The offset of the leaf block of `value` (below 0x110000) in the mapping trie (`mapping`) or the property trie.
+  /// The id of the leaf block of `value` (below 0x110000) in the mapping trie (`mapping`) or the property trie.
   @inline(__always)
   private func leafBlock(_ value: UInt32, mapping: Bool) -> Int {
     typealias T = IDNATables
@@ -133,22 +133,29 @@ struct IDNAData: @unchecked Sendable {
     index = id << (T.shift1 - T.shift2) | (value >> T.shift2) & ((1 << (T.shift1 - T.shift2)) - 1)
     id = read(stages.2 &+ index &* widths.2, width: widths.2)
     index = id << (T.shift2 - T.shift3) | (value >> T.shift3) & ((1 << (T.shift2 - T.shift3)) - 1)
-    id = read(stages.3 &+ index &* widths.3, width: widths.3)
-    // A mapping leaf block starts with two bytes: the offset of its first exception's mapping.
-    return stages.4 &+ id &* ((1 << T.shift3) &+ (mapping ? 2 : 0))
+    return read(stages.3 &+ index &* widths.3, width: widths.3)
   }
 
-  /// The mapping trie's value of `value` (below 0x110000) and the offset of its leaf block.
+  /// The value of `value` in the leaf block `block` of the mapping trie (`mapping`) or the property trie.
+  @inline(__always)
+  private func leafValue(_ value: UInt32, block: Int, mapping: Bool) -> Int {
+    let leaves = mapping ? IDNATables.mappingStage4 : IDNATables.propertyStage4
+    let mask = (1 << IDNATables.shift3) - 1
+    return Int(base[leaves &+ block << IDNATables.shift3 &+ Int(value) & mask])
+  }
+
+  /// The mapping trie's value of `value` (below 0x110000) and the id of its leaf block.
   @inline(__always)
   private func mappingValue(_ value: UInt32) -> (value: Int, block: Int) {
     let block = leafBlock(value, mapping: true)
-    return (Int(base[block &+ 2 &+ Int(value) & ((1 << IDNATables.shift3) - 1)]), block)
+    return (leafValue(value, block: block, mapping: true), block)
   }
 
-  /// The mapping of the `rank`th exception of the mapping leaf block at `block`.
+  /// The mapping of the `rank`th exception of the mapping trie's leaf block `block` (the leaf blocks with
+  /// exceptions come first, and each has the offset of its first exception's mapping).
   @inline(__always)
   private func exception(_ rank: Int, block: Int) -> Replacement {
-    var offset = IDNATables.exceptions &+ read(block, width: 2)
+    var offset = IDNATables.exceptions &+ read(IDNATables.exceptionOffsets &+ 2 &* block, width: 2)
     for _ in 0..<rank {
       // Each mapping ends with a byte with bits 5 and 6 clear.
       while base[offset] & 0x60 != 0 { offset &+= 1 }
@@ -179,7 +186,7 @@ struct IDNAData: @unchecked Sendable {
   @inline(__always)
   func properties(of scalar: Unicode.Scalar) -> Properties {
     let block = leafBlock(scalar.value, mapping: false)
-    let index = Int(base[block &+ Int(scalar.value) & ((1 << IDNATables.shift3) - 1)])
+    let index = leafValue(scalar.value, block: block, mapping: false)
     return Properties(word: read3(IDNATables.propertyWords &+ 3 &* index))
   }
 
