@@ -275,8 +275,8 @@ def read_idna_sections(path):
     return {key: "".join(value) for key, value in sections.items()}
 
 
-# The IDNA tables: two three-stage tries over the code points (UTS #46 status and mapping; properties), the
-# mappings that no common delta gives (a UTF-8-like pool), decompositions and compositions. See IDNAData.swift.
+# The IDNA tables: two tries over the code points (UTS #46 status and mapping; properties), the mappings that no
+# common delta gives (the exception stream), decompositions and compositions. See IDNAData.swift.
 IDNA_CODE_POINTS = 0x110000
 # The stages of both tries (see `build_trie`): the smallest tables for four stages of ids (three take 4 KB more,
 # five 1 KB less).
