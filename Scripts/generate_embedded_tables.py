@@ -278,8 +278,8 @@ def read_idna_sections(path):
 # The IDNA tables: two tries over the code points (UTS #46 status and mapping; properties), the mappings that no
 # common delta gives (the exception stream), decompositions and compositions. See IDNAData.swift.
 IDNA_CODE_POINTS = 0x110000
-# The stages of both tries (see `build_trie`): the smallest tables for four stages of ids (three take 4 KB more,
-# five 1 KB less).
+# The stages of both tries (see `build_idna_trie`): the smallest tables for four stages of ids (three take 4 KB
+# more, five 1 KB less).
 IDNA_TRIE_SHIFTS = (16, 9, 5, 3)
 # Mapping trie values: the four statuses without a mapping, one value per common delta (mapped to the one scalar
 # `value + delta`), then "mapped as its leaf block's kth exception" (k below the leaf size), then the same for an
@@ -302,7 +302,7 @@ def idna_sequence(scalars):
     return out
 
 
-def build_trie(values, shifts, header=None):
+def build_idna_trie(values, shifts, header=None):
     """A trie of `values` (one per code point, each below 128) in stages: with shifts (16, 9, 5, 3), the top table is
     indexed by `value >> 16`, then a block of ids by bits 9-15, one by bits 5-8, one by bits 3-4 and a leaf block of
     one-byte values by bits 0-2. Identical blocks are stored once; a stage's ids take 1 byte when it has at most 128
@@ -430,8 +430,8 @@ def build_idna_tables(path):
             exceptions.extend(idna_sequence(next(targets)))
     if len(exceptions) >= 1 << 14:
         raise ValueError("the exceptions are too long for a leaf block's two-byte offset")
-    mapping_trie, mapping_shape, offsets = build_trie(mapping_values, IDNA_TRIE_SHIFTS,
-                                             header=lambda first, block: exception_offset[first])
+    mapping_trie, mapping_shape, offsets = build_idna_trie(mapping_values, IDNA_TRIE_SHIFTS,
+                                                           header=lambda first, block: exception_offset[first])
     # The decompositions that are their code point's mapping are read from the exceptions.
     in_exceptions = {value for value, v in enumerate(mapping_values) if v >= first_exception + leaf_size}
     if any(composes for code, _, composes in decompositions if code in in_exceptions):
@@ -441,7 +441,7 @@ def build_idna_tables(path):
     palette_index = {word: index for index, word in enumerate(palette)}
     if len(palette) > 128:
         raise ValueError("more than 128 property words")
-    property_trie, property_shape, _ = build_trie([palette_index[word] for word in words], IDNA_TRIE_SHIFTS)
+    property_trie, property_shape, _ = build_idna_trie([palette_index[word] for word in words], IDNA_TRIE_SHIFTS)
 
     # Decompositions, sorted by code point: the code point, the first part, the second part's index in `seconds`
     # (0: none). Compositions, sorted by (first, second): the index of the decomposition that composes back.
@@ -503,6 +503,8 @@ def write_idna_tables(path, output):
 
 /// The Unicode data of UTS #46 in `IDNAData`'s layout, read in place.
 enum IDNATables {{
+  // Where each part starts in the literal, each trie's stages (and the width of their ids, 1 or 2 bytes), the
+  // tries' shifts, the first exception value of the mapping trie, and the number of (de)compositions.
 {lines}
 
   /// The tables' first byte. Not inlined, so that the literal is emitted once, here: a file that inlined the

@@ -11,6 +11,8 @@
 
 /// The Unicode data of UTS #46 in `IDNAData`'s layout, read in place.
 enum IDNATables {
+  // Where each part starts in the literal, each trie's stages (and the width of their ids, 1 or 2 bytes), the
+  // tries' shifts, the first exception value of the mapping trie, and the number of (de)compositions.
   static var deltas: Int { 25418 }
   static var propertyWords: Int { 25742 }
   static var exceptions: Int { 26057 }
