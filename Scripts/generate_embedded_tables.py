@@ -275,97 +275,226 @@ def read_idna_sections(path):
     return {key: "".join(value) for key, value in sections.items()}
 
 
-IDNA_BLOCK_SHIFT = 8
+# The IDNA tables: two tries over the code points (UTS #46 status and mapping; properties), the mappings that no
+# common delta gives (the exception stream), decompositions and compositions. See IDNAData.swift.
+IDNA_CODE_POINTS = 0x110000
+# The stages of both tries (see `build_idna_trie`): the smallest tables for four stages of ids (three take 4 KB
+# more, five 1 KB less).
+IDNA_TRIE_SHIFTS = (16, 9, 5, 3)
+# Mapping trie values: the four statuses without a mapping, one value per common delta (mapped to the one scalar
+# `value + delta`), then "mapped as its leaf block's kth exception" (k below the leaf size), then the same for an
+# exception that is also the code point's canonical decomposition.
+IDNA_STATUS_VALUES = {0: 0, 1: 1, 3: 2, 4: 3}
+IDNA_FIRST_DELTA = 4
+
+
+def idna_sequence(scalars):
+    """Scalars in the exception stream: each in groups of bits, high first, 6 bits a byte with bit 6 set, then a
+    last byte of 5 bits with bit 6 clear and bit 5 set when another scalar of the sequence follows."""
+    out = []
+    for index, scalar in enumerate(scalars):
+        groups = [scalar & 0x1F | (0x20 if index + 1 < len(scalars) else 0)]
+        scalar >>= 5
+        while scalar:
+            groups.append(0x40 | scalar & 0x3F)
+            scalar >>= 6
+        out.extend(reversed(groups))
+    return out
+
+
+def build_idna_trie(values, shifts, header=None):
+    """A trie of `values` (one per code point, each below 128) in stages: with shifts (16, 9, 5, 3), the top table is
+    indexed by `value >> 16`, then a block of ids by bits 9-15, one by bits 5-8, one by bits 3-4 and a leaf block of
+    one-byte values by bits 0-2. Identical blocks are stored once; a stage's ids take 1 byte when it has at most 128
+    blocks, else 2. `header(first, block)` gives a number for a leaf block, or `None`: the blocks with a number come
+    first, and their numbers are returned in order of id. Returns the bytes, the shape (each stage's offset from
+    the trie's start and id width) and the numbers."""
+    leaf_size = 1 << shifts[-1]
+    blocks, ids, of = [], {}, []
+    for first in range(0, IDNA_CODE_POINTS, leaf_size):
+        block = tuple(values[first:first + leaf_size])
+        key = (header(first, block) if header else None, block)
+        if key not in ids:
+            ids[key] = len(blocks)
+            blocks.append(key)
+        of.append(ids[key])
+    order = sorted(range(len(blocks)), key=lambda index: (blocks[index][0] is None, index))
+    renumber = {old: new for new, old in enumerate(order)}
+    blocks = [blocks[index] for index in order]
+    of = [renumber[index] for index in of]
+    numbers = [number for number, _ in blocks if number is not None]
+    leaf_bytes = b"".join(bytes(block) for _, block in blocks)
+    stages = [(leaf_bytes, 1)]
+    count = len(blocks)
+    for upper, lower in zip(shifts[-2::-1], shifts[:0:-1]):
+        size = 1 << (upper - lower)
+        width = 1 if count <= 128 else 2
+        blocks, ids, next_of = [], {}, []
+        for first in range(0, len(of), size):
+            block = tuple(of[first:first + size])
+            if block not in ids:
+                ids[block] = len(blocks)
+                blocks.append(block)
+            next_of.append(ids[block])
+        stages.append((b"".join(bytes(digits(v, width)) for block in blocks for v in block), width))
+        of, count = next_of, len(blocks)
+    width = 1 if count <= 128 else 2
+    stages.append((b"".join(bytes(digits(v, width)) for v in of), width))
+    stages.reverse()
+    out = bytearray()
+    shape = []
+    for data, width in stages:
+        shape.append((len(out), width))
+        out.extend(data)
+    return bytes(out), shape, numbers
 
 
 def build_idna_tables(path):
-    """IDNAData's layout: (bytes, counts by name)."""
+    """IDNAData's layout: (bytes, constants by name, sizes by part)."""
     sections = read_idna_sections(path)
     status_codes = {"v": 0, "d": 1, "m": 2, "i": 3}
+    text_pool = [int(value, 16) for value in sections["mappingPool"].split(",")]
     mapping = []
     for row in sections["mapping"].split(";"):
         index = next(i for i, c in enumerate(row) if c >= "a")
         start, status = int(row[:index], 16), status_codes.get(row[index], 4)
-        word = status
-        if status == 2 and "/" in row:
-            offset, length = row[index + 1:].split("/")
-            offset, length = int(offset, 16), int(length, 16)
-            if length >= 32 or offset >= 1 << 13:
-                raise ValueError("a mapping too long for its word")
-            word |= length << 3 | offset << 8
-        mapping.append((start, word))
-    pool = [int(value, 16) for value in sections["mappingPool"].split(",")]
+        target = ()
+        if status == 2:
+            offset, length = (int(part, 16) for part in row[index + 1:].split("/"))
+            target = tuple(text_pool[offset:offset + length])
+            if not 1 <= len(target) == length < 32:
+                raise ValueError("a mapping of %d scalars" % length)
+        mapping.append((start, status, target))
     properties = []
     for row in sections["properties"].split(";"):
         start, word = row.split(":")
         properties.append((int(start, 16), int(word, 16)))
     decompositions = []
-    compositions = []
     for row in sections["decompositions"].split(";"):
         sign = next(i for i, c in enumerate(row) if c in "+-")
-        code = int(row[:sign], 16)
-        parts = [int(part, 16) for part in row[sign + 1:].split(",")]
-        if not 1 <= len(parts) <= 2:
+        parts = tuple(int(part, 16) for part in row[sign + 1:].split(","))
+        if not 1 <= len(parts) <= 2 or 0 in parts:
             raise ValueError("a decomposition of %d scalars" % len(parts))
-        decompositions.append((code, parts))
-        if row[sign] == "+" and len(parts) == 2:
-            compositions.append((parts[0], parts[1], code))
+        decompositions.append((int(row[:sign], 16), parts, row[sign] == "+" and len(parts) == 2))
     decompositions.sort()
-    compositions.sort()
-    # Merged rows: one wherever either table starts one (both start at 0).
-    starts = sorted({start for start, _ in mapping} | {start for start, _ in properties})
-    mapping_words, property_words = [], []
-    m = p = 0
-    for start in starts:
-        while m + 1 < len(mapping) and mapping[m + 1][0] <= start:
-            m += 1
-        while p + 1 < len(properties) and properties[p + 1][0] <= start:
-            p += 1
-        mapping_words.append(mapping[m][1])
-        property_words.append(properties[p][1])
-    blocks = []
-    row = 0
-    for block in range(0x110000 >> IDNA_BLOCK_SHIFT):
-        first = block << IDNA_BLOCK_SHIFT
-        while row + 1 < len(starts) and starts[row + 1] <= first:
-            row += 1
-        blocks.append(row)
-    # Rows share (mapping word, property word) pairs: each row names its pair in a palette.
-    palette = []
-    palette_index = {}
-    row_classes = []
-    for pair in zip(mapping_words, property_words):
-        if pair not in palette_index:
-            palette_index[pair] = len(palette)
-            palette.append(pair)
-        row_classes.append(palette_index[pair])
+    decomposition_of = {code: parts for code, parts, _ in decompositions}
+
+    def per_code_point(rows):
+        values = [None] * IDNA_CODE_POINTS
+        for index, (start, *rest) in enumerate(rows):
+            end = rows[index + 1][0] if index + 1 < len(rows) else IDNA_CODE_POINTS
+            values[start:end] = [tuple(rest)] * (end - start)
+        if None in values:
+            raise ValueError("a table does not start at U+0000")
+        return values
+
+    statuses = per_code_point(mapping)
+    words = [word for (word,) in per_code_point(properties)]
+
+    # Common deltas: single-scalar mappings `value -> value + delta` shared by most code points; what is left
+    # (longer mappings, rare deltas) is an exception.
+    leaf_size = 1 << IDNA_TRIE_SHIFTS[-1]
+    delta_limit = 128 - IDNA_FIRST_DELTA - 2 * leaf_size
+    counts = {}
+    for value, (status, target) in enumerate(statuses):
+        if status == 2 and len(target) == 1:
+            counts[target[0] - value] = counts.get(target[0] - value, 0) + 1
+    ranked = sorted(counts, key=lambda delta: (-counts[delta], delta))
+    deltas = sorted(delta for delta in ranked[:delta_limit] if counts[delta] > 1)
+    delta_index = {delta: index for index, delta in enumerate(deltas)}
+    first_exception = IDNA_FIRST_DELTA + len(deltas)
+    mapping_values = []
+    exception_targets = []
+    rank = 0
+    for value, (status, target) in enumerate(statuses):
+        if value % leaf_size == 0:
+            rank = 0
+        if status != 2:
+            mapping_values.append(IDNA_STATUS_VALUES[status])
+        elif len(target) == 1 and target[0] - value in delta_index:
+            mapping_values.append(IDNA_FIRST_DELTA + delta_index[target[0] - value])
+        else:
+            is_decomposition = decomposition_of.get(value) == target
+            mapping_values.append(first_exception + rank + (leaf_size if is_decomposition else 0))
+            exception_targets.append(target)
+            rank += 1
+    # The exceptions' mappings, one after another in code point order (`idna_sequence`); each leaf block with
+    # exceptions has the offset of its first one's (`exceptionOffsets`, 2 bytes, by leaf block id).
+    exceptions = bytearray()
+    exception_offset = {}
+    targets = iter(exception_targets)
+    for first in range(0, IDNA_CODE_POINTS, leaf_size):
+        in_block = sum(1 for v in mapping_values[first:first + leaf_size] if v >= first_exception)
+        exception_offset[first] = len(exceptions) if in_block else None
+        for _ in range(in_block):
+            exceptions.extend(idna_sequence(next(targets)))
+    if len(exceptions) >= 1 << 14:
+        raise ValueError("the exceptions are too long for a leaf block's two-byte offset")
+    mapping_trie, mapping_shape, offsets = build_idna_trie(mapping_values, IDNA_TRIE_SHIFTS,
+                                                           header=lambda first, block: exception_offset[first])
+    # The decompositions that are their code point's mapping are read from the exceptions.
+    in_exceptions = {value for value, v in enumerate(mapping_values) if v >= first_exception + leaf_size}
+    if any(composes for code, _, composes in decompositions if code in in_exceptions):
+        raise ValueError("a mapped code point composes back")
+    decompositions = [entry for entry in decompositions if entry[0] not in in_exceptions]
+    palette = sorted(set(words))
+    palette_index = {word: index for index, word in enumerate(palette)}
+    if len(palette) > 128:
+        raise ValueError("more than 128 property words")
+    property_trie, property_shape, _ = build_idna_trie([palette_index[word] for word in words], IDNA_TRIE_SHIFTS)
+
+    # Decompositions, sorted by code point: the code point, the first part, the second part's index in `seconds`
+    # (0: none). Compositions, sorted by (first, second): the index of the decomposition that composes back.
+    seconds = sorted({parts[1] for _, parts, _ in decompositions if len(parts) == 2})
+    if len(seconds) >= 128:
+        raise ValueError("too many distinct second parts of decompositions")
+    second_index = {second: index + 1 for index, second in enumerate(seconds)}
+    decomposition_bytes = bytearray()
+    for code, parts, _ in decompositions:
+        decomposition_bytes.extend(digits(code, 3))
+        decomposition_bytes.extend(digits(parts[0], 3))
+        decomposition_bytes.append(second_index[parts[1]] if len(parts) == 2 else 0)
+    compositions = sorted((parts, index) for index, (_, parts, composes) in enumerate(decompositions) if composes)
+    composition_bytes = bytearray()
+    for _, index in compositions:
+        composition_bytes.extend(digits(index, 2))
+
+    parts = [
+        ("mappingTrie", mapping_trie),
+        ("propertyTrie", property_trie),
+        ("deltas", b"".join(bytes(digits(delta + (1 << 20), 3)) for delta in deltas)),
+        ("propertyWords", b"".join(bytes(digits(word, 3)) for word in palette)),
+        ("exceptions", bytes(exceptions)),
+        ("exceptionOffsets", b"".join(bytes(digits(offset, 2)) for offset in offsets)),
+        ("seconds", b"".join(bytes(digits(second, 3)) for second in seconds)),
+        ("decompositions", bytes(decomposition_bytes)),
+        ("compositions", bytes(composition_bytes)),
+    ]
     out = bytearray()
-    for values, width in ((starts, 3), (row_classes, 2), (pool, 3), (blocks, 2)):
-        for value in values:
-            out.extend(digits(value, width))
-    for mapping_word, property_word in palette:
-        out.extend(digits(mapping_word, 3))
-        out.extend(digits(property_word, 3))
-    for code, parts in decompositions:
-        if 0 in parts:
-            raise ValueError("a decomposition into U+0000")
-        out.extend(digits(code, 3))
-        out.extend(digits(parts[0], 3))
-        out.extend(digits(parts[1] if len(parts) == 2 else 0, 3))
-    for first, second, composite in compositions:
-        out.extend(digits(first, 3))
-        out.extend(digits(second, 3))
-        out.extend(digits(composite, 3))
-    counts = {"rowCount": len(starts), "poolCount": len(pool), "blockCount": len(blocks), "paletteCount": len(palette),
-              "decompositionCount": len(decompositions), "compositionCount": len(compositions)}
-    return bytes(out), counts
+    constants = {}
+    for name, data in parts:
+        constants[name] = len(out)
+        out.extend(data)
+    for prefix, shape in (("mapping", mapping_shape), ("property", property_shape)):
+        for stage, (offset, width) in enumerate(shape):
+            constants[f"{prefix}Stage{stage}"] = constants[prefix + "Trie"] + offset
+            if stage < len(shape) - 1:
+                constants[f"{prefix}Width{stage}"] = width
+        del constants[prefix + "Trie"]
+    for index, shift in enumerate(IDNA_TRIE_SHIFTS):
+        constants[f"shift{index}"] = shift
+    constants["firstException"] = first_exception
+    constants["decompositionCount"] = len(decompositions)
+    constants["compositionCount"] = len(compositions)
+    sizes = {name: len(data) for name, data in parts}
+    return bytes(out), constants, sizes
 
 
 def write_idna_tables(path, output):
-    data, counts = build_idna_tables(path)
+    data, constants, sizes = build_idna_tables(path)
     with open(path, encoding="utf-8") as handle:
         sources = [line[2:].rstrip("\n") for line in handle if line.startswith("# - ") or line.startswith("#   ")]
-    lines = "\n".join(f"  static var {name}: Int {{ {value} }}" for name, value in counts.items())
+    lines = "\n".join(f"  static var {name}: Int {{ {value} }}" for name, value in constants.items())
     source_lines = "\n".join("// " + line for line in sources)
     swift = f"""// swift-format-ignore-file
 // Generated by Scripts/generate_embedded_tables.py from Scripts/Data/idna_tables.txt. Do not edit: regenerate (see
@@ -374,6 +503,8 @@ def write_idna_tables(path, output):
 
 /// The Unicode data of UTS #46 in `IDNAData`'s layout, read in place.
 enum IDNATables {{
+  // Where each part starts in the literal, each trie's stages (and the width of their ids, 1 or 2 bytes), the
+  // tries' shifts, the first exception value of the mapping trie, and the number of (de)compositions.
 {lines}
 
   /// The tables' first byte. Not inlined, so that the literal is emitted once, here: a file that inlined the
@@ -383,7 +514,8 @@ enum IDNATables {{
     literal.utf8Start
   }}
 
-  /// {len(data)} bytes.
+  /// {len(data)} bytes: {", ".join(f"{name} {size}" for name, size in list(sizes.items())[:4])},
+  /// {", ".join(f"{name} {size}" for name, size in list(sizes.items())[4:])}.
   private static let literal: StaticString = \"\"\"
 {swift_literal(data)}
     \"\"\"
@@ -391,7 +523,7 @@ enum IDNATables {{
 """
     with open(output, "w", encoding="utf-8") as handle:
         handle.write(swift)
-    print(f"{output}: {len(data)} bytes, " + ", ".join(f"{k} {v}" for k, v in counts.items()), file=sys.stderr)
+    print(f"{output}: {len(data)} bytes, " + ", ".join(f"{k} {v}" for k, v in sizes.items()), file=sys.stderr)
 
 
 def main():

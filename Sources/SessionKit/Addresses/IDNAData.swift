@@ -1,10 +1,14 @@
 /// The Unicode data of UTS #46 (``IDNATables``, generated at build time), read in place: no parse and no
 /// allocation at first use.
 ///
-/// The mapping and property tables are merged into one list of ranges (a row holds from its start to the next
-/// row's start), searched by binary search from the row of the code point's block of 256; a row names its
-/// (mapping, properties) pair in a palette, as thousands of rows share a few pairs. Decompositions and primary
-/// composites are sorted lists searched by binary search. Numbers are stored 7 bits a byte, low first (see
+/// Two tries map a code point to a one-byte value: the mapping trie to its UTS #46 status and mapping, the property
+/// trie to its property word's index in a palette. Each is five stages (`IDNATables.shift0`...`shift3`): a top
+/// table indexed by the plane, then blocks of ids indexed by the next bits, down to leaf blocks of 8 values;
+/// identical blocks are stored once. A mapping trie value is a status, a common delta (mapped to the one scalar
+/// `value + delta`), or the kth exception of its leaf block, whose mapping is in the exception stream from the
+/// offset its leaf block has (an exception may also be the code point's canonical decomposition). Other
+/// decompositions are a sorted list searched by binary search; compositions list the decompositions that compose
+/// back, sorted by their parts. Numbers are stored 7 bits a byte, low first (see
 /// `Scripts/generate_embedded_tables.py`). Only non-ASCII code points are looked up; ASCII hosts never touch these
 /// tables (``HostParser``'s fast path).
 ///
@@ -56,6 +60,39 @@ struct IDNAData: @unchecked Sendable {
     var mayChangeUnderNFC: Bool { word & 0x1_0000 != 0 }
   }
 
+  /// The scalars a code point maps to, read from the tables as they are iterated.
+  struct Replacement: Sequence, IteratorProtocol {
+    /// The exception stream's bytes from the next scalar's, or `nil` when the replacement is `single`.
+    private var stream: UnsafePointer<UInt8>?
+    /// The one scalar of a replacement not in the stream, `nil` once iterated (or for none).
+    private var single: Unicode.Scalar?
+
+    fileprivate init(stream: UnsafePointer<UInt8>?, single: Unicode.Scalar?) {
+      self.stream = stream
+      self.single = single
+    }
+
+    /// No scalars.
+    static var none: Replacement { Replacement(stream: nil, single: nil) }
+
+    /// The next scalar: bytes of 6 bits with bit 6 set, high first, then a byte of 5 bits whose bit 5 says
+    /// whether another scalar follows.
+    mutating func next() -> Unicode.Scalar? {
+      guard var bytes = stream else {
+        defer { single = nil }
+        return single
+      }
+      var value: UInt32 = 0
+      while bytes.pointee & 0x40 != 0 {
+        value = value << 6 | UInt32(bytes.pointee & 0x3F)
+        bytes += 1
+      }
+      value = value << 5 | UInt32(bytes.pointee & 0x1F)
+      stream = bytes.pointee & 0x20 != 0 ? bytes + 1 : nil
+      return Unicode.Scalar(value) ?? "\u{FFFD}"
+    }
+  }
+
   /// The compiled-in tables.
   static let shared = IDNAData(IDNATables.start())
 
@@ -65,21 +102,10 @@ struct IDNAData: @unchecked Sendable {
     self.base = base
   }
 
-  private static let blockShift: UInt32 = 8
-  // Where each table starts: row starts (3 bytes a row), row palette indexes (2 bytes a row), the pool (3 bytes a
-  // scalar), the blocks (2 bytes each), the palette (6 bytes: mapping word, property word), decompositions (9
-  // bytes: code, two parts, the second 0 when there is one), compositions (9 bytes: first, second, composite).
-  private static var classOffset: Int { IDNATables.rowCount * 3 }
-  private static var poolOffset: Int { IDNATables.rowCount * 5 }
-  private static var blockOffset: Int { poolOffset + IDNATables.poolCount * 3 }
-  private static var paletteOffset: Int { blockOffset + IDNATables.blockCount * 2 }
-  private static var decompositionOffset: Int { paletteOffset + IDNATables.paletteCount * 6 }
-  private static var compositionOffset: Int { decompositionOffset + IDNATables.decompositionCount * 9 }
-
-  /// Where the palette entry of `row` is.
+  /// The number at `offset`, `width` (1 or 2) bytes long.
   @inline(__always)
-  private func pairOffset(_ row: Int) -> Int {
-    Self.paletteOffset &+ 6 &* read2(Self.classOffset &+ 2 &* row)
+  private func read(_ offset: Int, width: Int) -> Int {
+    width == 1 ? Int(base[offset]) : Int(base[offset]) | Int(base[offset &+ 1]) << 7
   }
 
   /// The 21-bit number at `offset`.
@@ -88,73 +114,118 @@ struct IDNAData: @unchecked Sendable {
     UInt32(base[offset]) | UInt32(base[offset &+ 1]) << 7 | UInt32(base[offset &+ 2]) << 14
   }
 
-  /// The 14-bit number at `offset`.
+  /// The id of the leaf block of `value` (below 0x110000) in the mapping trie (`mapping`) or the property trie.
   @inline(__always)
-  private func read2(_ offset: Int) -> Int {
-    Int(base[offset]) | Int(base[offset &+ 1]) << 7
+  private func leafBlock(_ value: UInt32, mapping: Bool) -> Int {
+    typealias T = IDNATables
+    let stages =
+      mapping
+      ? (T.mappingStage0, T.mappingStage1, T.mappingStage2, T.mappingStage3, T.mappingStage4)
+      : (T.propertyStage0, T.propertyStage1, T.propertyStage2, T.propertyStage3, T.propertyStage4)
+    let widths =
+      mapping
+      ? (T.mappingWidth0, T.mappingWidth1, T.mappingWidth2, T.mappingWidth3)
+      : (T.propertyWidth0, T.propertyWidth1, T.propertyWidth2, T.propertyWidth3)
+    let value = Int(value)
+    var id = read(stages.0 &+ (value >> T.shift0) &* widths.0, width: widths.0)
+    var index = id << (T.shift0 - T.shift1) | (value >> T.shift1) & ((1 << (T.shift0 - T.shift1)) - 1)
+    id = read(stages.1 &+ index &* widths.1, width: widths.1)
+    index = id << (T.shift1 - T.shift2) | (value >> T.shift2) & ((1 << (T.shift1 - T.shift2)) - 1)
+    id = read(stages.2 &+ index &* widths.2, width: widths.2)
+    index = id << (T.shift2 - T.shift3) | (value >> T.shift3) & ((1 << (T.shift2 - T.shift3)) - 1)
+    return read(stages.3 &+ index &* widths.3, width: widths.3)
   }
 
-  /// The UTS #46 status of `scalar` and, when mapped, which scalars of the pool (``replacement(at:)``) it maps to.
+  /// The value of `value` in the leaf block `block` of the mapping trie (`mapping`) or the property trie.
   @inline(__always)
-  func mapping(of scalar: Unicode.Scalar) -> (Status, Range<Int>) {
-    let lookup = lookUp(scalar)
-    return (lookup.status, lookup.replacement)
+  private func leafValue(_ value: UInt32, block: Int, mapping: Bool) -> Int {
+    let leaves = mapping ? IDNATables.mappingStage4 : IDNATables.propertyStage4
+    let mask = (1 << IDNATables.shift3) - 1
+    return Int(base[leaves &+ block << IDNATables.shift3 &+ Int(value) & mask])
   }
 
-  /// The `index`th scalar of the pool that mapped code points map to.
+  /// The mapping trie's value of `value` (below 0x110000) and the id of its leaf block.
   @inline(__always)
-  func replacement(at index: Int) -> Unicode.Scalar {
-    Unicode.Scalar(read3(Self.poolOffset &+ 3 &* index)) ?? "\u{FFFD}"
+  private func mappingValue(_ value: UInt32) -> (value: Int, block: Int) {
+    let block = leafBlock(value, mapping: true)
+    return (leafValue(value, block: block, mapping: true), block)
+  }
+
+  /// The mapping of the `rank`th exception of the mapping trie's leaf block `block` (the leaf blocks with
+  /// exceptions come first, and each has the offset of its first exception's mapping).
+  @inline(__always)
+  private func exception(_ rank: Int, block: Int) -> Replacement {
+    var offset = IDNATables.exceptions &+ read(IDNATables.exceptionOffsets &+ 2 &* block, width: 2)
+    for _ in 0..<rank {
+      // Each mapping ends with a byte with bits 5 and 6 clear.
+      while base[offset] & 0x60 != 0 { offset &+= 1 }
+      offset &+= 1
+    }
+    return Replacement(stream: base + offset, single: nil)
+  }
+
+  /// The UTS #46 status of `scalar` and, when mapped, the scalars it maps to.
+  @inline(__always)
+  func mapping(of scalar: Unicode.Scalar) -> (Status, Replacement) {
+    let (value, block) = mappingValue(scalar.value)
+    switch value {
+    case 0: return (.valid, .none)
+    case 1: return (.deviation, .none)
+    case 2: return (.ignored, .none)
+    case 3: return (.disallowed, .none)
+    case ..<IDNATables.firstException:
+      let delta = Int32(bitPattern: read3(IDNATables.deltas &+ 3 &* (value &- 4))) - (1 << 20)
+      let target = Unicode.Scalar(UInt32(bitPattern: Int32(bitPattern: scalar.value) &+ delta)) ?? "\u{FFFD}"
+      return (.mapped, Replacement(stream: nil, single: target))
+    default:
+      return (.mapped, exception((value &- IDNATables.firstException) & ((1 << IDNATables.shift3) - 1), block: block))
+    }
   }
 
   /// The bidi, joining, mark, combining-class and NFC properties of `scalar`.
   @inline(__always)
   func properties(of scalar: Unicode.Scalar) -> Properties {
-    Properties(word: read3(pairOffset(row(of: scalar.value)) &+ 3))
+    let block = leafBlock(scalar.value, mapping: false)
+    let index = leafValue(scalar.value, block: block, mapping: false)
+    return Properties(word: read3(IDNATables.propertyWords &+ 3 &* index))
   }
 
-  /// The UTS #46 status, mapping and properties of `scalar` at the cost of one search.
+  /// The UTS #46 status, mapping and properties of `scalar`.
   @inline(__always)
-  func lookUp(_ scalar: Unicode.Scalar) -> (status: Status, replacement: Range<Int>, properties: Properties) {
-    let pair = pairOffset(row(of: scalar.value))
-    let word = read3(pair)
-    let status = Status(rawValue: word & 0x7) ?? .disallowed
-    let offset = Int(word >> 8)
-    let replacement = status == .mapped ? offset..<(offset + Int((word >> 3) & 0x1F)) : 0..<0
-    return (status, replacement, Properties(word: read3(pair &+ 3)))
-  }
-
-  /// The index of the last row whose start is at most `value`, searched from the row of its block to the row
-  /// of the next block.
-  @inline(__always)
-  private func row(of value: UInt32) -> Int {
-    let block = Int(value >> Self.blockShift)
-    let blockCount = IDNATables.blockCount
-    guard block < blockCount else { return IDNATables.rowCount - 1 }
-    var low = read2(Self.blockOffset &+ 2 &* block)
-    var high = block + 1 < blockCount ? read2(Self.blockOffset &+ 2 &* (block + 1)) + 1 : IDNATables.rowCount
-    while high - low > 1 {
-      let middle = (low + high) / 2
-      if read3(3 &* middle) <= value { low = middle } else { high = middle }
-    }
-    return low
+  func lookUp(_ scalar: Unicode.Scalar) -> (status: Status, replacement: Replacement, properties: Properties) {
+    let (status, replacement) = mapping(of: scalar)
+    return (status, replacement, properties(of: scalar))
   }
 
   /// The canonical decomposition of `value` (one or two scalars), or `nil` when it has none (Hangul syllables
   /// are decomposed by algorithm, not here).
   func decomposition(of value: UInt32) -> (Unicode.Scalar, Unicode.Scalar?)? {
+    guard value < 0x11_0000 else { return nil }
+    let (trieValue, block) = mappingValue(value)
+    let rank = trieValue &- IDNATables.firstException &- (1 << IDNATables.shift3)
+    if rank >= 0 {
+      // The code point maps to its decomposition, which is in the exceptions.
+      var parts = exception(rank, block: block)
+      guard let first = parts.next() else { return nil }
+      return (first, parts.next())
+    }
     var (low, high) = (0, IDNATables.decompositionCount)
     while low < high {
       let middle = (low + high) / 2
-      let entry = Self.decompositionOffset &+ 9 &* middle
+      let entry = IDNATables.decompositions &+ 7 &* middle
       let code = read3(entry)
-      if code == value {
-        let (first, second) = (read3(entry + 3), read3(entry + 6))
-        return (Unicode.Scalar(first) ?? "\u{FFFD}", second == 0 ? nil : Unicode.Scalar(second))
-      }
+      if code == value { return (Unicode.Scalar(read3(entry + 3)) ?? "\u{FFFD}", second(entry)) }
       if code < value { low = middle + 1 } else { high = middle }
     }
     return nil
+  }
+
+  /// The second part of the decomposition at `entry`: 7 bytes, the code point, the first part and the second
+  /// part's index in the list of second parts (0: none).
+  @inline(__always)
+  private func second(_ entry: Int) -> Unicode.Scalar? {
+    let index = Int(base[entry &+ 6])
+    return index == 0 ? nil : Unicode.Scalar(read3(IDNATables.seconds &+ 3 &* (index &- 1)))
   }
 
   /// The primary composite of `first` followed by `second`, or `nil`.
@@ -162,9 +233,9 @@ struct IDNAData: @unchecked Sendable {
     var (low, high) = (0, IDNATables.compositionCount)
     while low < high {
       let middle = (low + high) / 2
-      let entry = Self.compositionOffset &+ 9 &* middle
-      let key = (read3(entry), read3(entry + 3))
-      if key == (first, second) { return Unicode.Scalar(read3(entry + 6)) }
+      let entry = IDNATables.decompositions &+ 7 &* read(IDNATables.compositions &+ 2 &* middle, width: 2)
+      let key = (read3(entry + 3), self.second(entry)?.value ?? 0)
+      if key == (first, second) { return Unicode.Scalar(read3(entry)) }
       if key < (first, second) { low = middle + 1 } else { high = middle }
     }
     return nil

@@ -34,8 +34,7 @@ enum UTS46 {
         mapped.append(scalar)
         facts.note(properties)
       case .mapped:
-        for index in replacement {
-          let replacement = data.replacement(at: index)
+        for replacement in replacement {
           mapped.append(replacement)
           if replacement.value >= 0x300 { facts.note(data.properties(of: replacement)) }
         }

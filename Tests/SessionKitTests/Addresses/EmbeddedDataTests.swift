@@ -75,7 +75,7 @@ final class EmbeddedDataTests: XCTestCase {
       let (status, replacement, properties) = data.lookUp(scalar)
       let expected = text.mapping(of: value)
       XCTAssertEqual(status.rawValue, expected.status, "U+\(String(value, radix: 16))")
-      XCTAssertEqual(replacement.map { data.replacement(at: $0).value }, expected.replacement)
+      XCTAssertEqual(replacement.map { $0.value }, expected.replacement, "U+\(String(value, radix: 16))")
       XCTAssertEqual(properties.word, text.properties(of: value), "U+\(String(value, radix: 16))")
       if status == .mapped { mapped += 1 }
       guard status.rawValue == expected.status, properties.word == text.properties(of: value) else { return }
@@ -93,6 +93,71 @@ final class EmbeddedDataTests: XCTestCase {
     XCTAssertEqual(text.compositions.count, 941)
     XCTAssertNil(data.composition(of: 0x41, 0x41))
     XCTAssertEqual(data.composition(of: 0x41, 0x301), "\u{C1}")
+  }
+
+  /// A code point has a decomposition exactly when the text says so, whichever part of the tables holds it (the
+  /// exceptions of the mapping trie or the sorted list); numbers that are no code point have none.
+  func test_theCompiledIDNATables_decomposeOnlyWhatTheTextDecomposes() throws {
+    let text = try IDNATextTables(try contents("idna_tables.txt"))
+    let data = IDNAData.shared
+    var found = 0
+    for value in UInt32(0)...0x10_FFFF where data.decomposition(of: value) != nil {
+      found += 1
+      XCTAssertNotNil(text.decompositions[value], "U+\(String(value, radix: 16))")
+    }
+    XCTAssertEqual(found, text.decompositions.count)
+    for value: UInt32 in [0xD800, 0xDBFF, 0xDC00, 0xDFFF, 0x11_0000, 0x11_0008, .max] {
+      XCTAssertNil(data.decomposition(of: value), "\(value)")
+    }
+  }
+
+  /// Answers known from Unicode, independent of the text file, at the encoding's edges: the last code point, the
+  /// code points beside the surrogates, the longest mapping (18 scalars), the last exception of a leaf block of
+  /// 8 exceptions, a mapping above U+20000 (four bytes in the exception stream), mappings that are also the code
+  /// point's decomposition (the last CJK compatibility ideograph, an excluded composition), common deltas.
+  func test_theCompiledIDNATables_giveKnownAnswersAtTheEncodingsEdges() {
+    let data = IDNAData.shared
+    func check(_ scalar: Unicode.Scalar, _ status: IDNAData.Status, _ scalars: [UInt32] = [], line: UInt = #line) {
+      let (found, replacement) = data.mapping(of: scalar)
+      XCTAssertEqual(found, status, "U+\(String(scalar.value, radix: 16))", line: line)
+      XCTAssertEqual(replacement.map { $0.value }, scalars, "U+\(String(scalar.value, radix: 16))", line: line)
+    }
+    check("\u{10FFFF}", .disallowed)
+    XCTAssertEqual(data.properties(of: "\u{10FFFF}").bidiClass, .bn)
+    check("\u{D7FF}", .disallowed)
+    check("\u{E000}", .disallowed)
+    check("\u{E0100}", .ignored)
+    check("\u{E01F0}", .disallowed)
+    check("\u{DF}", .deviation)
+    check("\u{33479}", .valid)
+    check("\u{3347A}", .disallowed)
+    check("\u{C0}", .mapped, [0xE0])
+    check("\u{1E9E}", .mapped, [0xDF])
+    check("\u{1D7FF}", .mapped, [0x39])
+    check("\u{FB00}", .mapped, [0x66, 0x66])
+    check("\u{FC00}", .mapped, [0x626, 0x62C])
+    check("\u{FC07}", .mapped, [0x628, 0x62E])
+    let salla: [UInt32] = [
+      0x635, 0x644, 0x649, 0x20, 0x627, 0x644, 0x644, 0x647, 0x20, 0x639, 0x644, 0x64A, 0x647, 0x20, 0x648, 0x633,
+      0x644, 0x645,
+    ]
+    check("\u{FDFA}", .mapped, salla)
+    check("\u{2F800}", .mapped, [0x4E3D])
+    check("\u{2FA1D}", .mapped, [0x2_A600])
+    check("\u{2FA1E}", .disallowed)
+    check("\u{958}", .mapped, [0x915, 0x93C])
+    XCTAssertEqual(data.decomposition(of: 0x2FA1D)?.0, "\u{2A600}")
+    XCTAssertNil(data.decomposition(of: 0x2FA1D)?.1)
+    XCTAssertEqual(data.decomposition(of: 0x958)?.0, "\u{915}")
+    XCTAssertEqual(data.decomposition(of: 0x958)?.1, "\u{93C}")
+    XCTAssertNil(data.composition(of: 0x915, 0x93C))
+    XCTAssertEqual(data.decomposition(of: 0xC0)?.0, "A")
+    XCTAssertEqual(data.decomposition(of: 0xC0)?.1, "\u{300}")
+    XCTAssertEqual(data.composition(of: 0x41, 0x300), "\u{C0}")
+    XCTAssertEqual(data.properties(of: "\u{300}").combiningClass, 230)
+    XCTAssertTrue(data.properties(of: "\u{300}").isMark)
+    XCTAssertEqual(data.properties(of: "\u{627}").bidiClass, .al)
+    XCTAssertEqual(data.properties(of: "\u{628}").joiningType, .dual)
   }
 
   func test_eachCompiledPreset_isItsCheckedInJSONFile() throws {
