@@ -215,21 +215,37 @@ def build_suffix_table(entries):
     for key in sorted(keys):
         children.setdefault(key, [])
         children.setdefault(key.partition(b".")[2], []).append(key)
-    # A block for the root and one for every node with children, in the order of their keys.
-    owners = [b""] + [key for key in sorted(keys) if children[key]]
-    placed = {owner: place_block([spread(suffix_hash(key)) for key in children[owner]]) for owner in owners}
+    # Nodes whose children are alike (labels, flags, and children alike in turn) share one block, found from the
+    # children's labels' hashes. The root and the nodes with children, deepest first, get their block's number.
+    block_of = {}
+    numbers = {}
+    for key in sorted((key for key in children if key == b"" or children[key]), key=len, reverse=True):
+        signature = tuple((child.partition(b".")[0], keys[child], block_of.get(child, -1)) for child in children[key])
+        block_of[key] = numbers.setdefault(signature, len(numbers))
+    # The blocks in the order of their first node's key, the root's first.
+    first_node = {}
+    for key in [b""] + [key for key in sorted(keys) if children[key]]:
+        first_node.setdefault(block_of[key], key)
+    blocks = list(first_node)
+    placed = {}
+    for block in blocks:
+        placed[block] = place_block([spread(suffix_hash(child.partition(b".")[0]))
+                                     for child in children[first_node[block]]])
     starts = {}
     size = HEADER_SIZE
-    for owner in owners:
-        displacements, slots = placed[owner]
-        starts[owner] = size
+    for block in blocks:
+        displacements, slots = placed[block]
+        starts[block] = size
         size += 2 * len(displacements) + RECORD_SIZE * len(slots)
-    # The pool: each inner node's block header then its label (the record points at the label), then the other
-    # labels, overlapped; a label found inside one placed earlier shares its bytes.
-    inner = owners[1:]
-    inner_labels = [key.partition(b".")[0] for key in inner]
+    # The pool: for each label leading to a block, the block's header then the label (the record points at the
+    # label), then the other labels, overlapped; a label found inside one placed earlier shares its bytes.
+    inner = []
+    for block in blocks:
+        for child in children[first_node[block]]:
+            if children[child] and (child.partition(b".")[0], block_of[child]) not in inner:
+                inner.append((child.partition(b".")[0], block_of[child]))
     found = set()
-    for label in inner_labels:
+    for label, _ in inner:
         found.update(substrings(label))
     kept = []
     for label in sorted({key.partition(b".")[0] for key in keys}, key=lambda label: (-len(label), label)):
@@ -239,12 +255,12 @@ def build_suffix_table(entries):
     pool = bytearray()
     own_offset = {}
     label_offsets = {}
-    for key, label in zip(inner, inner_labels):
-        pool.extend(digits(block_header(starts[key], len(placed[key][1])), HEADER_SIZE))
-        own_offset[key] = size + len(pool)
+    for label, block in inner:
+        pool.extend(digits(block_header(starts[block], len(placed[block][1])), HEADER_SIZE))
+        own_offset[label, block] = size + len(pool)
         for first in range(len(label)):
             for end in range(first + 1, len(label) + 1):
-                label_offsets.setdefault(label[first:end], own_offset[key] + first)
+                label_offsets.setdefault(label[first:end], own_offset[label, block] + first)
         pool.extend(label)
     text, text_starts = superstring(kept)
     for label, start in zip(kept, text_starts):
@@ -254,20 +270,20 @@ def build_suffix_table(entries):
     pool.extend(text)
     if size + len(pool) > MAX_OFFSET:
         raise ValueError("too many suffixes for the table")
-    out = bytearray(digits(block_header(starts[b""], len(placed[b""][1])), HEADER_SIZE))
-    for owner in owners:
-        displacements, slots = placed[owner]
+    out = bytearray(digits(block_header(starts[block_of[b""]], len(placed[block_of[b""]][1])), HEADER_SIZE))
+    for block in blocks:
+        displacements, slots = placed[block]
         for displacement in displacements:
             out.extend(digits(displacement, 2))
         for number in slots:
             if number < 0:
                 out.extend([0] * RECORD_SIZE)
                 continue
-            key = children[owner][number]
-            label = key.partition(b".")[0]
-            offset = own_offset[key] if key in own_offset else label_offsets[label]
-            inner_flag = 1 if children[key] else 0
-            out.extend(digits(offset | len(label) << 18 | keys[key] << 24 | inner_flag << 27, RECORD_SIZE))
+            child = children[first_node[block]][number]
+            label = child.partition(b".")[0]
+            inner_flag = 1 if children[child] else 0
+            offset = own_offset[label, block_of[child]] if inner_flag else label_offsets[label]
+            out.extend(digits(offset | len(label) << 18 | keys[child] << 24 | inner_flag << 27, RECORD_SIZE))
     out.extend(pool)
     return bytes(out), len(keys)
 

@@ -5,19 +5,21 @@
 ///
 /// Every suffix of a rule (`uk`, `co.uk`, `example.co.uk` for a rule `example.co.uk`) is a node. The root and
 /// every node with children own a block: their children's records in a perfect hash table, found from the
-/// ``SuffixHash`` of the child's whole suffix, so a walk from the right over a domain's labels (``LabelWalk``)
-/// finds each next node with one probe: the bucket's displacement, then the slot. A record holds its label (where
-/// it is in the pool, its length), its flags, and whether the node has children; the parent is the block's
-/// owner, so a probe matches when the label's bytes are equal, exactly, whatever the hashes.
+/// ``SuffixHash`` of the child's label, so a walk from the right over a domain's labels (``LabelHashWalk``) finds
+/// each next node with one probe: the bucket's displacement, then the slot. A record holds its label (where it is
+/// in the pool, its length), its flags, and whether the node has children; the parent is the block's owner, so a
+/// probe matches when the label's bytes are equal, exactly, whatever the hashes. Nodes whose children are alike
+/// (the same labels and flags, with children alike in turn, as under each region of a cloud provider) share one
+/// block.
 ///
 /// Bytes (numbers 7 bits a byte, low first, so that the generated literal is ASCII apart from labels):
 /// - the root's block header: a block's start (18 bits) and slot count (17 bits), 5 bytes;
 /// - the blocks, the root's first: `(slotCount + 3) / 4` displacements of 2 bytes, then `slotCount` records of 4
 ///   bytes: the label's offset in the table (18 bits), its length (6 bits), the node's flags (3 bits) and
 ///   whether it has children (1 bit); an empty slot is all zeros (no label is empty);
-/// - the pool: for each node with children, its block's header then its label, at which its record points; then
-///   the other labels, overlapped where one's end is another's start. A label found inside one placed earlier
-///   shares its bytes.
+/// - the pool: for each label leading to a block, the block's header then the label, at which the record points;
+///   then the other labels, overlapped where one's end is another's start. A label found inside one placed
+///   earlier shares its bytes.
 ///
 /// `@unchecked Sendable`: the bytes are never written after they are made, and live as long as the process (the
 /// compiled-in table) or as `owner`.
@@ -63,7 +65,7 @@ struct PackedSuffixTable: @unchecked Sendable {
   static let noChild: UInt64 = .max
 
   /// The child, in the block `block` (``root`` or a node's, as ``child(in:hash:label:)`` gave it), whose label is
-  /// `label` and whose whole suffix has ``SuffixHash`` `hash`: its flags, ``innerFlag`` when it has children,
+  /// `label`, of ``SuffixHash`` `hash`: its flags, ``innerFlag`` when it has children,
   /// and its own block shifted left 4 bits; ``noChild`` when there is none.
   @inline(__always)
   func child(in block: UInt64, hash: UInt64, label: UnsafeBufferPointer<UInt8>) -> UInt64 {
@@ -140,24 +142,51 @@ struct PackedSuffixTable: @unchecked Sendable {
       children[key, default: []] += []
       children[parent(of: key), default: []].append(key)
     }
-    // A block for the root and one for every node with children, in the order of their keys.
+    // Nodes whose children are alike (labels, flags, and children alike in turn) share one block, found from the
+    // children's labels' hashes. The root and the nodes with children, deepest first, get their block's number.
     let owners = [[]] + keys.filter { children[$0]?.isEmpty == false }
-    var placed: [(displacements: [UInt64], slots: [Int])] = []
-    var starts: [[UInt8]: Int] = [:]
-    var size = headerSize
-    for owner in owners {
-      let members = children[owner] ?? []
-      guard let block = place(members.map { SuffixHash.spread(SuffixHash.of($0)) }) else { return nil }
-      placed.append(block)
-      starts[owner] = size
-      size += 2 * block.displacements.count + recordSize * block.slots.count
+    var blockOf: [[UInt8]: Int] = [:]
+    var numbers: [[Member]: Int] = [:]
+    for key in owners.sorted(by: { $0.count > $1.count }) {
+      let signature = (children[key] ?? []).map {
+        Member(label: firstLabel(of: $0), flags: flagsByKey[$0] ?? 0, block: blockOf[$0] ?? -1)
+      }
+      let number = numbers[signature] ?? numbers.count
+      numbers[signature] = number
+      blockOf[key] = number
     }
-    // The pool: each inner node's block header then its label (the record points at the label), then the other
-    // labels, overlapped; a label found inside one placed earlier shares its bytes.
-    let inner = owners.dropFirst()
+    // The blocks in the order of their first node's key, the root's first.
+    var firstNode: [Int: [UInt8]] = [:]
+    var blocks: [Int] = []
+    for key in owners where firstNode[blockOf[key] ?? 0] == nil {
+      firstNode[blockOf[key] ?? 0] = key
+      blocks.append(blockOf[key] ?? 0)
+    }
+    var placed: [Int: (displacements: [UInt64], slots: [Int])] = [:]
+    var starts: [Int: Int] = [:]
+    var size = headerSize
+    for block in blocks {
+      let members = children[firstNode[block] ?? []] ?? []
+      guard let layout = place(members.map { SuffixHash.spread(SuffixHash.of(firstLabel(of: $0))) }) else {
+        return nil
+      }
+      placed[block] = layout
+      starts[block] = size
+      size += 2 * layout.displacements.count + recordSize * layout.slots.count
+    }
+    // The pool: for each label leading to a block, the block's header then the label (the record points at the
+    // label), then the other labels, overlapped; a label found inside one placed earlier shares its bytes.
+    var inner: [Member] = []
+    var seen = Set<Member>()
+    for block in blocks {
+      for child in children[firstNode[block] ?? []] ?? [] where children[child]?.isEmpty == false {
+        let entry = Member(label: firstLabel(of: child), flags: 0, block: blockOf[child] ?? 0)
+        if seen.insert(entry).inserted { inner.append(entry) }
+      }
+    }
     var found = Set<ArraySlice<UInt8>>()
-    for key in inner {
-      insertSubstrings(of: firstLabel(of: key), into: &found)
+    for entry in inner {
+      insertSubstrings(of: entry.label, into: &found)
     }
     let labels = Set(keys.map { firstLabel(of: $0) }).sorted {
       $0.count != $1.count ? $0.count > $1.count : $0.lexicographicallyPrecedes($1)
@@ -168,45 +197,56 @@ struct PackedSuffixTable: @unchecked Sendable {
       insertSubstrings(of: label, into: &found)
     }
     var pool: [UInt8] = []
-    var ownOffset: [[UInt8]: Int] = [:]
+    var ownOffset: [Member: Int] = [:]
     var labelOffsets: [ArraySlice<UInt8>: Int] = [:]
-    for (number, key) in inner.enumerated() {
-      appendDigits(starts[key]! | placed[number + 1].slots.count << 18, count: headerSize, to: &pool)
-      let label = firstLabel(of: key)
-      ownOffset[key] = size + pool.count
-      recordSubstrings(of: label, at: size + pool.count, in: &labelOffsets)
-      pool += label
+    for entry in inner {
+      let header = (starts[entry.block] ?? 0) | (placed[entry.block]?.slots.count ?? 0) << 18
+      appendDigits(header, count: headerSize, to: &pool)
+      ownOffset[entry] = size + pool.count
+      recordSubstrings(of: entry.label, at: size + pool.count, in: &labelOffsets)
+      pool += entry.label
     }
     let (text, textStarts) = superstring(kept)
     for (label, start) in zip(kept, textStarts) {
       recordSubstrings(of: label, at: size + pool.count + start, in: &labelOffsets)
     }
     pool += text
-    guard size + pool.count <= maxOffset else { return nil }
+    guard size + pool.count <= maxOffset, let root = blockOf[[]] else { return nil }
     var bytes: [UInt8] = []
     bytes.reserveCapacity(size + pool.count)
-    appendDigits(starts[[]]! | placed[0].slots.count << 18, count: headerSize, to: &bytes)
-    for (owner, block) in zip(owners, placed) {
-      for displacement in block.displacements {
+    appendDigits((starts[root] ?? 0) | (placed[root]?.slots.count ?? 0) << 18, count: headerSize, to: &bytes)
+    for block in blocks {
+      guard let layout = placed[block] else { continue }
+      for displacement in layout.displacements {
         appendDigits(Int(displacement), count: 2, to: &bytes)
       }
-      let members = children[owner] ?? []
-      for number in block.slots {
+      let members = children[firstNode[block] ?? []] ?? []
+      for number in layout.slots {
         guard number >= 0 else {
           bytes.append(contentsOf: repeatElement(0, count: recordSize))
           continue
         }
-        let key = members[number]
-        let label = firstLabel(of: key)
-        let offset = ownOffset[key] ?? labelOffsets[label] ?? 0
-        let hasChildren = children[key]?.isEmpty == false ? 1 : 0
-        let flags = Int(flagsByKey[key] ?? 0)
-        appendDigits(offset | label.count << 18 | flags << 24 | hasChildren << 27, count: recordSize, to: &bytes)
+        let child = members[number]
+        let label = firstLabel(of: child)
+        let hasChildren = children[child]?.isEmpty == false
+        let offset =
+          hasChildren
+          ? ownOffset[Member(label: label, flags: 0, block: blockOf[child] ?? 0)] ?? 0 : labelOffsets[label] ?? 0
+        let flags = Int(flagsByKey[child] ?? 0)
+        let inner = hasChildren ? 1 : 0
+        appendDigits(offset | label.count << 18 | flags << 24 | inner << 27, count: recordSize, to: &bytes)
       }
     }
     bytes += pool
     let storage = Storage(bytes)
     return PackedSuffixTable(bytes: UnsafeBufferPointer(storage.buffer), owner: storage)
+  }
+
+  /// A child in a block's signature (its label, flags and own block, -1 for none), or a label leading to a block.
+  private struct Member: Hashable {
+    let label: ArraySlice<UInt8>
+    let flags: UInt32
+    let block: Int
   }
 
   private static func firstLabel(of key: [UInt8]) -> ArraySlice<UInt8> {
@@ -337,5 +377,40 @@ struct PackedSuffixTable: @unchecked Sendable {
       bytes.append(UInt8(rest & 0x7F))
       rest >>= 7
     }
+  }
+}
+
+/// A right-to-left walk over the labels of a domain (no trailing dot, no empty label): each step moves one label
+/// leftwards and gives that label's ``SuffixHash``, which ``PackedSuffixTable`` probes with.
+struct LabelHashWalk {
+  /// Where the current label starts; `count` before the first step.
+  private(set) var start: Int
+  /// Where the current label ends.
+  private(set) var end: Int
+  /// The current label's ``SuffixHash``.
+  private(set) var hash = SuffixHash.empty
+
+  /// A walk over `count` bytes that has not taken a step.
+  init(count: Int) {
+    start = count
+    end = count
+  }
+
+  /// Moves to the next label leftwards; `false` when the current one is the first.
+  @inline(__always)
+  mutating func step(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard start > 0 else { return false }
+    var index = start == bytes.count ? start : start - 1
+    end = index
+    var hash = SuffixHash.empty
+    while index > 0 {
+      let byte = bytes[index - 1]
+      if byte == UInt8(ascii: ".") { break }
+      hash = SuffixHash.extend(hash, byte)
+      index -= 1
+    }
+    self.hash = hash
+    start = index
+    return true
   }
 }

@@ -176,7 +176,7 @@ public struct PublicSuffixList: Sendable {
   /// lookup and the policy's host walk): a call would save and restore the walk's registers each time.
   @inline(__always)
   func publicSuffixStart(in name: UnsafeBufferPointer<UInt8>) -> Int {
-    var walk = LabelWalk(count: name.count)
+    var walk = LabelHashWalk(count: name.count)
     guard walk.step(name) else { return 0 }
     var result = walk.start
     var suffix = name.count
@@ -187,9 +187,7 @@ public struct PublicSuffixList: Sendable {
       if parentHasWildcard {
         result = longer
       }
-      let labelEnd = suffix == name.count ? suffix : suffix - 1
-      let child = table.child(
-        in: block, hash: walk.hash, label: UnsafeBufferPointer(rebasing: name[longer..<labelEnd]))
+      let child = table.child(in: block, hash: walk.hash, label: UnsafeBufferPointer(rebasing: name[longer..<walk.end]))
       guard child != PackedSuffixTable.noChild else { break }
       let entry = Entry(rawValue: UInt32(truncatingIfNeeded: child) & 7)
       if entry.contains(.exception) {

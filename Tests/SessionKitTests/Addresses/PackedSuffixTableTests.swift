@@ -147,6 +147,44 @@ final class PackedSuffixTableTests: XCTestCase {
     assertSameAnswers(list, reference, namesAround(reference))
   }
 
+  /// Nodes whose children are alike share one block; nodes whose children differ only by a flag, a grandchild or
+  /// a label do not, and each answers as its own rules say.
+  func test_nodesWithAlikeChildren_shareABlock_andOnlyThey() {
+    let contents = """
+      cloud
+      s3.r1.cloud
+      *.web.r1.cloud
+      app.r1.cloud
+      s3.r2.cloud
+      *.web.r2.cloud
+      app.r2.cloud
+      s3.r3.cloud
+      web.r3.cloud
+      app.r3.cloud
+      s3.r4.cloud
+      *.web.r4.cloud
+      !x.web.r4.cloud
+      app.r4.cloud
+      s3.r5.cloud
+      *.web.r5.cloud
+      apq.r5.cloud
+      """
+    let list = PublicSuffixList(contents: contents)
+    XCTAssertEqual(list.publicSuffix(of: "a.b.web.r2.cloud"), "b.web.r2.cloud")
+    XCTAssertEqual(list.publicSuffix(of: "a.b.web.r3.cloud"), "web.r3.cloud")
+    XCTAssertEqual(list.publicSuffix(of: "a.x.web.r4.cloud"), "web.r4.cloud")
+    XCTAssertEqual(list.publicSuffix(of: "a.x.web.r1.cloud"), "x.web.r1.cloud")
+    XCTAssertEqual(list.publicSuffix(of: "a.app.r5.cloud"), "cloud")
+    XCTAssertEqual(list.publicSuffix(of: "a.apq.r1.cloud"), "cloud")
+    let reference = Reference(contents)
+    assertSameAnswers(list, reference, namesAround(reference))
+    // Regions alike take one block: one more region alike adds no block (a displacement and three records at
+    // least), one more region with other children does.
+    let alike = PublicSuffixList(contents: contents + "\ns3.r6.cloud\n*.web.r6.cloud\napp.r6.cloud\n")
+    let other = PublicSuffixList(contents: contents + "\ns3.r6.cloud\n*.web.r6.cloud\nap.r6.cloud\n")
+    XCTAssertGreaterThanOrEqual(other.table.bytes.count - alike.table.bytes.count, 2 + 3 * 4)
+  }
+
   /// A label of 63 bytes, the longest DNS allows, is kept; one of 64 is left out, and a name with a 64-byte label
   /// matches no longer rule.
   func test_theLongestLabel_isKept_andALongerOneLeftOut() {
