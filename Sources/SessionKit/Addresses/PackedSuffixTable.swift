@@ -145,11 +145,17 @@ struct PackedSuffixTable: @unchecked Sendable {
     // Nodes whose children are alike (labels, flags, and children alike in turn) share one block, found from the
     // children's labels' hashes. The root and the nodes with children, deepest first, get their block's number.
     let owners = [[]] + keys.filter { children[$0]?.isEmpty == false }
+    var byLength = [[[UInt8]]](repeating: [], count: (keys.map(\.count).max() ?? 0) + 1)
+    for key in owners {
+      byLength[key.count].append(key)
+    }
     var blockOf: [[UInt8]: Int] = [:]
-    var numbers: [[Member]: Int] = [:]
-    for key in owners.sorted(by: { $0.count > $1.count }) {
-      let signature = (children[key] ?? []).map {
-        Member(label: firstLabel(of: $0), flags: flagsByKey[$0] ?? 0, block: blockOf[$0] ?? -1)
+    var numbers: [[UInt8]: Int] = [:]
+    for key in byLength.reversed().joined() {
+      var signature: [UInt8] = []
+      for child in children[key] ?? [] {
+        signature += member(firstLabel(of: child), blockOf[child] ?? -1)
+        signature.append(UInt8(truncatingIfNeeded: flagsByKey[child] ?? 0))
       }
       let number = numbers[signature] ?? numbers.count
       numbers[signature] = number
@@ -176,12 +182,14 @@ struct PackedSuffixTable: @unchecked Sendable {
     }
     // The pool: for each label leading to a block, the block's header then the label (the record points at the
     // label), then the other labels, overlapped; a label found inside one placed earlier shares its bytes.
-    var inner: [Member] = []
-    var seen = Set<Member>()
+    var inner: [(label: ArraySlice<UInt8>, block: Int)] = []
+    var innerNumbers: [[UInt8]: Int] = [:]
     for block in blocks {
       for child in children[firstNode[block] ?? []] ?? [] where children[child]?.isEmpty == false {
-        let entry = Member(label: firstLabel(of: child), flags: 0, block: blockOf[child] ?? 0)
-        if seen.insert(entry).inserted { inner.append(entry) }
+        let entry = member(firstLabel(of: child), blockOf[child] ?? 0)
+        guard innerNumbers[entry] == nil else { continue }
+        innerNumbers[entry] = inner.count
+        inner.append((firstLabel(of: child), blockOf[child] ?? 0))
       }
     }
     var found = Set<ArraySlice<UInt8>>()
@@ -197,12 +205,12 @@ struct PackedSuffixTable: @unchecked Sendable {
       insertSubstrings(of: label, into: &found)
     }
     var pool: [UInt8] = []
-    var ownOffset: [Member: Int] = [:]
+    var ownOffset: [Int] = []
     var labelOffsets: [ArraySlice<UInt8>: Int] = [:]
     for entry in inner {
       let header = (starts[entry.block] ?? 0) | (placed[entry.block]?.slots.count ?? 0) << 18
       appendDigits(header, count: headerSize, to: &pool)
-      ownOffset[entry] = size + pool.count
+      ownOffset.append(size + pool.count)
       recordSubstrings(of: entry.label, at: size + pool.count, in: &labelOffsets)
       pool += entry.label
     }
@@ -231,7 +239,7 @@ struct PackedSuffixTable: @unchecked Sendable {
         let hasChildren = children[child]?.isEmpty == false
         let offset =
           hasChildren
-          ? ownOffset[Member(label: label, flags: 0, block: blockOf[child] ?? 0)] ?? 0 : labelOffsets[label] ?? 0
+          ? ownOffset[innerNumbers[member(label, blockOf[child] ?? 0)] ?? 0] : labelOffsets[label] ?? 0
         let flags = Int(flagsByKey[child] ?? 0)
         let inner = hasChildren ? 1 : 0
         appendDigits(offset | label.count << 18 | flags << 24 | inner << 27, count: recordSize, to: &bytes)
@@ -242,11 +250,12 @@ struct PackedSuffixTable: @unchecked Sendable {
     return PackedSuffixTable(bytes: UnsafeBufferPointer(storage.buffer), owner: storage)
   }
 
-  /// A child in a block's signature (its label, flags and own block, -1 for none), or a label leading to a block.
-  private struct Member: Hashable {
-    let label: ArraySlice<UInt8>
-    let flags: UInt32
-    let block: Int
+  /// A label and a block (-1 for none) as bytes, to tell blocks' children and labels leading to blocks apart.
+  private static func member(_ label: ArraySlice<UInt8>, _ block: Int) -> [UInt8] {
+    var bytes = [UInt8(truncatingIfNeeded: label.count)]
+    bytes += label
+    appendDigits(block + 1, count: 4, to: &bytes)
+    return bytes
   }
 
   private static func firstLabel(of key: [UInt8]) -> ArraySlice<UInt8> {
