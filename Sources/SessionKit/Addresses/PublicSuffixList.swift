@@ -27,7 +27,7 @@ public struct PublicSuffixList: Sendable {
   /// whitespace, `*.` wildcard and `!` exception prefixes.
   ///
   /// Rules with an empty label or a label over 63 bytes are left out (no DNS name matches them). A list beyond
-  /// the table's capacity (a table of 256 KB, about two and a half times the Public Suffix List's)
+  /// the table's capacity (a table of 256 KB, about 2.8 times the Public Suffix List's)
   /// is left out whole: every name's public suffix is then its last label.
   public init(contents: String) {
     let (entries, ruleCount) = Self.entries(of: contents)
