@@ -137,45 +137,49 @@ struct PackedSuffixTable: @unchecked Sendable {
       }
     }
     let keys = flagsByKey.keys.sorted { $0.lexicographicallyPrecedes($1) }
-    var children: [[UInt8]: [[UInt8]]] = [[]: []]
-    for key in keys {
-      children[key, default: []] += []
-      children[parent(of: key), default: []].append(key)
+    let flags = keys.map { flagsByKey[$0] ?? 0 }
+    // Nodes by number: the keys' places in `keys`, the root after them.
+    let root = keys.count
+    var nodeOf: [[UInt8]: Int] = [:]
+    for (node, key) in keys.enumerated() {
+      nodeOf[key] = node
+    }
+    var children = [[Int]](repeating: [], count: keys.count + 1)
+    for (node, key) in keys.enumerated() {
+      children[nodeOf[parent(of: key)] ?? root].append(node)
     }
     // Nodes whose children are alike (labels, flags, and children alike in turn) share one block, found from the
     // children's labels' hashes. The root and the nodes with children, deepest first, get their block's number.
-    let owners = [[]] + keys.filter { children[$0]?.isEmpty == false }
-    var byLength = [[[UInt8]]](repeating: [], count: (keys.map(\.count).max() ?? 0) + 1)
-    for key in owners {
-      byLength[key.count].append(key)
+    let owners = [root] + keys.indices.filter { !children[$0].isEmpty }
+    var byLength = [[Int]](repeating: [], count: (keys.map(\.count).max() ?? 0) + 1)
+    for node in owners {
+      byLength[node == root ? 0 : keys[node].count].append(node)
     }
-    var blockOf: [[UInt8]: Int] = [:]
+    var blockOf = [Int](repeating: -1, count: keys.count + 1)
     var numbers: [[UInt8]: Int] = [:]
-    for key in byLength.reversed().joined() {
+    for node in byLength.reversed().joined() {
       var signature: [UInt8] = []
-      for child in children[key] ?? [] {
-        signature += member(firstLabel(of: child), blockOf[child] ?? -1)
-        signature.append(UInt8(truncatingIfNeeded: flagsByKey[child] ?? 0))
+      for child in children[node] {
+        signature += member(firstLabel(of: keys[child]), blockOf[child])
+        signature.append(UInt8(truncatingIfNeeded: flags[child]))
       }
       let number = numbers[signature] ?? numbers.count
       numbers[signature] = number
-      blockOf[key] = number
+      blockOf[node] = number
     }
     // The blocks in the order of their first node's key, the root's first.
-    var firstNode: [Int: [UInt8]] = [:]
+    var firstNode = [Int](repeating: -1, count: numbers.count)
     var blocks: [Int] = []
-    for key in owners where firstNode[blockOf[key] ?? 0] == nil {
-      firstNode[blockOf[key] ?? 0] = key
-      blocks.append(blockOf[key] ?? 0)
+    for node in owners where firstNode[blockOf[node]] < 0 {
+      firstNode[blockOf[node]] = node
+      blocks.append(blockOf[node])
     }
-    var placed: [Int: (displacements: [UInt64], slots: [Int])] = [:]
-    var starts: [Int: Int] = [:]
+    var placed = [(displacements: [UInt64], slots: [Int])](repeating: ([], []), count: numbers.count)
+    var starts = [Int](repeating: 0, count: numbers.count)
     var size = headerSize
     for block in blocks {
-      let members = children[firstNode[block] ?? []] ?? []
-      guard let layout = place(members.map { SuffixHash.spread(SuffixHash.of(firstLabel(of: $0))) }) else {
-        return nil
-      }
+      let hashes = children[firstNode[block]].map { SuffixHash.spread(SuffixHash.of(firstLabel(of: keys[$0]))) }
+      guard let layout = place(hashes) else { return nil }
       placed[block] = layout
       starts[block] = size
       size += 2 * layout.displacements.count + recordSize * layout.slots.count
@@ -185,11 +189,11 @@ struct PackedSuffixTable: @unchecked Sendable {
     var inner: [(label: ArraySlice<UInt8>, block: Int)] = []
     var innerNumbers: [[UInt8]: Int] = [:]
     for block in blocks {
-      for child in children[firstNode[block] ?? []] ?? [] where children[child]?.isEmpty == false {
-        let entry = member(firstLabel(of: child), blockOf[child] ?? 0)
+      for child in children[firstNode[block]] where !children[child].isEmpty {
+        let entry = member(firstLabel(of: keys[child]), blockOf[child])
         guard innerNumbers[entry] == nil else { continue }
         innerNumbers[entry] = inner.count
-        inner.append((firstLabel(of: child), blockOf[child] ?? 0))
+        inner.append((firstLabel(of: keys[child]), blockOf[child]))
       }
     }
     var found = Set<ArraySlice<UInt8>>()
@@ -208,8 +212,7 @@ struct PackedSuffixTable: @unchecked Sendable {
     var ownOffset: [Int] = []
     var labelOffsets: [ArraySlice<UInt8>: Int] = [:]
     for entry in inner {
-      let header = (starts[entry.block] ?? 0) | (placed[entry.block]?.slots.count ?? 0) << 18
-      appendDigits(header, count: headerSize, to: &pool)
+      appendDigits(starts[entry.block] | placed[entry.block].slots.count << 18, count: headerSize, to: &pool)
       ownOffset.append(size + pool.count)
       recordSubstrings(of: entry.label, at: size + pool.count, in: &labelOffsets)
       pool += entry.label
@@ -219,30 +222,28 @@ struct PackedSuffixTable: @unchecked Sendable {
       recordSubstrings(of: label, at: size + pool.count + start, in: &labelOffsets)
     }
     pool += text
-    guard size + pool.count <= maxOffset, let root = blockOf[[]] else { return nil }
+    guard size + pool.count <= maxOffset else { return nil }
     var bytes: [UInt8] = []
     bytes.reserveCapacity(size + pool.count)
-    appendDigits((starts[root] ?? 0) | (placed[root]?.slots.count ?? 0) << 18, count: headerSize, to: &bytes)
+    let rootBlock = blockOf[root]
+    appendDigits(starts[rootBlock] | placed[rootBlock].slots.count << 18, count: headerSize, to: &bytes)
     for block in blocks {
-      guard let layout = placed[block] else { continue }
-      for displacement in layout.displacements {
+      for displacement in placed[block].displacements {
         appendDigits(Int(displacement), count: 2, to: &bytes)
       }
-      let members = children[firstNode[block] ?? []] ?? []
-      for number in layout.slots {
+      let members = children[firstNode[block]]
+      for number in placed[block].slots {
         guard number >= 0 else {
           bytes.append(contentsOf: repeatElement(0, count: recordSize))
           continue
         }
         let child = members[number]
-        let label = firstLabel(of: child)
-        let hasChildren = children[child]?.isEmpty == false
+        let label = firstLabel(of: keys[child])
+        let hasChildren = !children[child].isEmpty
         let offset =
-          hasChildren
-          ? ownOffset[innerNumbers[member(label, blockOf[child] ?? 0)] ?? 0] : labelOffsets[label] ?? 0
-        let flags = Int(flagsByKey[child] ?? 0)
-        let inner = hasChildren ? 1 : 0
-        appendDigits(offset | label.count << 18 | flags << 24 | inner << 27, count: recordSize, to: &bytes)
+          hasChildren ? ownOffset[innerNumbers[member(label, blockOf[child])] ?? 0] : labelOffsets[label] ?? 0
+        let word = offset | label.count << 18 | Int(flags[child]) << 24 | (hasChildren ? 1 : 0) << 27
+        appendDigits(word, count: recordSize, to: &bytes)
       }
     }
     bytes += pool
@@ -289,10 +290,19 @@ struct PackedSuffixTable: @unchecked Sendable {
   /// The labels (none inside another) overlapped greedily, longest overlaps first, as the generator's
   /// `superstring`: the text and where each label starts in it.
   private static func superstring(_ labels: [ArraySlice<UInt8>]) -> (text: [UInt8], starts: [Int]) {
-    var byPrefix: [ArraySlice<UInt8>: [Int]] = [:]
+    // The labels by each of their proper prefixes, in order: a list through `nextEntry` from `firstEntry`.
+    var firstEntry: [ArraySlice<UInt8>: Int] = [:]
+    var lastEntry: [ArraySlice<UInt8>: Int] = [:]
+    var entryLabel: [Int] = []
+    var nextEntry: [Int] = []
     for (number, label) in labels.enumerated() {
       for length in stride(from: 1, to: label.count, by: 1) {
-        byPrefix[label.prefix(length), default: []].append(number)
+        let prefix = label.prefix(length)
+        let entry = entryLabel.count
+        entryLabel.append(number)
+        nextEntry.append(-1)
+        if let last = lastEntry[prefix] { nextEntry[last] = entry } else { firstEntry[prefix] = entry }
+        lastEntry[prefix] = entry
       }
     }
     var following = [Int](repeating: -1, count: labels.count)
@@ -310,7 +320,10 @@ struct PackedSuffixTable: @unchecked Sendable {
     let longest = labels.map(\.count).max() ?? 0
     for length in stride(from: longest - 1, through: 1, by: -1) {
       for (number, label) in labels.enumerated() where following[number] < 0 && label.count > length {
-        for other in byPrefix[label.suffix(length)] ?? [] {
+        var entry = firstEntry[label.suffix(length)] ?? -1
+        while entry >= 0 {
+          let other = entryLabel[entry]
+          entry = nextEntry[entry]
           guard other != number, !hasPrevious[other], chainOf(number) != chainOf(other) else { continue }
           following[number] = other
           overlap[number] = length
