@@ -22,13 +22,9 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 MASK64 = (1 << 64) - 1
 
 # PackedSuffixTable's constants.
+ROOT_PARENT = (1 << 15) - 1
 RULE, WILDCARD, EXCEPTION = 1, 2, 4
-HEADER_SIZE = 5
-RECORD_SIZE = 4
-MAX_LABEL = 63
-MAX_OFFSET = 1 << 18
-MAX_SLOTS = 1 << 17
-LOADS = (100, 95, 90, 85, 80, 70, 60, 50)
+LOADS = (95, 90, 85, 80, 70, 60, 50)
 MAX_DISPLACEMENT = 1 << 14
 
 
@@ -45,7 +41,7 @@ def spread(value):
 
 
 def slot_of(mixed, displacement, slot_count):
-    x = (((mixed ^ displacement) * 0x9E3779B97F4A7C15) & MASK64) >> 32
+    x = (mixed & 0xFFFFFFFF) ^ ((displacement * 0x9E3779B1) & 0xFFFFFFFF)
     return (x * slot_count) >> 32
 
 
@@ -117,19 +113,23 @@ def read_rules(path):
     return entries, rule_count
 
 
-def block_header(start, slot_count):
-    """A block's header: where it starts in the table and its slots."""
-    return start | slot_count << 18
-
-
-def place_block(mixed):
-    """A node's children placed in a block of their own: (displacements, each slot's child number or -1), with
-    one displacement per bucket, largest buckets first, at the first load factor that works."""
+def build_suffix_table(entries):
+    """PackedSuffixTable.build: (bytes, slot count, bucket count)."""
+    keys = {}
+    for key, flags in entries.items():
+        labels = key.split(b".")
+        if not key or any(not label for label in labels) or any(len(label) > 63 for label in labels):
+            continue  # unreachable: a looked-up name has no empty label; DNS labels have at most 63 bytes
+        keys[key] = keys.get(key, 0) | flags
+        for index in range(1, len(labels)):
+            keys.setdefault(b".".join(labels[index:]), 0)
+    ordered = sorted(keys)
+    mixed = [spread(suffix_hash(key)) for key in ordered]
     for load in LOADS:
-        slot_count = max(1, (len(mixed) * 100 + load - 1) // load)
-        bucket_count = (slot_count + 3) // 4
-        if slot_count >= MAX_SLOTS:
-            raise ValueError("too many children for one block")
+        slot_count = max(1, (len(ordered) * 100 + load - 1) // load)
+        bucket_count = max(1, (len(ordered) + 3) // 4)
+        if slot_count >= ROOT_PARENT:
+            raise ValueError("too many suffixes for the table")
         buckets = [[] for _ in range(bucket_count)]
         for number, value in enumerate(mixed):
             buckets[((value >> 32) * bucket_count) >> 32].append(number)
@@ -152,140 +152,41 @@ def place_block(mixed):
                 placed = False
                 break
         if placed:
-            return displacements, slots
-    raise ValueError("no displacement places every child")
-
-
-def substrings(label):
-    return (label[first:end] for first in range(len(label)) for end in range(first + 1, len(label) + 1))
-
-
-def superstring(labels):
-    """The labels (none inside another) overlapped greedily, longest overlaps first: (text, each label's start)."""
-    by_prefix = {}
-    for number, label in enumerate(labels):
-        for length in range(1, len(label)):
-            by_prefix.setdefault(label[:length], []).append(number)
-    following = [-1] * len(labels)
-    overlap = [0] * len(labels)
-    has_previous = [False] * len(labels)
-    chain = list(range(len(labels)))
-
-    def chain_of(number):
-        while chain[number] != number:
-            chain[number] = chain[chain[number]]
-            number = chain[number]
-        return number
-
-    longest = max((len(label) for label in labels), default=0)
-    for length in range(longest - 1, 0, -1):
-        for number, label in enumerate(labels):
-            if following[number] >= 0 or len(label) <= length:
-                continue
-            for other in by_prefix.get(label[-length:], ()):
-                if other == number or has_previous[other] or chain_of(number) == chain_of(other):
-                    continue
-                following[number], overlap[number], has_previous[other] = other, length, True
-                chain[chain_of(number)] = chain_of(other)
-                break
-    text = bytearray()
-    starts = [0] * len(labels)
-    for first in range(len(labels)):
-        if has_previous[first]:
-            continue
-        number, skip = first, 0
-        while number >= 0:
-            starts[number] = len(text) - skip
-            text.extend(labels[number][skip:])
-            number, skip = following[number], overlap[number]
-    return bytes(text), starts
-
-
-def build_suffix_table(entries):
-    """PackedSuffixTable.build: the table's bytes and its node count."""
-    keys = {}
-    for key, flags in entries.items():
-        labels = key.split(b".")
-        if not key or any(not label for label in labels) or any(len(label) > MAX_LABEL for label in labels):
-            continue  # unreachable: a looked-up name has no empty label; DNS labels have at most 63 bytes
-        keys[key] = keys.get(key, 0) | flags
-        for index in range(1, len(labels)):
-            keys.setdefault(b".".join(labels[index:]), 0)
-    children = {b"": []}
-    for key in sorted(keys):
-        children.setdefault(key, [])
-        children.setdefault(key.partition(b".")[2], []).append(key)
-    # Nodes whose children are alike (labels, flags, and children alike in turn) share one block, found from the
-    # children's labels' hashes. The root and the nodes with children, deepest first, get their block's number.
-    block_of = {}
-    numbers = {}
-    for key in sorted((key for key in children if key == b"" or children[key]), key=len, reverse=True):
-        signature = tuple((child.partition(b".")[0], keys[child], block_of.get(child, -1)) for child in children[key])
-        block_of[key] = numbers.setdefault(signature, len(numbers))
-    # The blocks in the order of their first node's key, the root's first.
-    first_node = {}
-    for key in [b""] + [key for key in sorted(keys) if children[key]]:
-        first_node.setdefault(block_of[key], key)
-    blocks = list(first_node)
-    placed = {}
-    for block in blocks:
-        placed[block] = place_block([spread(suffix_hash(child.partition(b".")[0]))
-                                     for child in children[first_node[block]]])
-    starts = {}
-    size = HEADER_SIZE
-    for block in blocks:
-        displacements, slots = placed[block]
-        starts[block] = size
-        size += 2 * len(displacements) + RECORD_SIZE * len(slots)
-    # The pool: for each label leading to a block, the block's header then the label (the record points at the
-    # label), then the other labels, overlapped; a label found inside one placed earlier shares its bytes.
-    inner = []
-    for block in blocks:
-        for child in children[first_node[block]]:
-            if children[child] and (child.partition(b".")[0], block_of[child]) not in inner:
-                inner.append((child.partition(b".")[0], block_of[child]))
-    found = set()
-    for label, _ in inner:
-        found.update(substrings(label))
-    kept = []
-    for label in sorted({key.partition(b".")[0] for key in keys}, key=lambda label: (-len(label), label)):
-        if label not in found:
-            kept.append(label)
-            found.update(substrings(label))
+            break
+    else:
+        raise ValueError("no displacement places every suffix")
+    slot_of_key = {ordered[number]: slot for slot, number in enumerate(slots) if number >= 0}
+    # The label pool: longest labels first, a label found inside one already placed shares its bytes.
+    labels = sorted({ordered[number].partition(b".")[0] for number in slots if number >= 0},
+                    key=lambda label: (-len(label), label))
     pool = bytearray()
-    own_offset = {}
-    label_offsets = {}
-    for label, block in inner:
-        pool.extend(digits(block_header(starts[block], len(placed[block][1])), HEADER_SIZE))
-        own_offset[label, block] = size + len(pool)
-        for first in range(len(label)):
-            for end in range(first + 1, len(label) + 1):
-                label_offsets.setdefault(label[first:end], own_offset[label, block] + first)
+    pool_offsets = {}
+    for label in labels:
+        if label in pool_offsets:
+            continue
+        offset = len(pool)
         pool.extend(label)
-    text, text_starts = superstring(kept)
-    for label, start in zip(kept, text_starts):
         for first in range(len(label)):
             for end in range(first + 1, len(label) + 1):
-                label_offsets.setdefault(label[first:end], size + len(pool) + start + first)
-    pool.extend(text)
-    if size + len(pool) > MAX_OFFSET:
-        raise ValueError("too many suffixes for the table")
-    out = bytearray(digits(block_header(starts[block_of[b""]], len(placed[block_of[b""]][1])), HEADER_SIZE))
-    for block in blocks:
-        displacements, slots = placed[block]
-        for displacement in displacements:
-            out.extend(digits(displacement, 2))
-        for number in slots:
-            if number < 0:
-                out.extend([0] * RECORD_SIZE)
-                continue
-            child = children[first_node[block]][number]
-            label = child.partition(b".")[0]
-            inner_flag = 1 if children[child] else 0
-            offset = own_offset[label, block_of[child]] if inner_flag else label_offsets[label]
-            out.extend(digits(offset | len(label) << 18 | keys[child] << 24 | inner_flag << 27, RECORD_SIZE))
+                pool_offsets.setdefault(label[first:end], offset + first)
+    if len(pool) >= 1 << 18:
+        raise ValueError("too many label bytes for the table")
+    records = []
+    for number in slots:
+        if number < 0:
+            records.extend([0] * 6)
+            continue
+        key = ordered[number]
+        label, _, parent = key.partition(b".")
+        parent_slot = slot_of_key[parent] if parent else ROOT_PARENT
+        records.extend(digits(parent_slot | len(label) << 15, 3))
+        records.extend(digits(pool_offsets[label] | keys[key] << 18, 3))
+    out = bytearray()
+    for displacement in displacements:
+        out.extend(digits(displacement, 2))
+    out.extend(records)
     out.extend(pool)
-    return bytes(out), len(keys)
+    return bytes(out), slot_count, bucket_count
 
 
 def swift_literal(data, indent="    ", width=116):
@@ -316,7 +217,7 @@ def swift_literal(data, indent="    ", width=116):
 
 def write_suffix_table(path, output):
     entries, rule_count = read_rules(path)
-    data, node_count = build_suffix_table(entries)
+    data, slot_count, bucket_count = build_suffix_table(entries)
     version = ""
     with open(path, encoding="utf-8") as handle:
         for line in handle:
@@ -333,8 +234,10 @@ enum PublicSuffixTableData {{
   static let version = "{version}"
   /// The rules of the list.
   static var ruleCount: Int {{ {rule_count} }}
-  /// The table's nodes: the rules' keys and their suffixes, in all their forms.
-  static var nodeCount: Int {{ {node_count} }}
+  /// The table's slots.
+  static var slotCount: Int {{ {slot_count} }}
+  /// The table's buckets.
+  static var bucketCount: Int {{ {bucket_count} }}
 
   /// The table's bytes. Not inlined, so that the literal is emitted once, here: a file that inlined the literal
   /// would hold a copy of its own.
@@ -351,7 +254,7 @@ enum PublicSuffixTableData {{
 """
     with open(output, "w", encoding="utf-8") as handle:
         handle.write(swift)
-    print(f"{output}: {len(data)} bytes, {node_count} nodes, {rule_count} rules",
+    print(f"{output}: {len(data)} bytes, {slot_count} slots, {bucket_count} buckets, {rule_count} rules",
           file=sys.stderr)
 
 

@@ -2,8 +2,8 @@
 /// (`!www.ck`) rules, as browsers use it to tell sites apart (`alice.github.io` and
 /// `bob.github.io` are two sites).
 ///
-/// Rules are a trie of labels, each node's children in a perfect hash table (`PackedSuffixTable`), every IDN rule
-/// both as listed and in punycode, so Unicode and `xn--` input both match. A query walks the domain's labels from the right with one
+/// Rules are a trie of labels in a perfect hash table (`PackedSuffixTable`), every IDN rule both as listed and in
+/// punycode, so Unicode and `xn--` input both match. A query walks the domain's labels from the right with one
 /// probe per label: no per-label strings, no dictionary. The list compiled into SessionKit is generated at build
 /// time and read in place: its first use costs nothing.
 public struct PublicSuffixList: Sendable {
@@ -27,7 +27,7 @@ public struct PublicSuffixList: Sendable {
   /// whitespace, `*.` wildcard and `!` exception prefixes.
   ///
   /// Rules with an empty label or a label over 63 bytes are left out (no DNS name matches them). A list beyond
-  /// the table's capacity (a table of 256 KB, about 2.8 times the Public Suffix List's)
+  /// the table's capacity (about 31 000 suffixes or 256 KB of distinct labels, three times the Public Suffix List)
   /// is left out whole: every name's public suffix is then its last label.
   public init(contents: String) {
     let (entries, ruleCount) = Self.entries(of: contents)
@@ -37,7 +37,9 @@ public struct PublicSuffixList: Sendable {
 
   /// The compiled-in list.
   private init(embedded: Void) {
-    self.table = PackedSuffixTable(bytes: PublicSuffixTableData.bytes())
+    self.table = PackedSuffixTable(
+      bytes: PublicSuffixTableData.bytes(), slotCount: PublicSuffixTableData.slotCount,
+      bucketCount: PublicSuffixTableData.bucketCount)
     self.ruleCount = PublicSuffixTableData.ruleCount
   }
 
@@ -176,20 +178,22 @@ public struct PublicSuffixList: Sendable {
   /// lookup and the policy's host walk): a call would save and restore the walk's registers each time.
   @inline(__always)
   func publicSuffixStart(in name: UnsafeBufferPointer<UInt8>) -> Int {
-    var walk = LabelHashWalk(count: name.count)
+    var walk = LabelWalk(count: name.count)
     guard walk.step(name) else { return 0 }
     var result = walk.start
     var suffix = name.count
     var parentHasWildcard = false
-    var block = table.root
+    var node = PackedSuffixTable.rootParent
     repeat {
       let longer = walk.start
       if parentHasWildcard {
         result = longer
       }
-      let child = table.child(in: block, hash: walk.hash, label: UnsafeBufferPointer(rebasing: name[longer..<walk.end]))
+      let labelEnd = suffix == name.count ? suffix : suffix - 1
+      let child = table.child(
+        of: node, hash: walk.hash, label: UnsafeBufferPointer(rebasing: name[longer..<labelEnd]))
       guard child != PackedSuffixTable.noChild else { break }
-      let entry = Entry(rawValue: UInt32(truncatingIfNeeded: child) & 7)
+      let entry = Entry(rawValue: child & 7)
       if entry.contains(.exception) {
         return suffix == name.count ? longer : suffix
       }
@@ -198,14 +202,7 @@ public struct PublicSuffixList: Sendable {
       }
       parentHasWildcard = entry.contains(.wildcard)
       suffix = longer
-      guard child & PackedSuffixTable.innerFlag != 0 else {
-        // No longer suffix is a node: under this one's wildcard, the next label is part of the public suffix.
-        if parentHasWildcard && walk.step(name) {
-          result = walk.start
-        }
-        break
-      }
-      block = child >> 4
+      node = child >> 3
     } while walk.step(name)
     return result
   }

@@ -27,7 +27,8 @@ final class EmbeddedDataTests: XCTestCase {
     let compiled = PublicSuffixList.shared
     XCTAssertEqual(compiled.table.bytes.count, parsed.table.bytes.count, "rerun Scripts/generate-embedded-data.sh")
     XCTAssertTrue(compiled.table.bytes.elementsEqual(parsed.table.bytes), "rerun Scripts/generate-embedded-data.sh")
-    XCTAssertEqual(compiled.table.root, parsed.table.root)
+    XCTAssertEqual(compiled.table.slotCount, parsed.table.slotCount)
+    XCTAssertEqual(compiled.table.bucketCount, parsed.table.bucketCount)
     XCTAssertEqual(compiled.ruleCount, parsed.ruleCount)
     XCTAssertTrue(file.contains("// VERSION: \(PublicSuffixList.embeddedVersion)\n"))
   }
