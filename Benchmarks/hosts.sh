@@ -6,9 +6,16 @@ cd "$(dirname "$0")/.."
 swift build -c release --product session-bench >/dev/null
 bin=$(swift build -c release --show-bin-path)
 # The objects of SessionKit and of the C target it imports, as session-bench's link took them (a glob of the
-# build folder would also take objects of files since moved away).
+# build folder would also take objects of files since moved away), one per line: split on newlines only, so
+# that a checkout path with spaces stays one word.
+newline='
+'
 objects=$(grep -E '/(SessionKit|CSessionKitAtomics)\.build/' "$bin/session-bench.product/Objects.LinkFileList")
-# shellcheck disable=SC2086 # one word per object
+old_ifs=$IFS
+IFS=$newline
+# shellcheck disable=SC2086 # split into one argument per object on purpose
+set -- $objects
+IFS=$old_ifs
 swiftc -O -I "$bin/Modules" -Xcc -fmodule-map-file="$bin/CSessionKitAtomics.build/module.modulemap" \
-  -Xcc -I -Xcc Sources/CSessionKitAtomics/include $objects Benchmarks/hosts/HostParse.swift -o "$bin/host-parse"
+  -Xcc -I -Xcc Sources/CSessionKitAtomics/include "$@" Benchmarks/hosts/HostParse.swift -o "$bin/host-parse"
 "$bin/host-parse"

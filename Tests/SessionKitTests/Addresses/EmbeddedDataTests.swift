@@ -177,9 +177,13 @@ final class EmbeddedDataTests: XCTestCase {
     XCTAssertEqual(PublicSuffixList.shared.registrableDomain(of: "alice.github.io"), "alice.github.io")
   }
 
-  func test_everyPreset_decodesWithoutError() throws {
+  func test_everyPreset_decodesWithoutError_andGivesItsOwnRules() throws {
     for preset in PolicyPreset.allCases {
-      XCTAssertFalse(try preset.rules().isEmpty, "\(preset.rawValue)")
+      let rules = try preset.rules()
+      XCTAssertFalse(rules.isEmpty, "\(preset.rawValue)")
+      // The decoded presets are kept by position: a preset must never be handed another's rules.
+      XCTAssertEqual(rules.map(\.name), try preset.load().map(\.name), "\(preset.rawValue)")
+      XCTAssertTrue(rules.allSatisfy { $0.name.hasPrefix("\(preset.rawValue)/") }, "\(preset.rawValue)")
     }
   }
 }
