@@ -24,6 +24,12 @@ struct NodeTable: Sendable {
     return popups[key].map(body)
   }
 
+  /// ``read(_:_:)`` for a `body` that may have no answer: `nil` also when there is no node under `key`.
+  func readAnswer<Result>(_ key: PopupTreeState.Key, _ body: (SessionNode) -> Result?) -> Result? {
+    if key == PopupTreeState.rootKey { return rootIsLive ? body(rootSlot) : nil }
+    return popups[key].flatMap(body)
+  }
+
   /// Whether a node lives under `key`.
   func contains(_ key: PopupTreeState.Key) -> Bool {
     key == PopupTreeState.rootKey ? rootIsLive : popups[key] != nil

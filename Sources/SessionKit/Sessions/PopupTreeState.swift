@@ -114,7 +114,30 @@ struct PopupTreeState: Sendable {
   }
 
   /// Starts a decision for a navigation of `address` in `key` (in its main frame or a subframe).
+  ///
+  /// Inlined into the caller's critical section: the common decision (no pending main-frame load, in a root or
+  /// in a node with a page of its own) reads its node once; every other one is ``beginDecisionInFull``'s.
+  @inline(__always)
   mutating func beginDecision(in key: Key, address: WebAddress, isMainFrame: Bool) -> DecisionStart {
+    let quick = nodes.readAnswer(key) { node -> PolicyContext? in
+      if isMainFrame && node.pendingLoad != nil { return nil }
+      let page = node.history.currentPage
+      // A root decides with its own page, whatever it is (see `context(of:)`); a popup here only with a page
+      // that has an origin of its own.
+      guard node.parent == nil else {
+        guard let page, page.hasOwnOrigin else { return nil }
+        return PolicyContext(page: page, isBlankPopup: node.isBlankPopup)
+      }
+      return PolicyContext(page: page, isBlankPopup: false)
+    }
+    if let quick { return .evaluate(quick) }
+    return beginDecisionInFull(in: key, address: address, isMainFrame: isMainFrame)
+  }
+
+  /// ``beginDecision(in:address:isMainFrame:)`` in every case: a closed session, a pending main-frame load, a
+  /// popup whose context is an opener's.
+  @inline(never)
+  mutating func beginDecisionInFull(in key: Key, address: WebAddress, isMainFrame: Bool) -> DecisionStart {
     guard nodes.contains(key) else { return .closed }
     if isMainFrame, let pending = nodes.read(key, \.pendingLoad) ?? nil {
       switch pending {
