@@ -142,12 +142,12 @@ struct PopupTreeState: Sendable {
     if isMainFrame, let pending = nodes.read(key, \.pendingLoad) ?? nil {
       switch pending {
       case .engineStarted(let expected, let trace) where expected == address:
-        nodes[key]?.pendingLoad = nil
+        nodes.modify(key) { $0.pendingLoad = nil }
         return .engineStarted(trace)
       case .engineStarted:
         break
       case .provisional(let question):
-        nodes[key]?.pendingLoad = .asking(question)
+        nodes.modify(key) { $0.pendingLoad = .asking(question) }
         return .ask(question)
       case .asking(let question):
         return .waitingForDecider(question.trace)
@@ -158,14 +158,14 @@ struct PopupTreeState: Sendable {
 
   /// Records a new-window request `decidePolicyFor` allowed in `key`, for `createWebViewWith` to finish.
   mutating func approveNewWindow(_ approval: NewWindowApproval, in key: Key) {
-    nodes[key]?.newWindowApproval = approval
+    nodes.modify(key) { $0.newWindowApproval = approval }
   }
 
   /// Takes the approval `decidePolicyFor` gave a new window to `address` in `key`, if it is the last one given.
   /// Taken before the limits are checked: a refused request must not leave its approval for a later one.
   mutating func takeApproval(in key: Key, for address: WebAddress) -> NewWindowApproval? {
     guard let approval = nodes.read(key, \.newWindowApproval) ?? nil else { return nil }
-    nodes[key]?.newWindowApproval = nil
+    nodes.modify(key) { $0.newWindowApproval = nil }
     return approval.address == address ? approval : nil
   }
 
@@ -199,7 +199,7 @@ struct PopupTreeState: Sendable {
       // A popup's first load: the popup was opened for it, and it must not be judged again.
       return .anotherLoadPending
     case .engineStarted?, nil:
-      nodes[key]?.pendingLoad = .engineStarted(address, trace)
+      nodes.modify(key) { $0.pendingLoad = .engineStarted(address, trace) }
       return .expected
     }
   }
@@ -220,8 +220,10 @@ struct PopupTreeState: Sendable {
   private mutating func announceConfirmed(
     _ key: Key, id: SessionID, opener: SessionID, presentation: PopupPresentation, url: String
   ) -> Bool {
-    nodes[key]?.pendingLoad = nil
-    nodes[key]?.presentation = presentation
+    nodes.modify(key) { node in
+      node.pendingLoad = nil
+      node.presentation = presentation
+    }
     if !hasFault(.confirmsWithoutAnnouncing) {
       outbox.append(.popupOpened(child: id, opener: opener, presentation: presentation, url: url))
     }
@@ -265,8 +267,10 @@ struct PopupTreeState: Sendable {
     let childKey = nextKey
     nextKey += 1
     let id = opener.id.child(opener.nextChild)
-    nodes[key]?.nextChildNumber += 1
-    nodes[key]?.children.append(childKey)
+    nodes.modify(key) { opener in
+      opener.nextChildNumber += 1
+      opener.children.append(childKey)
+    }
     var child = SessionNode(id: id, parent: key, depth: opener.depth + 1)
     child.presentation = presentation
     child.pendingLoad = firstLoad
@@ -300,7 +304,7 @@ struct PopupTreeState: Sendable {
     // expectation goes with it, so that the load is judged if it ever comes.
     if case .engineStarted(let expected, _)? = pending, expected != address, !hasFault(.commitKeepsExpectation) {
       switch kind {
-      case .newEntry, .backForward: nodes[key]?.pendingLoad = nil
+      case .newEntry, .backForward: nodes.modify(key) { $0.pendingLoad = nil }
       case .subframe, .reload: break
       }
     }
@@ -312,23 +316,26 @@ struct PopupTreeState: Sendable {
       // A popup whose only committed document is its initial about:blank replaces that entry (WebKit, observed
       // 2026-12-01): back then has nothing to go to.
       if nodes.read(key, \.isBlankPopup) == true, nodes.read(key, \.history.entries.count) == 1 {
-        nodes[key]?.history.replaceCurrent(.init(page: page, isPost: isPost))
+        nodes.modify(key) { $0.history.replaceCurrent(.init(page: page, isPost: isPost)) }
       } else {
-        nodes[key]?.history.push(.init(page: page, isPost: isPost))
+        nodes.modify(key) { $0.history.push(.init(page: page, isPost: isPost)) }
       }
       if !Self.matchesAboutBlank(address) {
-        nodes[key]?.hasCommittedPage = true
-        nodes[key]?.blankDeadline = nil
+        nodes.modify(key) { node in
+          node.hasCommittedPage = true
+          node.blankDeadline = nil
+        }
       }
     case .subframe(let previous):
       // The main frame's URL stays; a session that has committed nothing has no entry to add to.
       guard let current = nodes.read(key, \.history.current) ?? nil else { return true }
       // The main frame's document is unchanged: reloading this entry resubmits its POST, if it was one.
-      nodes[key]?.history.push(
-        .init(page: current.page, isPost: current.isPost, subframe: .init(from: previous, to: address)))
+      nodes.modify(key) {
+        $0.history.push(.init(page: current.page, isPost: current.isPost, subframe: .init(from: previous, to: address)))
+      }
       return true
     case .backForward(let offset):
-      nodes[key]?.history.go(offset)
+      nodes.modify(key) { $0.history.go(offset) }
     case .reload:
       break
     }
@@ -386,7 +393,7 @@ struct PopupTreeState: Sendable {
       for child in node.children { remove(child, reason: .openerClosed) }
     }
     remove(key, reason: reason)
-    if let parent = parentOfKey { nodes[parent]?.children.removeAll { $0 == key } }
+    if let parent = parentOfKey { nodes.modify(parent) { node in node.children.removeAll { $0 == key } } }
     return closed
   }
 }
