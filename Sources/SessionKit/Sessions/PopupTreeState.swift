@@ -119,6 +119,13 @@ struct PopupTreeState: Sendable {
   /// in a node with a page of its own) reads its node once; every other one is ``beginDecisionInFull``'s.
   @inline(__always)
   mutating func beginDecision(in key: Key, address: WebAddress, isMainFrame: Bool) -> DecisionStart {
+    beginDecision(in: key, serialized: address.serialized, isMainFrame: isMainFrame)
+  }
+
+  /// ``beginDecision(in:address:isMainFrame:)`` given the address's serialization, all that `WebAddress.==`
+  /// compares: a caller's critical section captures two words rather than a copy of the whole address.
+  @inline(__always)
+  mutating func beginDecision(in key: Key, serialized: String, isMainFrame: Bool) -> DecisionStart {
     let quick = nodes.readAnswer(key) { node -> PolicyContext? in
       if isMainFrame && node.pendingLoad != nil { return nil }
       let page = node.history.currentPage
@@ -131,17 +138,18 @@ struct PopupTreeState: Sendable {
       return PolicyContext(page: page, isBlankPopup: false)
     }
     if let quick { return .evaluate(quick) }
-    return beginDecisionInFull(in: key, address: address, isMainFrame: isMainFrame)
+    return beginDecisionInFull(in: key, serialized: serialized, isMainFrame: isMainFrame)
   }
 
   /// ``beginDecision(in:address:isMainFrame:)`` in every case: a closed session, a pending main-frame load, a
   /// popup whose context is an opener's.
   @inline(never)
-  mutating func beginDecisionInFull(in key: Key, address: WebAddress, isMainFrame: Bool) -> DecisionStart {
+  mutating func beginDecisionInFull(in key: Key, serialized: String, isMainFrame: Bool) -> DecisionStart {
     guard nodes.contains(key) else { return .closed }
     if isMainFrame, let pending = nodes.read(key, \.pendingLoad) ?? nil {
       switch pending {
-      case .engineStarted(let expected, let trace) where expected == address:
+      // The expected address is the navigation's when their serializations are equal (`WebAddress.==`).
+      case .engineStarted(let expected, let trace) where expected.serialized == serialized:
         nodes.modify(key) { $0.pendingLoad = nil }
         return .engineStarted(trace)
       case .engineStarted:

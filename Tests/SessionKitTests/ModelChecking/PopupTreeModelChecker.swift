@@ -235,7 +235,8 @@ struct PopupTreeModelChecker {
       for isMainFrame in [true, false] {
         var full = before
         var quick = before
-        let fullStart = full.machine.beginDecisionInFull(in: key, address: page.address, isMainFrame: isMainFrame)
+        let fullStart = full.machine.beginDecisionInFull(
+          in: key, serialized: page.address.serialized, isMainFrame: isMainFrame)
         let quickStart = quick.machine.beginDecision(in: key, address: page.address, isMainFrame: isMainFrame)
         if !Self.sameStart(quickStart, fullStart) || fingerprint(quick) != fingerprint(full) {
           postcondition = "beginDecision in \(idOf(key, in: before)) differs from the full path"

@@ -396,7 +396,7 @@ final class PopupTreeStateTests: XCTestCase {
             var full = state
             let address = try address(url)
             let quickStart = quick.beginDecision(in: key, address: address, isMainFrame: isMainFrame)
-            let fullStart = full.beginDecisionInFull(in: key, address: address, isMainFrame: isMainFrame)
+            let fullStart = full.beginDecisionInFull(in: key, serialized: address.serialized, isMainFrame: isMainFrame)
             let name = keys.firstIndex(of: key).map { names[$0] } ?? "closed"
             XCTAssertEqual(
               Self.describe(quickStart), Self.describe(fullStart),
