@@ -24,13 +24,28 @@ struct NodeTable: Sendable {
     return popups[key].map(body)
   }
 
+  /// ``read(_:_:)`` for a `body` that may have no answer: `nil` also when there is no node under `key`.
+  func readAnswer<Result>(_ key: PopupTreeState.Key, _ body: (SessionNode) -> Result?) -> Result? {
+    if key == PopupTreeState.rootKey { return rootIsLive ? body(rootSlot) : nil }
+    return popups[key].flatMap(body)
+  }
+
+  /// Runs `body` on the node under `key` in place (`nil` when there is none): neither a popup's nor the root's
+  /// node is copied or moved, where the subscript's `_modify` moves the root's out of its slot and back.
+  @discardableResult
+  mutating func modify<Result>(_ key: PopupTreeState.Key, _ body: (inout SessionNode) -> Result) -> Result? {
+    if key == PopupTreeState.rootKey { return rootIsLive ? body(&rootSlot) : nil }
+    guard let index = popups.index(forKey: key) else { return nil }
+    return body(&popups.values[index])
+  }
+
   /// Whether a node lives under `key`.
   func contains(_ key: PopupTreeState.Key) -> Bool {
     key == PopupTreeState.rootKey ? rootIsLive : popups[key] != nil
   }
 
   /// The node under `key`; setting `nil` removes it. Reading the root through it copies the whole node (a
-  /// retain per reference): read fields with ``read(_:_:)``. Modified without copying, so that
+  /// retain per reference): read fields with ``read(_:_:)``, change them with ``modify(_:_:)``. Modified without copying, so that
   /// `nodes[key]?.field = value` costs no retain per reference the node holds: a popup's in place (`_modify`),
   /// the root's moved out of its slot and back.
   subscript(key: PopupTreeState.Key) -> SessionNode? {

@@ -64,7 +64,8 @@ struct PopupTree: Sendable {
   func beginDecision(
     in key: PopupTreeState.Key, address: WebAddress, isMainFrame: Bool
   ) -> PopupTreeState.DecisionStart {
-    storage.withLock { $0.machine.beginDecision(in: key, address: address, isMainFrame: isMainFrame) }
+    let serialized = address.serialized
+    return storage.withLock { $0.machine.beginDecision(in: key, serialized: serialized, isMainFrame: isMainFrame) }
   }
 
   /// Closes `key`'s subtree and ends the decisions under way in it; the closed ids in pre-order.

@@ -114,17 +114,48 @@ struct PopupTreeState: Sendable {
   }
 
   /// Starts a decision for a navigation of `address` in `key` (in its main frame or a subframe).
+  ///
+  /// Inlined into the caller's critical section: the common decision (no pending main-frame load, in a root or
+  /// in a node with a page of its own) reads its node once; every other one is ``beginDecisionInFull``'s.
+  @inline(__always)
   mutating func beginDecision(in key: Key, address: WebAddress, isMainFrame: Bool) -> DecisionStart {
+    beginDecision(in: key, serialized: address.serialized, isMainFrame: isMainFrame)
+  }
+
+  /// ``beginDecision(in:address:isMainFrame:)`` given the address's serialization, all that `WebAddress.==`
+  /// compares: a caller's critical section captures two words rather than a copy of the whole address.
+  @inline(__always)
+  mutating func beginDecision(in key: Key, serialized: String, isMainFrame: Bool) -> DecisionStart {
+    let quick = nodes.readAnswer(key) { node -> PolicyContext? in
+      if isMainFrame && node.pendingLoad != nil { return nil }
+      let page = node.history.currentPage
+      // A root decides with its own page, whatever it is (see `context(of:)`); a popup here only with a page
+      // that has an origin of its own.
+      guard node.parent == nil else {
+        guard let page, page.hasOwnOrigin else { return nil }
+        return PolicyContext(page: page, isBlankPopup: node.isBlankPopup)
+      }
+      return PolicyContext(page: page, isBlankPopup: false)
+    }
+    if let quick { return .evaluate(quick) }
+    return beginDecisionInFull(in: key, serialized: serialized, isMainFrame: isMainFrame)
+  }
+
+  /// ``beginDecision(in:address:isMainFrame:)`` in every case: a closed session, a pending main-frame load, a
+  /// popup whose context is an opener's.
+  @inline(never)
+  mutating func beginDecisionInFull(in key: Key, serialized: String, isMainFrame: Bool) -> DecisionStart {
     guard nodes.contains(key) else { return .closed }
     if isMainFrame, let pending = nodes.read(key, \.pendingLoad) ?? nil {
       switch pending {
-      case .engineStarted(let expected, let trace) where expected == address:
-        nodes[key]?.pendingLoad = nil
+      // The expected address is the navigation's when their serializations are equal (`WebAddress.==`).
+      case .engineStarted(let expected, let trace) where expected.serialized == serialized:
+        nodes.modify(key) { $0.pendingLoad = nil }
         return .engineStarted(trace)
       case .engineStarted:
         break
       case .provisional(let question):
-        nodes[key]?.pendingLoad = .asking(question)
+        nodes.modify(key) { $0.pendingLoad = .asking(question) }
         return .ask(question)
       case .asking(let question):
         return .waitingForDecider(question.trace)
@@ -135,14 +166,14 @@ struct PopupTreeState: Sendable {
 
   /// Records a new-window request `decidePolicyFor` allowed in `key`, for `createWebViewWith` to finish.
   mutating func approveNewWindow(_ approval: NewWindowApproval, in key: Key) {
-    nodes[key]?.newWindowApproval = approval
+    nodes.modify(key) { $0.newWindowApproval = approval }
   }
 
   /// Takes the approval `decidePolicyFor` gave a new window to `address` in `key`, if it is the last one given.
   /// Taken before the limits are checked: a refused request must not leave its approval for a later one.
   mutating func takeApproval(in key: Key, for address: WebAddress) -> NewWindowApproval? {
     guard let approval = nodes.read(key, \.newWindowApproval) ?? nil else { return nil }
-    nodes[key]?.newWindowApproval = nil
+    nodes.modify(key) { $0.newWindowApproval = nil }
     return approval.address == address ? approval : nil
   }
 
@@ -176,7 +207,7 @@ struct PopupTreeState: Sendable {
       // A popup's first load: the popup was opened for it, and it must not be judged again.
       return .anotherLoadPending
     case .engineStarted?, nil:
-      nodes[key]?.pendingLoad = .engineStarted(address, trace)
+      nodes.modify(key) { $0.pendingLoad = .engineStarted(address, trace) }
       return .expected
     }
   }
@@ -197,8 +228,10 @@ struct PopupTreeState: Sendable {
   private mutating func announceConfirmed(
     _ key: Key, id: SessionID, opener: SessionID, presentation: PopupPresentation, url: String
   ) -> Bool {
-    nodes[key]?.pendingLoad = nil
-    nodes[key]?.presentation = presentation
+    nodes.modify(key) { node in
+      node.pendingLoad = nil
+      node.presentation = presentation
+    }
     if !hasFault(.confirmsWithoutAnnouncing) {
       outbox.append(.popupOpened(child: id, opener: opener, presentation: presentation, url: url))
     }
@@ -242,8 +275,10 @@ struct PopupTreeState: Sendable {
     let childKey = nextKey
     nextKey += 1
     let id = opener.id.child(opener.nextChild)
-    nodes[key]?.nextChildNumber += 1
-    nodes[key]?.children.append(childKey)
+    nodes.modify(key) { opener in
+      opener.nextChildNumber += 1
+      opener.children.append(childKey)
+    }
     var child = SessionNode(id: id, parent: key, depth: opener.depth + 1)
     child.presentation = presentation
     child.pendingLoad = firstLoad
@@ -277,7 +312,7 @@ struct PopupTreeState: Sendable {
     // expectation goes with it, so that the load is judged if it ever comes.
     if case .engineStarted(let expected, _)? = pending, expected != address, !hasFault(.commitKeepsExpectation) {
       switch kind {
-      case .newEntry, .backForward: nodes[key]?.pendingLoad = nil
+      case .newEntry, .backForward: nodes.modify(key) { $0.pendingLoad = nil }
       case .subframe, .reload: break
       }
     }
@@ -289,23 +324,26 @@ struct PopupTreeState: Sendable {
       // A popup whose only committed document is its initial about:blank replaces that entry (WebKit, observed
       // 2026-12-01): back then has nothing to go to.
       if nodes.read(key, \.isBlankPopup) == true, nodes.read(key, \.history.entries.count) == 1 {
-        nodes[key]?.history.replaceCurrent(.init(page: page, isPost: isPost))
+        nodes.modify(key) { $0.history.replaceCurrent(.init(page: page, isPost: isPost)) }
       } else {
-        nodes[key]?.history.push(.init(page: page, isPost: isPost))
+        nodes.modify(key) { $0.history.push(.init(page: page, isPost: isPost)) }
       }
       if !Self.matchesAboutBlank(address) {
-        nodes[key]?.hasCommittedPage = true
-        nodes[key]?.blankDeadline = nil
+        nodes.modify(key) { node in
+          node.hasCommittedPage = true
+          node.blankDeadline = nil
+        }
       }
     case .subframe(let previous):
       // The main frame's URL stays; a session that has committed nothing has no entry to add to.
       guard let current = nodes.read(key, \.history.current) ?? nil else { return true }
       // The main frame's document is unchanged: reloading this entry resubmits its POST, if it was one.
-      nodes[key]?.history.push(
-        .init(page: current.page, isPost: current.isPost, subframe: .init(from: previous, to: address)))
+      nodes.modify(key) {
+        $0.history.push(.init(page: current.page, isPost: current.isPost, subframe: .init(from: previous, to: address)))
+      }
       return true
     case .backForward(let offset):
-      nodes[key]?.history.go(offset)
+      nodes.modify(key) { $0.history.go(offset) }
     case .reload:
       break
     }
@@ -363,7 +401,7 @@ struct PopupTreeState: Sendable {
       for child in node.children { remove(child, reason: .openerClosed) }
     }
     remove(key, reason: reason)
-    if let parent = parentOfKey { nodes[parent]?.children.removeAll { $0 == key } }
+    if let parent = parentOfKey { nodes.modify(parent) { node in node.children.removeAll { $0 == key } } }
     return closed
   }
 }

@@ -231,6 +231,17 @@ struct PopupTreeModelChecker {
         if firstLoad != .provisional { world.ghost.confirmed.insert(id) }
       }
     case .beginFirstLoad(let key, let page):
+      // The one-read start must agree with the full path, in the main frame and in a subframe.
+      for isMainFrame in [true, false] {
+        var full = before
+        var quick = before
+        let fullStart = full.machine.beginDecisionInFull(
+          in: key, serialized: page.address.serialized, isMainFrame: isMainFrame)
+        let quickStart = quick.machine.beginDecision(in: key, address: page.address, isMainFrame: isMainFrame)
+        if !Self.sameStart(quickStart, fullStart) || fingerprint(quick) != fingerprint(full) {
+          postcondition = "beginDecision in \(idOf(key, in: before)) differs from the full path"
+        }
+      }
       _ = world.machine.beginDecision(in: key, address: page.address, isMainFrame: true)
     case .confirm(let key):
       if world.machine.confirmProvisional(key, presentation: .modal, url: Page.a.address.serialized),
@@ -378,6 +389,18 @@ struct PopupTreeModelChecker {
     ghost.creations.sort()
     return Fingerprint(
       nodes: nodes, openPopups: machine.openPopups, outboxIsEmpty: machine.outbox.isEmpty, ghost: ghost)
+  }
+
+  /// Whether two decision starts are the same: the same case, with the same page and flag, trace or question.
+  private static func sameStart(_ lhs: PopupTreeState.DecisionStart, _ rhs: PopupTreeState.DecisionStart) -> Bool {
+    switch (lhs, rhs) {
+    case (.closed, .closed): true
+    case (.engineStarted(let lhs), .engineStarted(let rhs)), (.waitingForDecider(let lhs), .waitingForDecider(let rhs)):
+      lhs == rhs
+    case (.ask(let lhs), .ask(let rhs)): lhs === rhs
+    case (.evaluate(let lhs), .evaluate(let rhs)): lhs.page === rhs.page && lhs.isBlankPopup == rhs.isBlankPopup
+    default: false
+    }
   }
 
   private func idOf(_ key: Key, in world: World) -> String {

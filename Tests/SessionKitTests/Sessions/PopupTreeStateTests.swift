@@ -15,11 +15,12 @@ final class PopupTreeStateTests: XCTestCase {
   }
 
   private func open(
-    _ state: inout PopupTreeState, under key: Key, firstLoad: PendingLoad? = nil, url: String = "https://p.example/"
+    _ state: inout PopupTreeState, under key: Key, firstLoad: PendingLoad? = nil, url: String = "https://p.example/",
+    limits: PopupLimits? = nil
   ) throws -> Key {
     guard
       case .opened(let child, _) = state.openPopup(
-        under: key, presentation: .overlay, firstLoad: firstLoad, limits: limits, url: url)
+        under: key, presentation: .overlay, firstLoad: firstLoad, limits: limits ?? self.limits, url: url)
     else {
       XCTFail("the popup was refused")
       throw CancellationError()
@@ -378,5 +379,84 @@ final class PopupTreeStateTests: XCTestCase {
     try commit(&state, "https://pay.example/", in: popup)
     XCTAssertEqual(state.context(of: nested).currentURL?.serialized, "https://pay.example/")
     XCTAssertEqual(state.context(of: 99), .none)
+  }
+
+  /// `beginDecision` answers from one read of the node when it can; it must start every decision as
+  /// `beginDecisionInFull`, the path through `context(of:)`, does, and leave the same state behind.
+  func test_beginDecision_startsEveryDecisionAsTheFullPathDoes() throws {
+    var state = PopupTreeState(root: "main")
+    let limits = PopupLimits(presentation: .overlay, maxDepth: 2, maxOpen: 9, requireUserGesture: true)
+    var keys = [root]
+    var names = ["root at about:blank, nothing committed"]
+    func check(_ label: String) throws {
+      for key in keys + [99] {
+        for isMainFrame in [true, false] {
+          for url in ["https://shop.example/", "https://pay.example/"] {
+            var quick = state
+            var full = state
+            let address = try address(url)
+            let quickStart = quick.beginDecision(in: key, address: address, isMainFrame: isMainFrame)
+            let fullStart = full.beginDecisionInFull(in: key, serialized: address.serialized, isMainFrame: isMainFrame)
+            let name = keys.firstIndex(of: key).map { names[$0] } ?? "closed"
+            XCTAssertEqual(
+              Self.describe(quickStart), Self.describe(fullStart),
+              "\(label): \(name), main frame \(isMainFrame), \(url)")
+            XCTAssertEqual(
+              quick.nodes.read(key) { String(describing: $0.pendingLoad) },
+              full.nodes.read(key) { String(describing: $0.pendingLoad) }, "\(label): \(name)")
+          }
+        }
+      }
+    }
+    try check("a new tree")
+    try commit(&state, "about:blank", in: root)
+    try check("a root at about:blank, committed")
+    try commit(&state, "https://shop.example/", in: root)
+    keys.append(try open(&state, under: root, limits: limits))
+    names.append("a blank popup")
+    keys.append(try open(&state, under: keys[1], limits: limits))
+    names.append("a blank popup's blank popup")
+    try check("blank popups")
+    try commit(&state, "about:blank", in: keys[1])
+    try commit(&state, "about:srcdoc", in: keys[2])
+    try check("popups at about:blank and about:srcdoc")
+    try commit(&state, "https://pay.example/", in: keys[1])
+    try check("a popup with a page of its own")
+    keys.append(
+      try open(
+        &state, under: root, firstLoad: .engineStarted(try address("https://shop.example/"), trace("first")),
+        limits: limits))
+    names.append("a popup whose first load the engine started")
+    keys.append(
+      try open(
+        &state, under: root,
+        firstLoad: .provisional(
+          ProvisionalQuestion(
+            decider: "d", trace: trace("ask"), policy: try CompiledPolicy(json: Array(#"{"version": 1}"#.utf8)))),
+        limits: limits))
+    names.append("a provisional popup")
+    try check("pending loads")
+    _ = state.beginDecision(in: keys[4], address: try address("https://shop.example/"), isMainFrame: true)
+    XCTAssertEqual(
+      state.expectLoad(of: try address("https://pay.example/"), trace: trace("same"), in: root), .expected)
+    try check("a popup asking its decider, a root expecting a load")
+    try commit(&state, "https://pay.example/", in: keys[2])
+    try commit(&state, "https://shop.example/", in: keys[2], kind: .backForward(offset: -1))
+    try check("a popup gone back to about:srcdoc after a page of its own")
+    _ = state.close(keys[1], reason: .windowClose)
+    try check("an opener closed")
+  }
+
+  /// What a decision start is, with the context's page by identity, for comparing two starts.
+  private static func describe(_ start: PopupTreeState.DecisionStart) -> String {
+    switch start {
+    case .closed: "closed"
+    case .engineStarted(let trace): "engineStarted \(trace)"
+    case .ask(let question): "ask \(ObjectIdentifier(question))"
+    case .waitingForDecider(let trace): "waitingForDecider \(trace)"
+    case .evaluate(let context):
+      "evaluate \(context.page.map { "\(ObjectIdentifier($0))" } ?? "nil") \(context.currentURL?.serialized ?? "-") "
+        + "blank popup \(context.isBlankPopup)"
+    }
   }
 }
