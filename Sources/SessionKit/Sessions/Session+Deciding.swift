@@ -10,13 +10,34 @@ extension Session {
     // Synchronous unless a decider must be asked, the answer built in place as the return value and a question
     // for a decider beside it (an enum of the two was moved out of at every level).
     var question: Question?
-    var decision = decideNow(action, entry: entry, question: &question)
-    if let question { decision = await decideAsking(question, action: action) }
-    if engine.publishesDecisions {
-      engine.publish(decision.outcome, session: id, url: action.requestURL, decision: decision)
-    }
-    engine.decisionEnded(stripe: stripe)
+    let decision = decideNow(action, entry: entry, question: &question)
+    // The answer is returned without an await on its way, so it is never kept in the async frame.
+    if let question { return await decideAsking(question, action: action, stripe: stripe) }
+    ended(decision, action: action, stripe: stripe)
     return decision
+  }
+
+  /// ``decide(_:)`` once a decider must be asked: asks, then ends the decision.
+  @inline(never)
+  private func decideAsking(_ question: Question, action: NavigationAction, stripe: UInt64) async
+    -> NavigationDecision
+  {
+    let decision = await decideAsking(question, action: action)
+    ended(decision, action: action, stripe: stripe)
+    return decision
+  }
+
+  /// A decision's end: published when anyone listens, then no longer counted by the gate.
+  @inline(__always)
+  private func ended(_ decision: borrowing NavigationDecision, action: NavigationAction, stripe: UInt64) {
+    if engine.publishesDecisions { publish(decision, action: action) }
+    engine.decisionEnded(stripe: stripe)
+  }
+
+  /// Publishes a decision: apart, so that building its events does not enlarge every decision's frame.
+  @inline(never)
+  private func publish(_ decision: borrowing NavigationDecision, action: NavigationAction) {
+    engine.publish(decision.outcome, session: id, url: action.requestURL, decision: copy decision)
   }
 
   /// Answers `decidePolicyFor navigationAction` for completion-handler callers (Objective-C style): the handler
@@ -45,7 +66,9 @@ extension Session {
 
   /// The synchronous part of a decision: `cancelled` after a shutdown or for a cancelled task, else decided with
   /// the cached snapshot (lent rather than retained, see `CachedPolicies`), refreshed first if the generation
-  /// moved. `question` is set when a decider must be asked; the return value is then a placeholder.
+  /// moved. `question` is set when a decider must be asked; the return value is then a placeholder. Inlined into
+  /// its one caller, which then returns the answer without moving it once more.
+  @inline(__always)
   private func decideNow(
     _ action: NavigationAction, entry: DecisionGate.Entry, question: inout Question?
   ) -> NavigationDecision {
