@@ -10,11 +10,10 @@ extension Session {
     // Synchronous unless a decider must be asked, the answer built in place as the return value and a question
     // for a decider beside it (an enum of the two was moved out of at every level).
     var question: Question?
-    let decision = decideNow(action, entry: entry, question: &question)
+    let decision = decideNow(action, entry: entry, stripe: stripe, question: &question)
     // The answer is returned without an await on its way, so it is never kept in the async frame.
-    if let question { return await decideAsking(question, action: action, stripe: stripe) }
-    ended(decision, action: action, stripe: stripe)
-    return decision
+    guard let question else { return decision }
+    return await decideAsking(question, action: action, stripe: stripe)
   }
 
   /// ``decide(_:)`` once a decider must be asked: asks, then ends the decision.
@@ -66,18 +65,28 @@ extension Session {
 
   /// The synchronous part of a decision: `cancelled` after a shutdown or for a cancelled task, else decided with
   /// the cached snapshot (lent rather than retained, see `CachedPolicies`), refreshed first if the generation
-  /// moved. `question` is set when a decider must be asked; the return value is then a placeholder. Inlined into
-  /// its one caller, which then returns the answer without moving it once more.
+  /// moved, and ended (``ended(_:action:stripe:)``); when a decider must be asked, `question` is set, the return
+  /// value is a placeholder and the decision is not ended yet. Inlined into its one caller, which then returns the
+  /// answer without moving it once more.
   @inline(__always)
   private func decideNow(
-    _ action: NavigationAction, entry: DecisionGate.Entry, question: inout Question?
+    _ action: NavigationAction, entry: DecisionGate.Entry, stripe: UInt64, question: inout Question?
   ) -> NavigationDecision {
-    if entry.isShutDown { return Self.interrupted(.cancelled, snapshot: engine.policy.snapshot) }
+    if entry.isShutDown {
+      let decision = Self.interrupted(.cancelled, snapshot: engine.policy.snapshot)
+      ended(decision, action: action, stripe: stripe)
+      return decision
+    }
     // After a refresh the cache holds the new snapshot, so it is lent the same way.
     let lent = policies.lent(at: entry.generation) ?? Unmanaged.passUnretained(refreshPolicies())
     return CachedPolicies.withLent(lent) { policies in
-      if Task.isCancelled { return Self.interrupted(.cancelled, snapshot: policies.policy.snapshot) }
-      return decideWithoutWaiting(action, policies: policies, question: &question)
+      let decision =
+        Task.isCancelled
+        ? Self.interrupted(.cancelled, snapshot: policies.policy.snapshot)
+        : decideWithoutWaiting(action, policies: policies, question: &question)
+      // Ended here, where the answer is still in registers, unless a decider must be asked first.
+      if question == nil { ended(decision, action: action, stripe: stripe) }
+      return decision
     }
   }
 
