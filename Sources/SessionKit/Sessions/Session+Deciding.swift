@@ -285,7 +285,8 @@ extension Session {
     _ address: WebAddress, via: ExternalApp, action: PolicyAction,
     closed: [SessionID] = [], trace: PolicyDecision.Trace
   ) -> NavigationDecision {
-    guard !address.schemeIs("about") else {
+    // A special scheme (http, https, …) is never `about`: most external answers skip reading the scheme's bytes.
+    guard address.layout.scheme.isSpecial || !address.schemeIs("about") else {
       var trace = trace
       trace.notes.append("an about: URL is never opened outside the app")
       return NavigationDecision(outcome: .blocked(.policy), action: action, closedSessions: closed, trace: trace)
