@@ -11,7 +11,7 @@ extension Session {
     // for a decider beside it (an enum of the two was moved out of at every level).
     var question: Question?
     let decision = decideNow(action, entry: entry, stripe: stripe, question: &question)
-    // The answer is returned without an await on its way, so it is never kept in the async frame.
+    // No await between the answer and its return unless a decider is asked (it was kept across one before).
     guard let question else { return decision }
     return await decideAsking(question, action: action, stripe: stripe)
   }
@@ -85,7 +85,7 @@ extension Session {
       Task.isCancelled
       ? Self.interrupted(.cancelled, snapshot: CachedPolicies.withLent(lent) { $0.policy.snapshot })
       : decideWithoutWaiting(action, lent: lent, question: &question)
-    // Ended here, where the answer is still in registers, unless a decider must be asked first.
+    // Ended before it is returned, unless a decider must be asked first (`decideAsking` ends it then).
     if question == nil { ended(decision, action: action, stripe: stripe) }
     return decision
   }
