@@ -1,6 +1,7 @@
 #include "CSessionKitAtomics.h"
 
 #include <stdatomic.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
 
@@ -10,7 +11,8 @@ struct sk_atomic_word {
   char padding[64 - sizeof(_Atomic(uint64_t))];
 };
 
-_Static_assert(sizeof(struct sk_atomic_word) == 64, "one cache line");
+_Static_assert(sizeof(struct sk_atomic_word) == SK_ATOMIC_WORD_SIZE, "one cache line");
+_Static_assert(offsetof(struct sk_atomic_word, value) == 0, "the value first, as sk_atomic_word_value expects");
 
 sk_atomic_word *sk_atomic_word_create(uint64_t initial) { return sk_atomic_words_create(1, initial); }
 
@@ -23,22 +25,4 @@ sk_atomic_word *sk_atomic_words_create(uint64_t count, uint64_t initial) {
   return words;
 }
 
-sk_atomic_word *sk_atomic_word_at(sk_atomic_word *words, uint64_t index) { return &words[index]; }
-
 void sk_atomic_word_destroy(sk_atomic_word *word) { free(word); }
-
-uint64_t sk_atomic_word_load(sk_atomic_word *word) {
-  return atomic_load_explicit(&word->value, memory_order_acquire);
-}
-
-uint64_t sk_atomic_word_fetch_add(sk_atomic_word *word, uint64_t delta) {
-  return atomic_fetch_add_explicit(&word->value, delta, memory_order_acq_rel);
-}
-
-uint64_t sk_atomic_word_fetch_sub(sk_atomic_word *word, uint64_t delta) {
-  return atomic_fetch_sub_explicit(&word->value, delta, memory_order_acq_rel);
-}
-
-uint64_t sk_atomic_word_fetch_or(sk_atomic_word *word, uint64_t mask) {
-  return atomic_fetch_or_explicit(&word->value, mask, memory_order_acq_rel);
-}

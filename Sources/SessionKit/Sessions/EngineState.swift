@@ -80,11 +80,12 @@ struct CachedPolicies: ~Copyable {
     return reference._withUnsafeGuaranteedRef { $0.generation == generation } ? reference : nil
   }
 
-  /// Calls `body` with the snapshot `lent(at:)` returned, not retained: the cache's own +1 keeps it alive, so
-  /// the cache must not be replaced before `body` returns. (A call from the session's actor straight into the
-  /// standard library's `_withUnsafeGuaranteedRef` made the compiler check the executor at run time.)
+  /// Calls `body` with the snapshot `lent(at:)` returned (or an object it holds, such as its policy), not
+  /// retained: the cache's own +1 keeps it alive, so the cache must not be replaced before `body` returns. (A call
+  /// from the session's actor straight into the standard library's `_withUnsafeGuaranteedRef` made the compiler
+  /// check the executor at run time.)
   @inline(__always)
-  static func withLent<Result>(_ lent: Unmanaged<EnginePolicies>, _ body: (EnginePolicies) -> Result) -> Result {
+  static func withLent<Object: AnyObject, Result>(_ lent: Unmanaged<Object>, _ body: (Object) -> Result) -> Result {
     lent._withUnsafeGuaranteedRef(body)
   }
 

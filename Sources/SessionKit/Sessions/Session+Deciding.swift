@@ -10,13 +10,33 @@ extension Session {
     // Synchronous unless a decider must be asked, the answer built in place as the return value and a question
     // for a decider beside it (an enum of the two was moved out of at every level).
     var question: Question?
-    var decision = decideNow(action, entry: entry, question: &question)
-    if let question { decision = await decideAsking(question, action: action) }
-    if engine.publishesDecisions {
-      engine.publish(decision.outcome, session: id, url: action.requestURL, decision: decision)
-    }
-    engine.decisionEnded(stripe: stripe)
+    let decision = decideNow(action, entry: entry, stripe: stripe, question: &question)
+    // No await between the answer and its return unless a decider is asked (it was kept across one before).
+    guard let question else { return decision }
+    return await decideAsking(question, action: action, stripe: stripe)
+  }
+
+  /// ``decide(_:)`` once a decider must be asked: asks, then ends the decision.
+  @inline(never)
+  private func decideAsking(_ question: Question, action: NavigationAction, stripe: UInt64) async
+    -> NavigationDecision
+  {
+    let decision = await decideAsking(question, action: action)
+    ended(decision, action: action, stripe: stripe)
     return decision
+  }
+
+  /// A decision's end: published when anyone listens, then no longer counted by the gate.
+  @inline(__always)
+  private func ended(_ decision: borrowing NavigationDecision, action: NavigationAction, stripe: UInt64) {
+    if engine.publishesDecisions { publish(decision, action: action) }
+    engine.decisionEnded(stripe: stripe)
+  }
+
+  /// Publishes a decision: apart, so that building its events does not enlarge every decision's frame.
+  @inline(never)
+  private func publish(_ decision: borrowing NavigationDecision, action: NavigationAction) {
+    engine.publish(decision.outcome, session: id, url: action.requestURL, decision: copy decision)
   }
 
   /// Answers `decidePolicyFor navigationAction` for completion-handler callers (Objective-C style): the handler
@@ -45,17 +65,29 @@ extension Session {
 
   /// The synchronous part of a decision: `cancelled` after a shutdown or for a cancelled task, else decided with
   /// the cached snapshot (lent rather than retained, see `CachedPolicies`), refreshed first if the generation
-  /// moved. `question` is set when a decider must be asked; the return value is then a placeholder.
+  /// moved, and ended (``ended(_:action:stripe:)``); when a decider must be asked, `question` is set, the return
+  /// value is a placeholder and the decision is not ended yet. Inlined into its one caller, which then returns the
+  /// answer without moving it once more.
+  @inline(__always)
   private func decideNow(
-    _ action: NavigationAction, entry: DecisionGate.Entry, question: inout Question?
+    _ action: NavigationAction, entry: DecisionGate.Entry, stripe: UInt64, question: inout Question?
   ) -> NavigationDecision {
-    if entry.isShutDown { return Self.interrupted(.cancelled, snapshot: engine.policy.snapshot) }
+    if entry.isShutDown {
+      let decision = Self.interrupted(.cancelled, snapshot: engine.policy.snapshot)
+      ended(decision, action: action, stripe: stripe)
+      return decision
+    }
     // After a refresh the cache holds the new snapshot, so it is lent the same way.
     let lent = policies.lent(at: entry.generation) ?? Unmanaged.passUnretained(refreshPolicies())
-    return CachedPolicies.withLent(lent) { policies in
-      if Task.isCancelled { return Self.interrupted(.cancelled, snapshot: policies.policy.snapshot) }
-      return decideWithoutWaiting(action, policies: policies, question: &question)
-    }
+    // The snapshot is opened in small closures where it is read, not one around the whole decision: such a
+    // closure is not inlined, and the answer was then moved out of it once more.
+    let decision =
+      Task.isCancelled
+      ? Self.interrupted(.cancelled, snapshot: CachedPolicies.withLent(lent) { $0.policy.snapshot })
+      : decideWithoutWaiting(action, lent: lent, question: &question)
+    // Ended before it is returned, unless a decider must be asked first (`decideAsking` ends it then).
+    if question == nil { ended(decision, action: action, stripe: stripe) }
+    return decision
   }
 
   /// A decider to ask before a decision can be answered (rare: allocated only then).
@@ -80,19 +112,20 @@ extension Session {
   /// Inlined into its one caller: one call, and one move of the decision, fewer.
   @inline(__always)
   private func decideWithoutWaiting(
-    _ action: NavigationAction, policies: EnginePolicies, question: inout Question?
+    _ action: NavigationAction, lent: Unmanaged<EnginePolicies>, question: inout Question?
   ) -> NavigationDecision {
-    let policy = policies.policy
+    let policy = CachedPolicies.withLent(lent) { Unmanaged.passUnretained($0.policy) }
     let request: PolicyRequest
     do {
       request = try PolicyRequest(action)
     } catch {
-      return NavigationDecision(outcome: .blocked(.invalidURL), action: .cancel, trace: policy.invalidURL(error).trace)
+      let trace = CachedPolicies.withLent(policy) { $0.invalidURL(error).trace }
+      return NavigationDecision(outcome: .blocked(.invalidURL), action: .cancel, trace: trace)
     }
     let isMainFrame = request.target == .mainFrame
     switch tree.beginDecision(in: key, address: request.address, isMainFrame: isMainFrame) {
     case .closed:
-      return Self.interrupted(.sessionClosed, snapshot: policy.snapshot)
+      return Self.interrupted(.sessionClosed, snapshot: CachedPolicies.withLent(policy) { $0.snapshot })
     case .engineStarted(var trace):
       trace.notes.append("a load the engine started; not judged again")
       return NavigationDecision(outcome: .allow, action: .allow, trace: trace)
@@ -102,10 +135,10 @@ extension Session {
       return NavigationDecision(outcome: .blocked(.policy), action: .cancel, trace: trace)
     case .ask(let provisional):
       question = Question(.provisional(provisional), request: request)
-      return Self.interrupted(.cancelled, snapshot: policy.snapshot)
+      return Self.interrupted(.cancelled, snapshot: CachedPolicies.withLent(policy) { $0.snapshot })
     case .evaluate(let context):
-      let decision = policy.evaluate(request, in: context)
-      if let shadow = policies.shadow {
+      let decision = CachedPolicies.withLent(policy) { $0.evaluate(request, in: context) }
+      if let shadow = CachedPolicies.withLent(lent, { $0.shadow }) {
         // Only with a shadow policy: the session's id lies in a cache line a decision otherwise leaves alone.
         engine.shadowEvaluate(
           request, in: context, live: decision, candidate: shadow, session: id, url: action.requestURL)
@@ -126,8 +159,10 @@ extension Session {
       switch await ask(name, trace: trace, action: action, request: request, policy: policy) {
       case .decided(let answered):
         var next: Question?
+        // The question holds the policy while it is lent.
         let decision = answer(
-          answered, action: action, request: request, policy: policy, isFirstLoad: isFirstLoad, question: &next)
+          answered, action: action, request: request, policy: Unmanaged.passUnretained(policy),
+          isFirstLoad: isFirstLoad, question: &next)
         guard let next else { return decision }
         return await decideAsking(next, action: action)
       case .interrupted(let reason, let trace):
@@ -145,8 +180,8 @@ extension Session {
   /// by ``answerInFull(_:action:request:policy:isFirstLoad:question:)``, whose `.allow` case gives the same.
   @inline(__always)
   private func answer(
-    _ decision: consuming PolicyDecision, action: NavigationAction, request: PolicyRequest, policy: CompiledPolicy,
-    isFirstLoad: Bool, question: inout Question?
+    _ decision: consuming PolicyDecision, action: NavigationAction, request: PolicyRequest,
+    policy: Unmanaged<CompiledPolicy>, isFirstLoad: Bool, question: inout Question?
   ) -> NavigationDecision {
     if case .allow = decision.action, request.target != .newWindow {
       return NavigationDecision(outcome: .allow, action: .allow, trace: decision.takeTrace())
@@ -155,11 +190,12 @@ extension Session {
       decision, action: action, request: request, policy: policy, isFirstLoad: isFirstLoad, question: &question)
   }
 
-  /// ``answer(_:action:request:policy:isFirstLoad:question:)`` for every action.
+  /// ``answer(_:action:request:policy:isFirstLoad:question:)`` for every action. The policy is lent (see
+  /// ``CachedPolicies``) and retained only where an answer keeps it.
   @inline(never)
   private func answerInFull(
-    _ decision: consuming PolicyDecision, action: NavigationAction, request: PolicyRequest, policy: CompiledPolicy,
-    isFirstLoad: Bool, question: inout Question?
+    _ decision: consuming PolicyDecision, action: NavigationAction, request: PolicyRequest,
+    policy: Unmanaged<CompiledPolicy>, isFirstLoad: Bool, question: inout Question?
   ) -> NavigationDecision {
     // The request's target, not `action.targetFrame == nil`: comparing the optional with `nil` copies the frame
     // (and retains its strings) on every decision.
@@ -169,15 +205,16 @@ extension Session {
     let trace = decision.takeTrace()
     switch chosen {
     case .ask(let name):
-      if newWindow, let refusal = popupRefusal(userGesture: action.isUserGesture, limits: policy.popups) {
+      let limits = CachedPolicies.withLent(policy) { $0.popups }
+      if newWindow, let refusal = popupRefusal(userGesture: action.isUserGesture, limits: limits) {
         return NavigationDecision(outcome: .blocked(refusal.reason), action: chosen, trace: trace)
       }
-      question = Question(.ask(name, trace, policy, isFirstLoad: isFirstLoad), request: request)
-      return Self.interrupted(.cancelled, snapshot: policy.snapshot)
+      question = Question(.ask(name, trace, policy.takeUnretainedValue(), isFirstLoad: isFirstLoad), request: request)
+      return Self.interrupted(.cancelled, snapshot: CachedPolicies.withLent(policy) { $0.snapshot })
     case .allow, .popup:
       if newWindow {
         let approval = NewWindowApproval(
-          address: request.address, action: chosen, policy: policy, trace: trace)
+          address: request.address, action: chosen, policy: policy.takeUnretainedValue(), trace: trace)
         tree.update { $0.machine.approveNewWindow(approval, in: key) }
       }
       return NavigationDecision(outcome: .allow, action: chosen, trace: trace)
@@ -189,7 +226,7 @@ extension Session {
     case .external(let via):
       let answer = external(request.address, via: via, action: chosen, trace: trace)
       guard isFirstLoad, case .openExternally = answer.outcome else { return answer }
-      return closedAfterFirstLoad(answer, snapshot: policy.snapshot)
+      return closedAfterFirstLoad(answer, snapshot: CachedPolicies.withLent(policy) { $0.snapshot })
     case .finish(let destination):
       var trace = trace
       if isRoot {
@@ -253,7 +290,8 @@ extension Session {
     _ address: WebAddress, via: ExternalApp, action: PolicyAction,
     closed: [SessionID] = [], trace: PolicyDecision.Trace
   ) -> NavigationDecision {
-    guard !address.schemeIs("about") else {
+    // A special scheme (http, https, …) is never `about`: most external answers skip reading the scheme's bytes.
+    guard address.layout.scheme.isSpecial || !address.schemeIs("about") else {
       var trace = trace
       trace.notes.append("an about: URL is never opened outside the app")
       return NavigationDecision(outcome: .blocked(.policy), action: action, closedSessions: closed, trace: trace)
