@@ -138,15 +138,25 @@ extension Session {
       return Self.interrupted(.cancelled, snapshot: CachedPolicies.withLent(policy) { $0.snapshot })
     case .evaluate(let context):
       let decision = CachedPolicies.withLent(policy) { $0.evaluate(request, in: context) }
-      if let shadow = CachedPolicies.withLent(lent, { $0.shadow }) {
+      if CachedPolicies.withLent(lent, { $0.shadow != nil }) {
         // Only with a shadow policy: the session's id lies in a cache line a decision otherwise leaves alone.
-        engine.shadowEvaluate(
-          request, in: context, live: decision, candidate: shadow, session: id, url: action.requestURL)
+        shadowEvaluate(request, in: context, live: decision, lent: lent, url: action.requestURL)
       }
       let isFirstLoad = isMainFrame && context.isBlankPopup
       return answer(
         decision, action: action, request: request, policy: policy, isFirstLoad: isFirstLoad, question: &question)
     }
+  }
+
+  /// ``SessionEngine/shadowEvaluate(_:in:live:candidate:session:url:)`` with the lent snapshot's shadow: apart,
+  /// so that a decision without a shadow does not set the live decision aside for it.
+  @inline(never)
+  private func shadowEvaluate(
+    _ request: PolicyRequest, in context: PolicyContext, live: borrowing PolicyDecision,
+    lent: Unmanaged<EnginePolicies>, url: String
+  ) {
+    let shadow = CachedPolicies.withLent(lent) { $0.shadow }
+    engine.shadowEvaluate(request, in: context, live: copy live, candidate: shadow, session: id, url: url)
   }
 
   /// The part of a decision that waits for a decider.
