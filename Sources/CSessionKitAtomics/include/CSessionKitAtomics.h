@@ -1,6 +1,6 @@
 // C11 atomics for SessionKit, which supports iOS 16 / macOS 13 and so cannot use the Synchronization module's
-// `Atomic` (iOS 18 / macOS 15). Only standard C11 (<stdatomic.h>, <stdint.h>, <stdlib.h>): it builds with the
-// Apple SDKs as with glibc and musl.
+// `Atomic` (iOS 18 / macOS 15). Only standard C11 headers (<stdatomic.h> and <stdint.h> here; <stddef.h> and
+// <stdlib.h> in the .c): it builds with the Apple SDKs as with glibc and musl.
 //
 // The word is opaque to Swift (Swift does not import `_Atomic` types): it lives in its own cache line, allocated
 // here, and every access goes through these functions, so the compiler never sees a plain load or store of it.
@@ -30,7 +30,8 @@ void sk_atomic_word_destroy(sk_atomic_word *_Nonnull word);
 /// The size of a word: a whole cache line.
 #define SK_ATOMIC_WORD_SIZE 64
 
-/// The word's value (the first member of the word, so a pointer to the word is one to its value).
+/// The word's value (the first member of the word, so a pointer to the word is one to its value). C only: Swift
+/// cannot import a pointer to an `_Atomic` type, and uses the accessors below.
 static inline _Atomic(uint64_t) *_Nonnull sk_atomic_word_value(sk_atomic_word *_Nonnull word) {
   return (_Atomic(uint64_t) *)(void *)word;
 }

@@ -45,9 +45,9 @@ struct NodeTable: Sendable {
   }
 
   /// The node under `key`; setting `nil` removes it. Reading the root through it copies the whole node (a
-  /// retain per reference): read fields with ``read(_:_:)``, change them with ``modify(_:_:)``. Modified without copying, so that
-  /// `nodes[key]?.field = value` costs no retain per reference the node holds: a popup's in place (`_modify`),
-  /// the root's moved out of its slot and back.
+  /// retain per reference): read fields with ``read(_:_:)``, change them with ``modify(_:_:)``. Modified without
+  /// copying, so that `nodes[key]?.field = value` costs no retain per reference the node holds: a popup's in place
+  /// (`_modify`), the root's moved out of its slot and back.
   subscript(key: PopupTreeState.Key) -> SessionNode? {
     _read {
       if key == PopupTreeState.rootKey {

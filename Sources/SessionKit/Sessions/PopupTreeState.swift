@@ -275,9 +275,9 @@ struct PopupTreeState: Sendable {
     let childKey = nextKey
     nextKey += 1
     let id = opener.id.child(opener.nextChild)
-    nodes.modify(key) { opener in
-      opener.nextChildNumber += 1
-      opener.children.append(childKey)
+    nodes.modify(key) { node in
+      node.nextChildNumber += 1
+      node.children.append(childKey)
     }
     var child = SessionNode(id: id, parent: key, depth: opener.depth + 1)
     child.presentation = presentation

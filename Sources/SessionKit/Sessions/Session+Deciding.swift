@@ -7,18 +7,19 @@ extension Session {
     // generation in one atomic step; the snapshot is this session's cached one unless the generation moved.
     let stripe = DecisionGate.stripe(of: self)
     let entry = engine.decisionStarted(stripe: stripe)
-    // Synchronous unless a decider must be asked, the answer built in place as the return value and a question
-    // for a decider beside it (an enum of the two was moved out of at every level).
+    // Synchronous unless a decider must be asked: the answer is built in place as the return value, and a
+    // question for a decider is set beside it only when one must be asked.
     var question: Question?
     let decision = decideNow(action, entry: entry, stripe: stripe, question: &question)
-    // No await between the answer and its return unless a decider is asked (it was kept across one before).
+    // No await between the answer and its return unless a decider is asked.
     guard let question else { return decision }
-    return await decideAsking(question, action: action, stripe: stripe)
+    return await askThenEnd(question, action: action, stripe: stripe)
   }
 
-  /// ``decide(_:)`` once a decider must be asked: asks, then ends the decision.
+  /// ``decide(_:)`` once a decider must be asked: asks, then ends the decision. Named apart from
+  /// ``decideAsking(_:action:)``, which does not end it and calls itself.
   @inline(never)
-  private func decideAsking(_ question: Question, action: NavigationAction, stripe: UInt64) async
+  private func askThenEnd(_ question: Question, action: NavigationAction, stripe: UInt64) async
     -> NavigationDecision
   {
     let decision = await decideAsking(question, action: action)
@@ -66,8 +67,8 @@ extension Session {
   /// The synchronous part of a decision: `cancelled` after a shutdown or for a cancelled task, else decided with
   /// the cached snapshot (lent rather than retained, see `CachedPolicies`), refreshed first if the generation
   /// moved, and ended (``ended(_:action:stripe:)``); when a decider must be asked, `question` is set, the return
-  /// value is a placeholder and the decision is not ended yet. Inlined into its one caller, which then returns the
-  /// answer without moving it once more.
+  /// value is a placeholder and the decision is not ended yet. Inlined into its one caller, which returns the
+  /// answer where it was built.
   @inline(__always)
   private func decideNow(
     _ action: NavigationAction, entry: DecisionGate.Entry, stripe: UInt64, question: inout Question?
@@ -80,12 +81,12 @@ extension Session {
     // After a refresh the cache holds the new snapshot, so it is lent the same way.
     let lent = policies.lent(at: entry.generation) ?? Unmanaged.passUnretained(refreshPolicies())
     // The snapshot is opened in small closures where it is read, not one around the whole decision: such a
-    // closure is not inlined, and the answer was then moved out of it once more.
+    // closure is not inlined, and an answer built inside it would be moved out of it.
     let decision =
       Task.isCancelled
       ? Self.interrupted(.cancelled, snapshot: CachedPolicies.withLent(lent) { $0.policy.snapshot })
       : decideWithoutWaiting(action, lent: lent, question: &question)
-    // Ended before it is returned, unless a decider must be asked first (`decideAsking` ends it then).
+    // Ended before it is returned, unless a decider must be asked first (`askThenEnd` ends it then).
     if question == nil { ended(decision, action: action, stripe: stripe) }
     return decision
   }
@@ -109,7 +110,9 @@ extension Session {
   }
 
   /// Everything up to the first await: parse, begin the decision in the tree (its one lock), evaluate, answer.
-  /// Inlined into its one caller: one call, and one move of the decision, fewer.
+  /// Inlined into its one caller: one call, and one move of the decision, fewer. It must stay synchronous and
+  /// must not store into `policies`: the snapshot and policy are lent unretained (see `CachedPolicies`), alive
+  /// only through the cache's reference, which nothing replaces while the actor does not suspend between lends.
   @inline(__always)
   private func decideWithoutWaiting(
     _ action: NavigationAction, lent: Unmanaged<EnginePolicies>, question: inout Question?
@@ -201,7 +204,9 @@ extension Session {
   }
 
   /// ``answer(_:action:request:policy:isFirstLoad:question:)`` for every action. The policy is lent (see
-  /// ``CachedPolicies``) and retained only where an answer keeps it.
+  /// ``CachedPolicies``) and retained only where an answer keeps it. It must stay synchronous and must not store
+  /// into `policies`: the policy is lent unretained, alive only through the cache's (or the question's) reference,
+  /// which nothing replaces while the actor does not suspend between lends.
   @inline(never)
   private func answerInFull(
     _ decision: consuming PolicyDecision, action: NavigationAction, request: PolicyRequest,
@@ -300,7 +305,7 @@ extension Session {
     _ address: WebAddress, via: ExternalApp, action: PolicyAction,
     closed: [SessionID] = [], trace: PolicyDecision.Trace
   ) -> NavigationDecision {
-    // A special scheme (http, https, …) is never `about`: most external answers skip reading the scheme's bytes.
+    // A special scheme (http, https, …) is never `about`, so its bytes are compared only for other schemes.
     guard address.layout.scheme.isSpecial || !address.schemeIs("about") else {
       var trace = trace
       trace.notes.append("an about: URL is never opened outside the app")
