@@ -209,6 +209,10 @@ public struct WebAddress: Sendable, Hashable, CustomStringConvertible {
     withUTF8(from: 0, to: layout.schemeEnd) { UTF8Bytes.equal($0, literal) }
   }
 
+  /// Whether the scheme is `about`. A special scheme (http, https, …) never is, so only other schemes' bytes are
+  /// read.
+  var schemeIsAbout: Bool { !isSpecial && schemeIs("about") }
+
   /// Whether the two URLs have the same host (or both none): the same kind, serialized alike.
   func hasSameHost(as other: WebAddress) -> Bool {
     layout.hostKind == other.layout.hostKind
@@ -250,7 +254,7 @@ public struct WebAddress: Sendable, Hashable, CustomStringConvertible {
     // No host means no credentials either; compared as bytes of the serialization, making no strings.
     guard layout.hostKind == .none else { return false }
     let hasQuery = layout.queryStart != Layout.absent
-    return schemeIs("about")
+    return schemeIsAbout
       && withPathUTF8 { UTF8Bytes.equal($0, "blank") || (!hasQuery && UTF8Bytes.equal($0, "srcdoc")) }
   }
 

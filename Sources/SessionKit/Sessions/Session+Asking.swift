@@ -72,7 +72,7 @@ extension Session {
         }
         return keep(presentation: presentation, address: address, policy: policy)
           ?? NavigationDecision(outcome: .allow, action: decision.action, trace: trace)
-      case .external(let via) where address.schemeIs("about"):
+      case .external(let via) where address.schemeIsAbout:
         // Nothing would be sent outside: the popup stays, at about:blank.
         return keep(presentation: policy.popups.presentation, address: address, policy: policy)
           ?? external(address, via: via, action: decision.action, trace: trace)

@@ -305,8 +305,7 @@ extension Session {
     _ address: WebAddress, via: ExternalApp, action: PolicyAction,
     closed: [SessionID] = [], trace: PolicyDecision.Trace
   ) -> NavigationDecision {
-    // A special scheme (http, https, …) is never `about`, so its bytes are compared only for other schemes.
-    guard address.layout.scheme.isSpecial || !address.schemeIs("about") else {
+    guard !address.schemeIsAbout else {
       var trace = trace
       trace.notes.append("an about: URL is never opened outside the app")
       return NavigationDecision(outcome: .blocked(.policy), action: action, closedSessions: closed, trace: trace)
