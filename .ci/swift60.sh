@@ -83,12 +83,16 @@ esac
 
 # The working tree is copied in each time (not bind-mounted: nothing to unmount if the build is interrupted),
 # without any .build or .git. The build directory stays in the chroot between runs, so a rerun is incremental.
+# There is one build directory per checkout: tar keeps the files' times, and SwiftPM rebuilds by time, so a
+# checkout whose header is older than the objects another checkout's run left would reuse those objects.
 work=/src/sessionkit
+scratch="/src/builds/$(pwd -P | cksum | cut -d' ' -f1)"
+$sudo rm -rf "$root/src/build" # the single build directory of earlier versions of this script
 $sudo rm -rf "$root$work" && $sudo mkdir -p "$root$work"
 tar --exclude=.build --exclude=.git --exclude=.swiftpm --format=posix -cf - . | $sudo tar -xf - -C "$root$work"
 
 build() {
-  in_chroot swift build --package-path "$work" --scratch-path /src/build -Xswiftc -warnings-as-errors "$@" || {
+  in_chroot swift build --package-path "$work" --scratch-path "$scratch" -Xswiftc -warnings-as-errors "$@" || {
     local status=$?
     echo "swift60.sh: \`swift build${*:+ $*}\` failed with Swift $version (status $status)" >&2
     exit "$status"
