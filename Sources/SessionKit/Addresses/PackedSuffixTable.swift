@@ -103,11 +103,11 @@ struct PackedSuffixTable: @unchecked Sendable {
   /// makes it: every suffix of an entry becomes a node. Entries with an empty label are left out (a looked-up
   /// name has none), as are labels over 63 bytes (DNS allows no more); `nil` when the list is too large for the
   /// layout (over 31 000 suffixes or 256 KB of labels, about three times the Public Suffix List).
+  @_optimize(size)
   static func build(_ entries: [([UInt8], UInt32)]) -> PackedSuffixTable? {
     var flagsByKey: [[UInt8]: UInt32] = [:]
     for (key, flags) in entries {
-      let labels = key.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
-      guard !key.isEmpty, labels.allSatisfy({ !$0.isEmpty && $0.count <= 63 }) else { continue }
+      guard hasValidLabels(key) else { continue }
       flagsByKey[key, default: 0] |= flags
       var start = 0
       while let dot = key[start...].firstIndex(of: UInt8(ascii: ".")) {
@@ -115,7 +115,9 @@ struct PackedSuffixTable: @unchecked Sendable {
         flagsByKey[Array(key[start...]), default: 0] |= 0
       }
     }
-    let keys = flagsByKey.keys.sorted { $0.lexicographicallyPrecedes($1) }
+    let unsortedKeys = Array(flagsByKey.keys)
+    let keys = sortedNumbers(unsortedKeys.count) { unsortedKeys[$0].lexicographicallyPrecedes(unsortedKeys[$1]) }
+      .map { unsortedKeys[$0] }
     let mixed = keys.map { SuffixHash.spread(SuffixHash.of($0)) }
     guard let (slots, displacements) = place(mixed) else { return nil }
     var slotOfKey: [[UInt8]: Int] = [:]
@@ -128,7 +130,11 @@ struct PackedSuffixTable: @unchecked Sendable {
       let key = keys[number]
       labelSet.insert(key[..<(key.firstIndex(of: UInt8(ascii: ".")) ?? key.endIndex)])
     }
-    let labels = labelSet.sorted { $0.count != $1.count ? $0.count > $1.count : $0.lexicographicallyPrecedes($1) }
+    let unsortedLabels = Array(labelSet)
+    let labels = sortedNumbers(unsortedLabels.count) {
+      let (first, second) = (unsortedLabels[$0], unsortedLabels[$1])
+      return first.count != second.count ? first.count > second.count : first.lexicographicallyPrecedes(second)
+    }.map { unsortedLabels[$0] }
     var pool: [UInt8] = []
     var poolOffsets: [ArraySlice<UInt8>: Int] = [:]
     for label in labels where poolOffsets[label] == nil {
@@ -169,6 +175,7 @@ struct PackedSuffixTable: @unchecked Sendable {
 
   /// Places every hash in a slot of its own (each slot's key number, -1 when empty) with one displacement per
   /// bucket, largest buckets first, at the first load factor that works.
+  @_optimize(size)
   private static func place(_ mixed: [UInt64]) -> (slots: [Int], displacements: [UInt32])? {
     for load in loads {
       let slotCount = max(1, (mixed.count * 100 + load - 1) / load)
@@ -178,7 +185,7 @@ struct PackedSuffixTable: @unchecked Sendable {
       for (number, value) in mixed.enumerated() {
         buckets[Int(((value >> 32) &* UInt64(bucketCount)) >> 32)].append(number)
       }
-      let order = buckets.indices.sorted { (buckets[$0].count, $1) > (buckets[$1].count, $0) }
+      let order = sortedNumbers(bucketCount) { (buckets[$0].count, $1) > (buckets[$1].count, $0) }
       var displacements = [UInt32](repeating: 0, count: bucketCount)
       var slots = [Int](repeating: -1, count: slotCount)
       var placedAll = true
@@ -212,6 +219,33 @@ struct PackedSuffixTable: @unchecked Sendable {
     return nil
   }
 
+  /// Whether every `.`-separated label of `key` has 1 to 63 bytes (a loop: `split` would add its own copy).
+  @_optimize(size)
+  private static func hasValidLabels(_ key: [UInt8]) -> Bool {
+    var labelLength = 0
+    for byte in key {
+      if byte == UInt8(ascii: ".") {
+        guard labelLength > 0 else { return false }
+        labelLength = 0
+      } else {
+        labelLength += 1
+        guard labelLength <= 63 else { return false }
+      }
+    }
+    return labelLength > 0
+  }
+
+  /// `0..<count` sorted by `areInIncreasingOrder`: the builder's one sort (sorting keys, labels and buckets
+  /// each by itself would add three copies of the standard library's sort to every app).
+  @inline(never)
+  @_optimize(size)
+  private static func sortedNumbers(_ count: Int, by areInIncreasingOrder: (Int, Int) -> Bool) -> [Int] {
+    var numbers = Array(0..<count)
+    numbers.sort(by: areInIncreasingOrder)
+    return numbers
+  }
+
+  @_optimize(size)
   private static func appendDigits(_ value: Int, count: Int, to bytes: inout [UInt8]) {
     var rest = value
     for _ in 0..<count {
