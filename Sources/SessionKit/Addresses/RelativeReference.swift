@@ -4,8 +4,10 @@
 /// reference is classified once (scheme, `//`, `/`, `?`, `#`, a path, a Windows drive letter for `file:`),
 /// the kept components of the (already serialized) base are put in front of it, and the absolute parser
 /// does the rest — percent-encoding, dot segments (which cannot climb above the kept path's root), hosts.
+/// Not on the decision path (which judges absolute URLs), so compiled for size.
 enum RelativeReference {
   /// `string` resolved against `base`.
+  @_optimize(size)
   static func resolve(_ string: String, against base: WebAddress) throws(AddressError) -> WebAddress {
     let input = preprocessed(string)
     let absolute: String
@@ -22,6 +24,7 @@ enum RelativeReference {
   }
 
   /// Leading and trailing C0 controls and spaces stripped, tabs and newlines removed (as the parser does).
+  @_optimize(size)
   private static func preprocessed(_ string: String) -> Substring.UnicodeScalarView {
     var scalars = Substring(string).unicodeScalars
     while let first = scalars.first, first.value <= 0x20 { scalars.removeFirst() }
@@ -32,6 +35,7 @@ enum RelativeReference {
     return scalars
   }
 
+  @_optimize(size)
   private static func absoluteString(_ input: Substring.UnicodeScalarView, base: WebAddress) throws(AddressError)
     -> String
   {
@@ -61,6 +65,7 @@ enum RelativeReference {
   }
 
   /// The relative state for a base with a hierarchical path.
+  @_optimize(size)
   private static func relativeString(_ rest: Substring.UnicodeScalarView, base: WebAddress) -> String {
     let special = base.isSpecial
     guard let first = rest.first else { return prefix(of: base, through: .query) }
@@ -76,6 +81,7 @@ enum RelativeReference {
   }
 
   /// The file state, with the base when it is a `file:` URL.
+  @_optimize(size)
   private static func fileString(_ rest: Substring.UnicodeScalarView, base: WebAddress?) -> String {
     if let first = rest.first, isSlash(first, special: true) {
       guard let base, !startsWithTwoSlashes(rest, special: true) else { return "file:" + text(rest) }
@@ -107,6 +113,7 @@ enum RelativeReference {
   }
 
   /// The base serialized up to and including `component`.
+  @_optimize(size)
   private static func prefix(of base: WebAddress, through component: Component) -> String {
     var output = base.scheme + ":"
     if let host = base.host {
@@ -131,6 +138,7 @@ enum RelativeReference {
 
   /// The base's path without its last segment, ending in `/`; `/./` in front when a URL without a host would
   /// otherwise start with `//` (an authority).
+  @_optimize(size)
   private static func directory(of base: WebAddress) -> String {
     guard let slash = base.path.lastIndex(of: "/") else { return "/" }
     let directory = String(base.path[...slash])
@@ -141,6 +149,7 @@ enum RelativeReference {
   }
 
   /// `/C:` when the path starts with a normalized Windows drive letter segment.
+  @_optimize(size)
   private static func driveLetterSegment(of path: String) -> String? {
     let bytes = Array(path.utf8.prefix(4))
     guard bytes.count >= 3, bytes[0] == UInt8(ascii: "/"), isASCIIAlpha(bytes[1]), bytes[2] == UInt8(ascii: ":"),
@@ -149,6 +158,7 @@ enum RelativeReference {
     return String(decoding: bytes[0..<3], as: UTF8.self)
   }
 
+  @_optimize(size)
   private static func startsWithWindowsDriveLetter(_ scalars: Substring.UnicodeScalarView) -> Bool {
     var iterator = scalars.makeIterator()
     guard let letter = iterator.next(), letter.isASCII, isASCIIAlpha(UInt8(letter.value)),
@@ -159,6 +169,7 @@ enum RelativeReference {
   }
 
   /// The end of a scheme (the index of its `:`), as the scheme start and scheme states find it.
+  @_optimize(size)
   private static func schemeEnd(_ input: Substring.UnicodeScalarView) -> Substring.UnicodeScalarView.Index? {
     guard let first = input.first, first.isASCII, isASCIIAlpha(UInt8(first.value)) else { return nil }
     var index = input.index(after: input.startIndex)
@@ -174,24 +185,29 @@ enum RelativeReference {
     return nil
   }
 
+  @_optimize(size)
   private static func startsWithTwoSlashes(_ scalars: Substring.UnicodeScalarView, special: Bool) -> Bool {
     var iterator = scalars.makeIterator()
     guard let first = iterator.next(), let second = iterator.next() else { return false }
     return isSlash(first, special: special) && isSlash(second, special: special)
   }
 
+  @_optimize(size)
   private static func isSlash(_ scalar: Unicode.Scalar, special: Bool) -> Bool {
     scalar == "/" || (special && scalar == "\\")
   }
 
+  @_optimize(size)
   private static func isASCIIAlpha(_ byte: UInt8) -> Bool {
     (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z")
   }
 
+  @_optimize(size)
   private static func isTabOrNewline(_ scalar: Unicode.Scalar) -> Bool {
     scalar == "\t" || scalar == "\n" || scalar == "\r"
   }
 
+  @_optimize(size)
   private static func text(_ scalars: Substring.UnicodeScalarView) -> String {
     String(String.UnicodeScalarView(scalars))
   }
