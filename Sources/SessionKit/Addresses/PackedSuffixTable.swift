@@ -116,7 +116,7 @@ struct PackedSuffixTable: @unchecked Sendable {
       }
     }
     let unsortedKeys = Array(flagsByKey.keys)
-    let keys = sortedNumbers(unsortedKeys.count) { unsortedKeys[$0].lexicographicallyPrecedes(unsortedKeys[$1]) }
+    let keys = ColdSort.numbers(unsortedKeys.count) { unsortedKeys[$0].lexicographicallyPrecedes(unsortedKeys[$1]) }
       .map { unsortedKeys[$0] }
     let mixed = keys.map { SuffixHash.spread(SuffixHash.of($0)) }
     guard let (slots, displacements) = place(mixed) else { return nil }
@@ -131,7 +131,7 @@ struct PackedSuffixTable: @unchecked Sendable {
       labelSet.insert(key[..<(key.firstIndex(of: UInt8(ascii: ".")) ?? key.endIndex)])
     }
     let unsortedLabels = Array(labelSet)
-    let labels = sortedNumbers(unsortedLabels.count) {
+    let labels = ColdSort.numbers(unsortedLabels.count) {
       let (first, second) = (unsortedLabels[$0], unsortedLabels[$1])
       return first.count != second.count ? first.count > second.count : first.lexicographicallyPrecedes(second)
     }.map { unsortedLabels[$0] }
@@ -185,7 +185,7 @@ struct PackedSuffixTable: @unchecked Sendable {
       for (number, value) in mixed.enumerated() {
         buckets[Int(((value >> 32) &* UInt64(bucketCount)) >> 32)].append(number)
       }
-      let order = sortedNumbers(bucketCount) { (buckets[$0].count, $1) > (buckets[$1].count, $0) }
+      let order = ColdSort.numbers(bucketCount) { (buckets[$0].count, $1) > (buckets[$1].count, $0) }
       var displacements = [UInt32](repeating: 0, count: bucketCount)
       var slots = [Int](repeating: -1, count: slotCount)
       var placedAll = true
@@ -233,16 +233,6 @@ struct PackedSuffixTable: @unchecked Sendable {
       }
     }
     return labelLength > 0
-  }
-
-  /// `0..<count` sorted by `areInIncreasingOrder`: the builder's one sort (sorting keys, labels and buckets
-  /// each by itself would add three copies of the standard library's sort to every app).
-  @inline(never)
-  @_optimize(size)
-  private static func sortedNumbers(_ count: Int, by areInIncreasingOrder: (Int, Int) -> Bool) -> [Int] {
-    var numbers = Array(0..<count)
-    numbers.sort(by: areInIncreasingOrder)
-    return numbers
   }
 
   @_optimize(size)

@@ -7,7 +7,7 @@ package enum NearMiss {
   @_optimize(size)
   package static func closest(to name: String, among candidates: some Sequence<String>) -> String? {
     // An array sorted: the one `[String]` sort SessionKit compiles, and the work in a function that is not generic.
-    closest(to: name, sorted: Array(Set(candidates)).sorted())
+    closest(to: name, sorted: ColdSort.strings(Array(Set(candidates))))
   }
 
   @_optimize(size)
