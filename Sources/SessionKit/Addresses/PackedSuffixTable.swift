@@ -105,10 +105,12 @@ struct PackedSuffixTable: @unchecked Sendable {
   /// layout (over 31 000 suffixes or 256 KB of labels, about three times the Public Suffix List).
   @_optimize(size)
   static func build(_ entries: [([UInt8], UInt32)]) -> PackedSuffixTable? {
-    var flagsByKey: [[UInt8]: UInt32] = [:]
+    // Every map here has one type, `[[UInt8]: Int]`: each other key or value type would add its own copy of the
+    // standard library's hash table to every app.
+    var flagsByKey: [[UInt8]: Int] = [:]
     for (key, flags) in entries {
       guard hasValidLabels(key) else { continue }
-      flagsByKey[key, default: 0] |= flags
+      flagsByKey[key, default: 0] |= Int(flags)
       var start = 0
       while let dot = key[start...].firstIndex(of: UInt8(ascii: ".")) {
         start = dot + 1
@@ -125,24 +127,25 @@ struct PackedSuffixTable: @unchecked Sendable {
       slotOfKey[keys[number]] = slot
     }
     // The label pool: longest labels first, a label found inside one already placed shares its bytes.
-    var labelSet = Set<ArraySlice<UInt8>>()
+    var labelSet: [[UInt8]: Int] = [:]
     for number in slots where number >= 0 {
       let key = keys[number]
-      labelSet.insert(key[..<(key.firstIndex(of: UInt8(ascii: ".")) ?? key.endIndex)])
+      labelSet[Array(key[..<(key.firstIndex(of: UInt8(ascii: ".")) ?? key.endIndex)])] = 0
     }
-    let unsortedLabels = Array(labelSet)
+    let unsortedLabels = Array(labelSet.keys)
     let labels = ColdSort.numbers(unsortedLabels.count) {
       let (first, second) = (unsortedLabels[$0], unsortedLabels[$1])
       return first.count != second.count ? first.count > second.count : first.lexicographicallyPrecedes(second)
     }.map { unsortedLabels[$0] }
     var pool: [UInt8] = []
-    var poolOffsets: [ArraySlice<UInt8>: Int] = [:]
+    var poolOffsets: [[UInt8]: Int] = [:]
     for label in labels where poolOffsets[label] == nil {
-      let offset = pool.count - label.startIndex
+      let offset = pool.count
       pool += label
       for first in label.indices {
-        for end in (first + 1)...label.endIndex where poolOffsets[label[first..<end]] == nil {
-          poolOffsets[label[first..<end]] = offset + first
+        for end in (first + 1)...label.endIndex {
+          let piece = Array(label[first..<end])
+          if poolOffsets[piece] == nil { poolOffsets[piece] = offset + first }
         }
       }
     }
@@ -159,7 +162,7 @@ struct PackedSuffixTable: @unchecked Sendable {
       let label = key[..<dot]
       let parent = dot == key.endIndex ? Int(rootParent) : slotOfKey[Array(key[(dot + 1)...])] ?? Int(rootParent)
       appendDigits(parent | label.count << 15, count: 3, to: &records)
-      appendDigits((poolOffsets[label] ?? 0) | Int(flagsByKey[key] ?? 0) << 18, count: 3, to: &records)
+      appendDigits((poolOffsets[Array(label)] ?? 0) | (flagsByKey[key] ?? 0) << 18, count: 3, to: &records)
     }
     var bytes: [UInt8] = []
     for displacement in displacements {
