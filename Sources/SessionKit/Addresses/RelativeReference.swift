@@ -26,13 +26,20 @@ enum RelativeReference {
   /// Leading and trailing C0 controls and spaces stripped, tabs and newlines removed (as the parser does).
   @_optimize(size)
   private static func preprocessed(_ string: String) -> Substring.UnicodeScalarView {
-    var scalars = Substring(string).unicodeScalars
-    while let first = scalars.first, first.value <= 0x20 { scalars.removeFirst() }
-    while let last = scalars.last, last.value <= 0x20 { scalars.removeLast() }
-    if scalars.contains(where: isTabOrNewline) {
-      scalars.removeAll(where: isTabOrNewline)
+    // A loop over the scalars, rather than removing from a view, which compiled four generic functions for it.
+    var kept = ""
+    var spaces = ""
+    for scalar in string.unicodeScalars {
+      if scalar.value <= 0x20 {
+        // Leading ones are dropped; others wait for a scalar after them (trailing ones never get one).
+        if !kept.isEmpty && !isTabOrNewline(scalar) { spaces.unicodeScalars.append(scalar) }
+      } else {
+        kept += spaces
+        spaces = ""
+        kept.unicodeScalars.append(scalar)
+      }
     }
-    return scalars
+    return kept[...].unicodeScalars
   }
 
   @_optimize(size)
