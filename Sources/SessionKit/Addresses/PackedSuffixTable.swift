@@ -154,7 +154,7 @@ struct PackedSuffixTable: @unchecked Sendable {
     records.reserveCapacity(slots.count * recordSize)
     for number in slots {
       guard number >= 0 else {
-        records.append(contentsOf: repeatElement(0, count: recordSize))
+        for _ in 0..<recordSize { records.append(0) }
         continue
       }
       let key = keys[number]
