@@ -38,11 +38,13 @@ public struct BackForwardList: Sendable, Hashable {
     }
 
     /// Entries are equal when their URL, method and iframe change are.
+    @_optimize(size)
     public static func == (lhs: Entry, rhs: Entry) -> Bool {
       lhs.url == rhs.url && lhs.isPost == rhs.isPost && lhs.subframe == rhs.subframe
     }
 
     /// Hashes the URL, method and iframe change.
+    @_optimize(size)
     public func hash(into hasher: inout Hasher) {
       hasher.combine(url)
       hasher.combine(isPost)
@@ -97,11 +99,13 @@ public struct BackForwardList: Sendable, Hashable {
   }
 
   /// Lists are equal when their entries and current index are.
+  @_optimize(size)
   public static func == (lhs: BackForwardList, rhs: BackForwardList) -> Bool {
     lhs.entries == rhs.entries && lhs.currentIndex == rhs.currentIndex
   }
 
   /// Hashes the entries and the current index.
+  @_optimize(size)
   public func hash(into hasher: inout Hasher) {
     hasher.combine(entries)
     hasher.combine(currentIndex)
