@@ -111,11 +111,14 @@ public struct PublicSuffixList: Sendable {
 
   @_optimize(size)
   private static func hasPunycodeLabel(_ name: Substring) -> Bool {
-    var atLabelStart = true
-    var rest = name.utf8[...]
-    while !rest.isEmpty {
-      if atLabelStart && rest.starts(with: "xn--".utf8) { return true }
-      atLabelStart = rest.removeFirst() == UInt8(ascii: ".")
+    // Bytes compared one by one: `starts(with:)` compiled a copy of itself for these two types.
+    let bytes = Array(name.utf8)
+    for start in bytes.indices where start == 0 || bytes[start - 1] == UInt8(ascii: ".") {
+      if start + 4 <= bytes.count, bytes[start] == UInt8(ascii: "x"), bytes[start + 1] == UInt8(ascii: "n"),
+        bytes[start + 2] == UInt8(ascii: "-"), bytes[start + 3] == UInt8(ascii: "-")
+      {
+        return true
+      }
     }
     return false
   }
