@@ -167,12 +167,24 @@ enum RelativeReference {
 
   @_optimize(size)
   private static func startsWithWindowsDriveLetter(_ scalars: Substring.UnicodeScalarView) -> Bool {
-    var iterator = scalars.makeIterator()
-    guard let letter = iterator.next(), letter.isASCII, isASCIIAlpha(UInt8(letter.value)),
-      let separator = iterator.next(), separator == ":" || separator == "|"
+    let first = leading(3, of: scalars)
+    guard first.count >= 2, first[0].isASCII, isASCIIAlpha(UInt8(first[0].value)), first[1] == ":" || first[1] == "|"
     else { return false }
-    guard let next = iterator.next() else { return true }
-    return next == "/" || next == "\\" || next == "?" || next == "#"
+    guard first.count == 3 else { return true }
+    return first[2] == "/" || first[2] == "\\" || first[2] == "?" || first[2] == "#"
+  }
+
+  /// The first `count` scalars (fewer when there are not that many): one loop that decodes them, where each
+  /// `next()` of an iterator compiled its own decoding.
+  @inline(never)
+  @_optimize(size)
+  private static func leading(_ count: Int, of scalars: Substring.UnicodeScalarView) -> [Unicode.Scalar] {
+    var first: [Unicode.Scalar] = []
+    for scalar in scalars {
+      guard first.count < count else { break }
+      first.append(scalar)
+    }
+    return first
   }
 
   /// The end of a scheme (the index of its `:`), as the scheme start and scheme states find it.
@@ -194,9 +206,8 @@ enum RelativeReference {
 
   @_optimize(size)
   private static func startsWithTwoSlashes(_ scalars: Substring.UnicodeScalarView, special: Bool) -> Bool {
-    var iterator = scalars.makeIterator()
-    guard let first = iterator.next(), let second = iterator.next() else { return false }
-    return isSlash(first, special: special) && isSlash(second, special: special)
+    let first = leading(2, of: scalars)
+    return first.count == 2 && isSlash(first[0], special: special) && isSlash(first[1], special: special)
   }
 
   @_optimize(size)
