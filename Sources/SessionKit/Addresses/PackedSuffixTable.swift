@@ -103,19 +103,23 @@ struct PackedSuffixTable: @unchecked Sendable {
   /// makes it: every suffix of an entry becomes a node. Entries with an empty label are left out (a looked-up
   /// name has none), as are labels over 63 bytes (DNS allows no more); `nil` when the list is too large for the
   /// layout (over 31 000 suffixes or 256 KB of labels, about three times the Public Suffix List).
+  @_optimize(size)
   static func build(_ entries: [([UInt8], UInt32)]) -> PackedSuffixTable? {
-    var flagsByKey: [[UInt8]: UInt32] = [:]
+    // Every map here has one type, `[[UInt8]: Int]`: each other key or value type would add its own copy of the
+    // standard library's hash table to every app.
+    var flagsByKey: [[UInt8]: Int] = [:]
     for (key, flags) in entries {
-      let labels = key.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
-      guard !key.isEmpty, labels.allSatisfy({ !$0.isEmpty && $0.count <= 63 }) else { continue }
-      flagsByKey[key, default: 0] |= flags
+      guard hasValidLabels(key) else { continue }
+      flagsByKey[key, default: 0] |= Int(flags)
       var start = 0
       while let dot = key[start...].firstIndex(of: UInt8(ascii: ".")) {
         start = dot + 1
         flagsByKey[Array(key[start...]), default: 0] |= 0
       }
     }
-    let keys = flagsByKey.keys.sorted { $0.lexicographicallyPrecedes($1) }
+    let unsortedKeys = Array(flagsByKey.keys)
+    let keys = ColdSort.numbers(unsortedKeys.count) { unsortedKeys[$0].lexicographicallyPrecedes(unsortedKeys[$1]) }
+      .map { unsortedKeys[$0] }
     let mixed = keys.map { SuffixHash.spread(SuffixHash.of($0)) }
     guard let (slots, displacements) = place(mixed) else { return nil }
     var slotOfKey: [[UInt8]: Int] = [:]
@@ -123,20 +127,25 @@ struct PackedSuffixTable: @unchecked Sendable {
       slotOfKey[keys[number]] = slot
     }
     // The label pool: longest labels first, a label found inside one already placed shares its bytes.
-    var labelSet = Set<ArraySlice<UInt8>>()
+    var labelSet: [[UInt8]: Int] = [:]
     for number in slots where number >= 0 {
       let key = keys[number]
-      labelSet.insert(key[..<(key.firstIndex(of: UInt8(ascii: ".")) ?? key.endIndex)])
+      labelSet[Array(key[..<(key.firstIndex(of: UInt8(ascii: ".")) ?? key.endIndex)])] = 0
     }
-    let labels = labelSet.sorted { $0.count != $1.count ? $0.count > $1.count : $0.lexicographicallyPrecedes($1) }
+    let unsortedLabels = Array(labelSet.keys)
+    let labels = ColdSort.numbers(unsortedLabels.count) {
+      let (first, second) = (unsortedLabels[$0], unsortedLabels[$1])
+      return first.count != second.count ? first.count > second.count : first.lexicographicallyPrecedes(second)
+    }.map { unsortedLabels[$0] }
     var pool: [UInt8] = []
-    var poolOffsets: [ArraySlice<UInt8>: Int] = [:]
+    var poolOffsets: [[UInt8]: Int] = [:]
     for label in labels where poolOffsets[label] == nil {
-      let offset = pool.count - label.startIndex
+      let offset = pool.count
       pool += label
       for first in label.indices {
-        for end in (first + 1)...label.endIndex where poolOffsets[label[first..<end]] == nil {
-          poolOffsets[label[first..<end]] = offset + first
+        for end in (first + 1)...label.endIndex {
+          let piece = Array(label[first..<end])
+          if poolOffsets[piece] == nil { poolOffsets[piece] = offset + first }
         }
       }
     }
@@ -145,7 +154,7 @@ struct PackedSuffixTable: @unchecked Sendable {
     records.reserveCapacity(slots.count * recordSize)
     for number in slots {
       guard number >= 0 else {
-        records.append(contentsOf: repeatElement(0, count: recordSize))
+        for _ in 0..<recordSize { records.append(0) }
         continue
       }
       let key = keys[number]
@@ -153,7 +162,7 @@ struct PackedSuffixTable: @unchecked Sendable {
       let label = key[..<dot]
       let parent = dot == key.endIndex ? Int(rootParent) : slotOfKey[Array(key[(dot + 1)...])] ?? Int(rootParent)
       appendDigits(parent | label.count << 15, count: 3, to: &records)
-      appendDigits((poolOffsets[label] ?? 0) | Int(flagsByKey[key] ?? 0) << 18, count: 3, to: &records)
+      appendDigits((poolOffsets[Array(label)] ?? 0) | (flagsByKey[key] ?? 0) << 18, count: 3, to: &records)
     }
     var bytes: [UInt8] = []
     for displacement in displacements {
@@ -169,6 +178,7 @@ struct PackedSuffixTable: @unchecked Sendable {
 
   /// Places every hash in a slot of its own (each slot's key number, -1 when empty) with one displacement per
   /// bucket, largest buckets first, at the first load factor that works.
+  @_optimize(size)
   private static func place(_ mixed: [UInt64]) -> (slots: [Int], displacements: [UInt32])? {
     for load in loads {
       let slotCount = max(1, (mixed.count * 100 + load - 1) / load)
@@ -178,7 +188,7 @@ struct PackedSuffixTable: @unchecked Sendable {
       for (number, value) in mixed.enumerated() {
         buckets[Int(((value >> 32) &* UInt64(bucketCount)) >> 32)].append(number)
       }
-      let order = buckets.indices.sorted { (buckets[$0].count, $1) > (buckets[$1].count, $0) }
+      let order = ColdSort.numbers(bucketCount) { (buckets[$0].count, $1) > (buckets[$1].count, $0) }
       var displacements = [UInt32](repeating: 0, count: bucketCount)
       var slots = [Int](repeating: -1, count: slotCount)
       var placedAll = true
@@ -212,6 +222,23 @@ struct PackedSuffixTable: @unchecked Sendable {
     return nil
   }
 
+  /// Whether every `.`-separated label of `key` has 1 to 63 bytes (a loop: `split` would add its own copy).
+  @_optimize(size)
+  private static func hasValidLabels(_ key: [UInt8]) -> Bool {
+    var labelLength = 0
+    for byte in key {
+      if byte == UInt8(ascii: ".") {
+        guard labelLength > 0 else { return false }
+        labelLength = 0
+      } else {
+        labelLength += 1
+        guard labelLength <= 63 else { return false }
+      }
+    }
+    return labelLength > 0
+  }
+
+  @_optimize(size)
   private static func appendDigits(_ value: Int, count: Int, to bytes: inout [UInt8]) {
     var rest = value
     for _ in 0..<count {

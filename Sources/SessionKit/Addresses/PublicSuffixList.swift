@@ -44,12 +44,18 @@ public struct PublicSuffixList: Sendable {
   }
 
   /// The rules' keys in all their forms, each with its kind, and the number of rules.
+  @_optimize(size)
   static func entries(of contents: String) -> (entries: [([UInt8], UInt32)], ruleCount: Int) {
     var entries: [([UInt8], UInt32)] = []
     entries.reserveCapacity(16_384)
     var ruleCount = 0
     let text = contents[...]
-    for line in text.utf8.split(separator: UInt8(ascii: "\n")) {
+    var lineStart = text.utf8.startIndex
+    // Lines found with a loop rather than `split`, whose copy for this type would be in every app.
+    while lineStart < text.utf8.endIndex {
+      let lineEnd = text.utf8[lineStart...].firstIndex(of: UInt8(ascii: "\n")) ?? text.utf8.endIndex
+      let line = text.utf8[lineStart..<lineEnd]
+      lineStart = lineEnd < text.utf8.endIndex ? text.utf8.index(after: lineEnd) : lineEnd
       let ruleEnd = line.firstIndex { $0 == 0x20 || $0 == 0x09 || $0 == 0x0D } ?? line.endIndex
       let rule = text[line.startIndex..<ruleEnd]
       guard !rule.isEmpty, !rule.hasPrefix("//") else { continue }
@@ -72,6 +78,7 @@ public struct PublicSuffixList: Sendable {
 
   /// A rule's key lower-cased, plus its punycode form when it has Unicode labels, or its Unicode
   /// form when it has `xn--` labels.
+  @_optimize(size)
   private static func forms(of key: Substring) -> [Substring] {
     let needsLowering = key.utf8.contains { $0 >= 0x41 && $0 <= 0x5A || $0 >= 0x80 }
     let form = needsLowering ? Substring(key.lowercased()) : key
@@ -85,17 +92,35 @@ public struct PublicSuffixList: Sendable {
       return [form, Substring(String(decoding: ascii, as: UTF8.self))]
     }
     guard hasPunycodeLabel(form) else { return [form] }
-    let labels = form.split(separator: ".", omittingEmptySubsequences: false).map { label -> String in
-      guard label.hasPrefix("xn--"), let scalars = Punycode.decode(label.utf8.dropFirst(4)) else {
-        return String(label)
+    var unicode = ""
+    var labelStart = form.startIndex
+    while true {
+      let labelEnd = form[labelStart...].firstIndex(of: ".") ?? form.endIndex
+      let label = form[labelStart..<labelEnd]
+      if label.hasPrefix("xn--"), let scalars = Punycode.decode(label.utf8.dropFirst(4)) {
+        unicode += String(String.UnicodeScalarView(scalars))
+      } else {
+        unicode += label
       }
-      return String(String.UnicodeScalarView(scalars))
+      guard labelEnd < form.endIndex else { break }
+      unicode += "."
+      labelStart = form.index(after: labelEnd)
     }
-    return [form, Substring(labels.joined(separator: "."))]
+    return [form, Substring(unicode)]
   }
 
+  @_optimize(size)
   private static func hasPunycodeLabel(_ name: Substring) -> Bool {
-    name.utf8.split(separator: UInt8(ascii: ".")).contains { $0.starts(with: "xn--".utf8) }
+    // Bytes compared one by one: `starts(with:)` compiled a copy of itself for these two types.
+    let bytes = Array(name.utf8)
+    for start in bytes.indices where start == 0 || bytes[start - 1] == UInt8(ascii: ".") {
+      if start + 4 <= bytes.count, bytes[start] == UInt8(ascii: "x"), bytes[start + 1] == UInt8(ascii: "n"),
+        bytes[start + 2] == UInt8(ascii: "-"), bytes[start + 3] == UInt8(ascii: "-")
+      {
+        return true
+      }
+    }
+    return false
   }
 
   /// The list compiled into SessionKit: tables generated at build time from `Scripts/Data/public_suffix_list.dat`

@@ -4,8 +4,10 @@
 /// reference is classified once (scheme, `//`, `/`, `?`, `#`, a path, a Windows drive letter for `file:`),
 /// the kept components of the (already serialized) base are put in front of it, and the absolute parser
 /// does the rest — percent-encoding, dot segments (which cannot climb above the kept path's root), hosts.
+/// Not on the decision path (which judges absolute URLs), so compiled for size.
 enum RelativeReference {
   /// `string` resolved against `base`.
+  @_optimize(size)
   static func resolve(_ string: String, against base: WebAddress) throws(AddressError) -> WebAddress {
     let input = preprocessed(string)
     let absolute: String
@@ -22,16 +24,25 @@ enum RelativeReference {
   }
 
   /// Leading and trailing C0 controls and spaces stripped, tabs and newlines removed (as the parser does).
+  @_optimize(size)
   private static func preprocessed(_ string: String) -> Substring.UnicodeScalarView {
-    var scalars = Substring(string).unicodeScalars
-    while let first = scalars.first, first.value <= 0x20 { scalars.removeFirst() }
-    while let last = scalars.last, last.value <= 0x20 { scalars.removeLast() }
-    if scalars.contains(where: isTabOrNewline) {
-      scalars.removeAll(where: isTabOrNewline)
+    // A loop over the scalars, rather than removing from a view, which compiled four generic functions for it.
+    var kept = ""
+    var spaces = ""
+    for scalar in string.unicodeScalars {
+      if scalar.value <= 0x20 {
+        // Leading ones are dropped; others wait for a scalar after them (trailing ones never get one).
+        if !kept.isEmpty && !isTabOrNewline(scalar) { spaces.unicodeScalars.append(scalar) }
+      } else {
+        kept += spaces
+        spaces = ""
+        kept.unicodeScalars.append(scalar)
+      }
     }
-    return scalars
+    return kept[...].unicodeScalars
   }
 
+  @_optimize(size)
   private static func absoluteString(_ input: Substring.UnicodeScalarView, base: WebAddress) throws(AddressError)
     -> String
   {
@@ -61,6 +72,7 @@ enum RelativeReference {
   }
 
   /// The relative state for a base with a hierarchical path.
+  @_optimize(size)
   private static func relativeString(_ rest: Substring.UnicodeScalarView, base: WebAddress) -> String {
     let special = base.isSpecial
     guard let first = rest.first else { return prefix(of: base, through: .query) }
@@ -76,6 +88,7 @@ enum RelativeReference {
   }
 
   /// The file state, with the base when it is a `file:` URL.
+  @_optimize(size)
   private static func fileString(_ rest: Substring.UnicodeScalarView, base: WebAddress?) -> String {
     if let first = rest.first, isSlash(first, special: true) {
       guard let base, !startsWithTwoSlashes(rest, special: true) else { return "file:" + text(rest) }
@@ -107,6 +120,7 @@ enum RelativeReference {
   }
 
   /// The base serialized up to and including `component`.
+  @_optimize(size)
   private static func prefix(of base: WebAddress, through component: Component) -> String {
     var output = base.scheme + ":"
     if let host = base.host {
@@ -131,6 +145,7 @@ enum RelativeReference {
 
   /// The base's path without its last segment, ending in `/`; `/./` in front when a URL without a host would
   /// otherwise start with `//` (an authority).
+  @_optimize(size)
   private static func directory(of base: WebAddress) -> String {
     guard let slash = base.path.lastIndex(of: "/") else { return "/" }
     let directory = String(base.path[...slash])
@@ -141,6 +156,7 @@ enum RelativeReference {
   }
 
   /// `/C:` when the path starts with a normalized Windows drive letter segment.
+  @_optimize(size)
   private static func driveLetterSegment(of path: String) -> String? {
     let bytes = Array(path.utf8.prefix(4))
     guard bytes.count >= 3, bytes[0] == UInt8(ascii: "/"), isASCIIAlpha(bytes[1]), bytes[2] == UInt8(ascii: ":"),
@@ -149,16 +165,30 @@ enum RelativeReference {
     return String(decoding: bytes[0..<3], as: UTF8.self)
   }
 
+  @_optimize(size)
   private static func startsWithWindowsDriveLetter(_ scalars: Substring.UnicodeScalarView) -> Bool {
-    var iterator = scalars.makeIterator()
-    guard let letter = iterator.next(), letter.isASCII, isASCIIAlpha(UInt8(letter.value)),
-      let separator = iterator.next(), separator == ":" || separator == "|"
+    let first = leading(3, of: scalars)
+    guard first.count >= 2, first[0].isASCII, isASCIIAlpha(UInt8(first[0].value)), first[1] == ":" || first[1] == "|"
     else { return false }
-    guard let next = iterator.next() else { return true }
-    return next == "/" || next == "\\" || next == "?" || next == "#"
+    guard first.count == 3 else { return true }
+    return first[2] == "/" || first[2] == "\\" || first[2] == "?" || first[2] == "#"
+  }
+
+  /// The first `count` scalars (fewer when there are not that many): one loop that decodes them, where each
+  /// `next()` of an iterator compiled its own decoding.
+  @inline(never)
+  @_optimize(size)
+  private static func leading(_ count: Int, of scalars: Substring.UnicodeScalarView) -> [Unicode.Scalar] {
+    var first: [Unicode.Scalar] = []
+    for scalar in scalars {
+      guard first.count < count else { break }
+      first.append(scalar)
+    }
+    return first
   }
 
   /// The end of a scheme (the index of its `:`), as the scheme start and scheme states find it.
+  @_optimize(size)
   private static func schemeEnd(_ input: Substring.UnicodeScalarView) -> Substring.UnicodeScalarView.Index? {
     guard let first = input.first, first.isASCII, isASCIIAlpha(UInt8(first.value)) else { return nil }
     var index = input.index(after: input.startIndex)
@@ -174,24 +204,28 @@ enum RelativeReference {
     return nil
   }
 
+  @_optimize(size)
   private static func startsWithTwoSlashes(_ scalars: Substring.UnicodeScalarView, special: Bool) -> Bool {
-    var iterator = scalars.makeIterator()
-    guard let first = iterator.next(), let second = iterator.next() else { return false }
-    return isSlash(first, special: special) && isSlash(second, special: special)
+    let first = leading(2, of: scalars)
+    return first.count == 2 && isSlash(first[0], special: special) && isSlash(first[1], special: special)
   }
 
+  @_optimize(size)
   private static func isSlash(_ scalar: Unicode.Scalar, special: Bool) -> Bool {
     scalar == "/" || (special && scalar == "\\")
   }
 
+  @_optimize(size)
   private static func isASCIIAlpha(_ byte: UInt8) -> Bool {
     (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z")
   }
 
+  @_optimize(size)
   private static func isTabOrNewline(_ scalar: Unicode.Scalar) -> Bool {
     scalar == "\t" || scalar == "\n" || scalar == "\r"
   }
 
+  @_optimize(size)
   private static func text(_ scalars: Substring.UnicodeScalarView) -> String {
     String(String.UnicodeScalarView(scalars))
   }

@@ -283,11 +283,13 @@ package struct JSONParser {
 
   @_optimize(size)
   private mutating func expectLiteral(_ literal: String) throws(ConfigurationError) {
-    let count = literal.utf8.count
-    guard index + count <= bytes.count, bytes[index..<index + count].elementsEqual(literal.utf8) else {
-      throw syntaxError("invalid literal")
+    // A loop rather than `elementsEqual`, which compiled a copy of itself for these two types.
+    var end = index
+    for byte in literal.utf8 {
+      guard end < bytes.count, bytes[end] == byte else { throw syntaxError("invalid literal") }
+      end += 1
     }
-    index += count
+    index = end
   }
 
   @_optimize(size)

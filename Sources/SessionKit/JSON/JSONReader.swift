@@ -33,7 +33,7 @@ package struct JSONReader: Sendable {
   package func object(allowing allowed: Set<String>) throws(ConfigurationError) -> [(key: String, value: JSONValue)] {
     guard case .object(let members) = value else { throw error("expected an object, found \(value.typeName)") }
     for member in members where !allowed.contains(member.key) {
-      let known = Array(allowed).sorted().joined(separator: ", ")
+      let known = ColdSort.strings(Array(allowed)).joined(separator: ", ")
       let suggestion = NearMiss.closest(to: member.key, among: allowed).map {
         "; did you mean \(JSONValue.quoted($0))?"
       }

@@ -96,11 +96,22 @@ public indirect enum JSONValue: Sendable, Hashable {
     case (.bool(let a), .bool(let b)): a == b
     case (.number(let a), .number(let b)): a == b
     case (.string(let a), .string(let b)): a == b
-    case (.array(let a), .array(let b)): a == b
+    case (.array(let a), .array(let b)): elementsEqual(a, b)
     case (.object(let a), .object(let b)):
       a.count == b.count && zip(a, b).allSatisfy { $0.key == $1.key && $0.value == $1.value }
     default: false
     }
+  }
+
+  /// `a == b` as the standard library compares arrays (an array shares its storage with itself, whatever its
+  /// elements), without its copy of `==` for `[JSONValue]`.
+  @_optimize(size)
+  private static func elementsEqual(_ a: [JSONValue], _ b: [JSONValue]) -> Bool {
+    guard a.count == b.count else { return false }
+    let sameStorage = a.withUnsafeBufferPointer { a in b.withUnsafeBufferPointer { $0.baseAddress == a.baseAddress } }
+    if a.isEmpty || sameStorage { return true }
+    for index in a.indices where a[index] != b[index] { return false }
+    return true
   }
 
   /// Hashes the value structurally.
@@ -111,7 +122,10 @@ public indirect enum JSONValue: Sendable, Hashable {
     case .bool(let value): hasher.combine(value)
     case .number(let value): hasher.combine(value)
     case .string(let value): hasher.combine(value)
-    case .array(let values): hasher.combine(values)
+    case .array(let values):
+      // What `hasher.combine(values)` does, without the standard library's copy of it for `[JSONValue]`.
+      hasher.combine(values.count)
+      for value in values { value.hash(into: &hasher) }
     case .object(let members):
       for member in members {
         hasher.combine(member.key)

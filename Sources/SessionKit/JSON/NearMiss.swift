@@ -7,7 +7,7 @@ package enum NearMiss {
   @_optimize(size)
   package static func closest(to name: String, among candidates: some Sequence<String>) -> String? {
     // An array sorted: the one `[String]` sort SessionKit compiles, and the work in a function that is not generic.
-    closest(to: name, sorted: Array(Set(candidates)).sorted())
+    closest(to: name, sorted: ColdSort.strings(Array(Set(candidates))))
   }
 
   @_optimize(size)
@@ -16,12 +16,23 @@ package enum NearMiss {
     let lowered = name.lowercased()
     if let sameLetters = sorted.first(where: { $0.lowercased() == lowered }) { return sameLetters }
     var best: (candidate: String, distance: Int)?
+    let nameScalars = scalars(of: name)
     for candidate in sorted {
-      let distance = editDistance(Array(name.unicodeScalars), Array(candidate.unicodeScalars))
-      guard distance <= 2, distance < candidate.unicodeScalars.count else { continue }
+      let candidateScalars = scalars(of: candidate)
+      let distance = editDistance(nameScalars, candidateScalars)
+      guard distance <= 2, distance < candidateScalars.count else { continue }
       if best == nil || distance < best!.distance { best = (candidate, distance) }
     }
     return best?.candidate
+  }
+
+  /// The scalars of `string`, appended one by one: `Array(string.unicodeScalars)` and the view's `count` compiled
+  /// copies of themselves for it.
+  @_optimize(size)
+  private static func scalars(of string: String) -> [Unicode.Scalar] {
+    var scalars: [Unicode.Scalar] = []
+    for scalar in string.unicodeScalars { scalars.append(scalar) }
+    return scalars
   }
 
   /// The optimal-string-alignment distance between `a` and `b`.

@@ -91,7 +91,7 @@ public final class CompiledPolicy: Sendable {
     var hostLists: [HostLists] = []
     // An array of the keys, sorted, shares the one `[String]` sort of the JSON reader's messages: sorting the
     // pairs, or the keys' view, compiled a copy of the standard library's sort for each collection type.
-    for name in Array(builder.hosts.keys).sorted() {
+    for name in ColdSort.strings(Array(builder.hosts.keys)) {
       let lists = builder.hosts[name, default: IndexBuilder.Lists()]
       hostLists.append(
         HostLists(exact: store(lists.exact), subdomains: store(lists.subdomains), sites: store(lists.sites)))
@@ -107,7 +107,7 @@ public final class CompiledPolicy: Sendable {
     self.hostLists = hostLists
     self.literalHosts = builder.literals.compactMapValues { $0.exact.isEmpty ? nil : store($0.exact) }
     self.literalSites = builder.literals.compactMapValues { $0.sites.isEmpty ? nil : store($0.sites) }
-    let schemes = Array(builder.schemes.keys).sorted()
+    let schemes = ColdSort.strings(Array(builder.schemes.keys))
     self.schemeNames = schemes.map { Array($0.utf8) }
     self.schemeLists = schemes.map { store(builder.schemes[$0, default: IndexBuilder.Lists()].exact) }
     self.unindexed = builder.unindexed.map(store)

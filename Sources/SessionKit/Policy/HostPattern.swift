@@ -28,10 +28,12 @@ public enum HostPattern: Sendable, Hashable, CustomStringConvertible {
   static func normalisedHost(_ text: String) -> WebHost? {
     let isBracketed = text.hasPrefix("[") && text.hasSuffix("]")
     let forbidden = isBracketed ? "/\\?#@*%" : "/\\?#@*%:[]"
-    guard !text.isEmpty,
-      !text.unicodeScalars.contains(where: { $0.value <= 0x20 || forbidden.unicodeScalars.contains($0) }),
-      let host = try? WebHost(text)
-    else { return nil }
+    // Loops rather than `contains`, which compiled copies of itself for the scalar view.
+    for scalar in text.unicodeScalars {
+      guard scalar.value > 0x20 else { return nil }
+      for character in forbidden.unicodeScalars where character == scalar { return nil }
+    }
+    guard !text.isEmpty, let host = try? WebHost(text) else { return nil }
     if case .domain = host {
       return host.hasEmptyLabel ? nil : .domain(host.dnsName)
     }

@@ -36,6 +36,7 @@ public struct PolicyContext: Sendable, Hashable {
   public static let none = PolicyContext(currentURL: nil)
 
   /// Contexts are equal when their URLs, sites and `isBlankPopup` are.
+  @_optimize(size)
   public static func == (lhs: PolicyContext, rhs: PolicyContext) -> Bool {
     guard lhs.isBlankPopup == rhs.isBlankPopup else { return false }
     if lhs.page === rhs.page { return true }
@@ -43,6 +44,7 @@ public struct PolicyContext: Sendable, Hashable {
   }
 
   /// Hashes the URL, the site and `isBlankPopup`.
+  @_optimize(size)
   public func hash(into hasher: inout Hasher) {
     hasher.combine(currentURL)
     hasher.combine(currentSite)

@@ -56,12 +56,14 @@ public struct PolicyRequest: Sendable, Hashable {
   }
 
   /// Requests are equal when their URLs, navigation types, targets and gesture flags are.
+  @_optimize(size)
   public static func == (lhs: PolicyRequest, rhs: PolicyRequest) -> Bool {
     lhs.address == rhs.address && lhs.navigationType == rhs.navigationType && lhs.target == rhs.target
       && lhs.isUserGesture == rhs.isUserGesture
   }
 
   /// Hashes the URL, navigation type, target and gesture flag.
+  @_optimize(size)
   public func hash(into hasher: inout Hasher) {
     hasher.combine(address)
     hasher.combine(navigationType)

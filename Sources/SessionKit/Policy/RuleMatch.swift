@@ -136,12 +136,18 @@ public struct RuleMatch: Sendable, Hashable {
       return
         "\(quoted) has upper-case letters: schemes are matched in lower case; write \(JSONValue.quoted(scheme.lowercased()))"
     }
-    guard let first = scheme.unicodeScalars.first, ("a"..."z").contains(first) || ("A"..."Z").contains(first) else {
-      return "\(quoted) does not start with a letter, as a scheme must"
-    }
-    let stray = scheme.unicodeScalars.first {
-      !(("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0)
-        || "+-.".unicodeScalars.contains($0))
+    // Loops rather than `first(where:)` and `contains`, which compiled copies of themselves for these views.
+    var stray: Unicode.Scalar?
+    var isFirst = true
+    for scalar in scheme.unicodeScalars {
+      let value = scalar.value
+      let isLetter = (0x61...0x7A).contains(value) || (0x41...0x5A).contains(value)
+      guard isLetter || !isFirst else { return "\(quoted) does not start with a letter, as a scheme must" }
+      isFirst = false
+      if !isLetter && !(0x30...0x39).contains(value) && scalar != "+" && scalar != "-" && scalar != "." {
+        stray = scalar
+        break
+      }
     }
     let character = stray.map { JSONValue.quoted(String($0)) } ?? "a character"
     return "\(quoted) contains \(character), which a scheme cannot hold (letters, digits, '+', '-' and '.')"
@@ -149,13 +155,18 @@ public struct RuleMatch: Sendable, Hashable {
 
   @_optimize(size)
   static func isLowerCaseScheme(_ scheme: String) -> Bool {
-    guard let first = scheme.utf8.first, (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(first) else {
-      return false
+    var isEmpty = true
+    for byte in scheme.utf8 {
+      let isLetter = (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
+      guard
+        isLetter
+          || !isEmpty
+            && ((UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: "+")
+              || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "."))
+      else { return false }
+      isEmpty = false
     }
-    return scheme.utf8.allSatisfy {
-      (UInt8(ascii: "a")...UInt8(ascii: "z")).contains($0) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0)
-        || $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: ".")
-    }
+    return !isEmpty
   }
 
   /// A `sites` entry must be a registrable domain as written (normalised) or an IP literal.

@@ -38,11 +38,13 @@ public struct BackForwardList: Sendable, Hashable {
     }
 
     /// Entries are equal when their URL, method and iframe change are.
+    @_optimize(size)
     public static func == (lhs: Entry, rhs: Entry) -> Bool {
       lhs.url == rhs.url && lhs.isPost == rhs.isPost && lhs.subframe == rhs.subframe
     }
 
     /// Hashes the URL, method and iframe change.
+    @_optimize(size)
     public func hash(into hasher: inout Hasher) {
       hasher.combine(url)
       hasher.combine(isPost)
@@ -97,13 +99,20 @@ public struct BackForwardList: Sendable, Hashable {
   }
 
   /// Lists are equal when their entries and current index are.
+  @_optimize(size)
   public static func == (lhs: BackForwardList, rhs: BackForwardList) -> Bool {
-    lhs.entries == rhs.entries && lhs.currentIndex == rhs.currentIndex
+    // A loop rather than the arrays' `==`, which compiled its own copy for `[Entry]`.
+    guard lhs.entries.count == rhs.entries.count, lhs.currentIndex == rhs.currentIndex else { return false }
+    for index in lhs.entries.indices where lhs.entries[index] != rhs.entries[index] { return false }
+    return true
   }
 
   /// Hashes the entries and the current index.
+  @_optimize(size)
   public func hash(into hasher: inout Hasher) {
-    hasher.combine(entries)
+    // What `hasher.combine(entries)` does, without the standard library's copy of it for `[Entry]`.
+    hasher.combine(entries.count)
+    for entry in entries { entry.hash(into: &hasher) }
     hasher.combine(currentIndex)
   }
 
