@@ -118,8 +118,10 @@ struct PackedSuffixTable: @unchecked Sendable {
       }
     }
     let unsortedKeys = Array(flagsByKey.keys)
-    let keys = ColdSort.numbers(unsortedKeys.count) { unsortedKeys[$0].lexicographicallyPrecedes(unsortedKeys[$1]) }
-      .map { unsortedKeys[$0] }
+    let keys = ColdSort.sortedIndices(count: unsortedKeys.count) {
+      unsortedKeys[$0].lexicographicallyPrecedes(unsortedKeys[$1])
+    }
+    .map { unsortedKeys[$0] }
     let mixed = keys.map { SuffixHash.spread(SuffixHash.of($0)) }
     guard let (slots, displacements) = place(mixed) else { return nil }
     var slotOfKey: [[UInt8]: Int] = [:]
@@ -133,7 +135,7 @@ struct PackedSuffixTable: @unchecked Sendable {
       labelSet[Array(key[..<(key.firstIndex(of: UInt8(ascii: ".")) ?? key.endIndex)])] = 0
     }
     let unsortedLabels = Array(labelSet.keys)
-    let labels = ColdSort.numbers(unsortedLabels.count) {
+    let labels = ColdSort.sortedIndices(count: unsortedLabels.count) {
       let (first, second) = (unsortedLabels[$0], unsortedLabels[$1])
       return first.count != second.count ? first.count > second.count : first.lexicographicallyPrecedes(second)
     }.map { unsortedLabels[$0] }
@@ -188,7 +190,7 @@ struct PackedSuffixTable: @unchecked Sendable {
       for (number, value) in mixed.enumerated() {
         buckets[Int(((value >> 32) &* UInt64(bucketCount)) >> 32)].append(number)
       }
-      let order = ColdSort.numbers(bucketCount) { (buckets[$0].count, $1) > (buckets[$1].count, $0) }
+      let order = ColdSort.sortedIndices(count: bucketCount) { (buckets[$0].count, $1) > (buckets[$1].count, $0) }
       var displacements = [UInt32](repeating: 0, count: bucketCount)
       var slots = [Int](repeating: -1, count: slotCount)
       var placedAll = true

@@ -50,12 +50,13 @@ public struct PublicSuffixList: Sendable {
     entries.reserveCapacity(16_384)
     var ruleCount = 0
     let text = contents[...]
-    var lineStart = text.utf8.startIndex
+    let bytes = text.utf8
+    var lineStart = bytes.startIndex
     // Lines found with a loop rather than `split`, whose copy for this type would be in every app.
-    while lineStart < text.utf8.endIndex {
-      let lineEnd = text.utf8[lineStart...].firstIndex(of: UInt8(ascii: "\n")) ?? text.utf8.endIndex
-      let line = text.utf8[lineStart..<lineEnd]
-      lineStart = lineEnd < text.utf8.endIndex ? text.utf8.index(after: lineEnd) : lineEnd
+    while lineStart < bytes.endIndex {
+      let lineEnd = bytes[lineStart...].firstIndex(of: UInt8(ascii: "\n")) ?? bytes.endIndex
+      let line = bytes[lineStart..<lineEnd]
+      lineStart = lineEnd < bytes.endIndex ? bytes.index(after: lineEnd) : lineEnd
       let ruleEnd = line.firstIndex { $0 == 0x20 || $0 == 0x09 || $0 == 0x0D } ?? line.endIndex
       let rule = text[line.startIndex..<ruleEnd]
       guard !rule.isEmpty, !rule.hasPrefix("//") else { continue }
@@ -112,13 +113,16 @@ public struct PublicSuffixList: Sendable {
   @_optimize(size)
   private static func hasPunycodeLabel(_ name: Substring) -> Bool {
     // Bytes compared one by one: `starts(with:)` compiled a copy of itself for these two types.
-    let bytes = Array(name.utf8)
-    for start in bytes.indices where start == 0 || bytes[start - 1] == UInt8(ascii: ".") {
-      if start + 4 <= bytes.count, bytes[start] == UInt8(ascii: "x"), bytes[start + 1] == UInt8(ascii: "n"),
-        bytes[start + 2] == UInt8(ascii: "-"), bytes[start + 3] == UInt8(ascii: "-")
-      {
-        return true
+    var matched = 0  // the current label's first bytes that match "xn--"; -1 once one does not
+    for byte in name.utf8 {
+      if byte == UInt8(ascii: ".") {
+        matched = 0
+        continue
       }
+      guard matched >= 0 else { continue }
+      let expected = matched == 0 ? UInt8(ascii: "x") : matched == 1 ? UInt8(ascii: "n") : UInt8(ascii: "-")
+      matched = byte == expected ? matched + 1 : -1
+      if matched == 4 { return true }
     }
     return false
   }

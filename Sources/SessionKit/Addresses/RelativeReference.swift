@@ -26,7 +26,7 @@ enum RelativeReference {
   /// Leading and trailing C0 controls and spaces stripped, tabs and newlines removed (as the parser does).
   @_optimize(size)
   private static func preprocessed(_ string: String) -> Substring.UnicodeScalarView {
-    // A loop over the scalars, rather than removing from a view, which compiled four generic functions for it.
+    // A loop over the scalars, rather than removing from a view: each of those calls adds its own generic copy.
     var kept = ""
     var spaces = ""
     for scalar in string.unicodeScalars {

@@ -96,19 +96,21 @@ public indirect enum JSONValue: Sendable, Hashable {
     case (.bool(let a), .bool(let b)): a == b
     case (.number(let a), .number(let b)): a == b
     case (.string(let a), .string(let b)): a == b
-    case (.array(let a), .array(let b)): elementsEqual(a, b)
+    case (.array(let a), .array(let b)): arraysEqual(a, b)
     case (.object(let a), .object(let b)):
       a.count == b.count && zip(a, b).allSatisfy { $0.key == $1.key && $0.value == $1.value }
     default: false
     }
   }
 
-  /// `a == b` as the standard library compares arrays (an array shares its storage with itself, whatever its
-  /// elements), without its copy of `==` for `[JSONValue]`.
+  /// `a == b` as `Array.==` decides it, without the standard library's copy of `==` for `[JSONValue]`: arrays that
+  /// share their storage are equal even when an element is not equal to itself (a NaN).
   @_optimize(size)
-  private static func elementsEqual(_ a: [JSONValue], _ b: [JSONValue]) -> Bool {
+  private static func arraysEqual(_ a: [JSONValue], _ b: [JSONValue]) -> Bool {
     guard a.count == b.count else { return false }
-    let sameStorage = a.withUnsafeBufferPointer { a in b.withUnsafeBufferPointer { $0.baseAddress == a.baseAddress } }
+    let sameStorage = a.withUnsafeBufferPointer { first in
+      b.withUnsafeBufferPointer { $0.baseAddress == first.baseAddress }
+    }
     if a.isEmpty || sameStorage { return true }
     for index in a.indices where a[index] != b[index] { return false }
     return true

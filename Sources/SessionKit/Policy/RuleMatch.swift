@@ -155,18 +155,17 @@ public struct RuleMatch: Sendable, Hashable {
 
   @_optimize(size)
   static func isLowerCaseScheme(_ scheme: String) -> Bool {
-    var isEmpty = true
+    var isFirst = true
     for byte in scheme.utf8 {
       let isLetter = (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
-      guard
-        isLetter
-          || !isEmpty
-            && ((UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: "+")
-              || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "."))
-      else { return false }
-      isEmpty = false
+      let isDigitOrMark =
+        (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: "+")
+        || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")
+      // A scheme starts with a letter; digits, '+', '-' and '.' may follow.
+      guard isLetter || (!isFirst && isDigitOrMark) else { return false }
+      isFirst = false
     }
-    return !isEmpty
+    return !isFirst
   }
 
   /// A `sites` entry must be a registrable domain as written (normalised) or an IP literal.

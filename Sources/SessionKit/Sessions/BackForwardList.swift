@@ -101,7 +101,8 @@ public struct BackForwardList: Sendable, Hashable {
   /// Lists are equal when their entries and current index are.
   @_optimize(size)
   public static func == (lhs: BackForwardList, rhs: BackForwardList) -> Bool {
-    // A loop rather than the arrays' `==`, which compiled its own copy for `[Entry]`.
+    // A loop rather than the arrays' `==`, which compiled its own copy for `[Entry]`. It needs no shared-storage
+    // shortcut (which `Array.==` and `JSONValue` take): an entry, compared by its address's text, equals itself.
     guard lhs.entries.count == rhs.entries.count, lhs.currentIndex == rhs.currentIndex else { return false }
     for index in lhs.entries.indices where lhs.entries[index] != rhs.entries[index] { return false }
     return true

@@ -1,21 +1,21 @@
 /// The one sort of cold code (compiling a policy, building a Public Suffix List, error messages).
 ///
 /// Each sort of another element type or with another comparison adds its own copy of the standard library's
-/// sort (about 3 KB) to every app; these sort positions instead, with the comparison passed in, so that one copy
+/// sort (about 3 KB) to every app; these sort indices instead, with the comparison passed in, so that one copy
 /// serves them all.
 enum ColdSort {
   /// `0..<count` sorted by `areInIncreasingOrder` (stable, as the standard library's sort is).
   @inline(never)
   @_optimize(size)
-  static func numbers(_ count: Int, by areInIncreasingOrder: (Int, Int) -> Bool) -> [Int] {
-    var numbers = Array(0..<count)
-    numbers.sort(by: areInIncreasingOrder)
-    return numbers
+  static func sortedIndices(count: Int, by areInIncreasingOrder: (Int, Int) -> Bool) -> [Int] {
+    var indices = Array(0..<count)
+    indices.sort(by: areInIncreasingOrder)
+    return indices
   }
 
   /// `strings` in ascending order, as `sorted()` orders them.
   @_optimize(size)
   static func strings(_ strings: [String]) -> [String] {
-    numbers(strings.count) { strings[$0] < strings[$1] }.map { strings[$0] }
+    sortedIndices(count: strings.count) { strings[$0] < strings[$1] }.map { strings[$0] }
   }
 }
