@@ -92,14 +92,20 @@ public struct PublicSuffixList: Sendable {
       else { return [form] }
       return [form, Substring(String(decoding: ascii, as: UTF8.self))]
     }
-    guard hasPunycodeLabel(form) else { return [form] }
+    // One walk over the labels decodes each `xn--` label; a key with none has no second form.
     var unicode = ""
+    var hasPunycodeLabel = false
     var labelStart = form.startIndex
     while true {
       let labelEnd = form[labelStart...].firstIndex(of: ".") ?? form.endIndex
       let label = form[labelStart..<labelEnd]
-      if label.hasPrefix("xn--"), let scalars = Punycode.decode(label.utf8.dropFirst(4)) {
-        unicode += String(String.UnicodeScalarView(scalars))
+      if label.hasPrefix("xn--") {
+        hasPunycodeLabel = true
+        if let scalars = Punycode.decode(label.utf8.dropFirst(4)) {
+          unicode += String(String.UnicodeScalarView(scalars))
+        } else {
+          unicode += label
+        }
       } else {
         unicode += label
       }
@@ -107,24 +113,7 @@ public struct PublicSuffixList: Sendable {
       unicode += "."
       labelStart = form.index(after: labelEnd)
     }
-    return [form, Substring(unicode)]
-  }
-
-  @_optimize(size)
-  private static func hasPunycodeLabel(_ name: Substring) -> Bool {
-    // Bytes compared one by one: `starts(with:)` compiled a copy of itself for these two types.
-    var matched = 0  // the current label's first bytes that match "xn--"; -1 once one does not
-    for byte in name.utf8 {
-      if byte == UInt8(ascii: ".") {
-        matched = 0
-        continue
-      }
-      guard matched >= 0 else { continue }
-      let expected = matched == 0 ? UInt8(ascii: "x") : matched == 1 ? UInt8(ascii: "n") : UInt8(ascii: "-")
-      matched = byte == expected ? matched + 1 : -1
-      if matched == 4 { return true }
-    }
-    return false
+    return hasPunycodeLabel ? [form, Substring(unicode)] : [form]
   }
 
   /// The list compiled into SessionKit: tables generated at build time from `Scripts/Data/public_suffix_list.dat`
