@@ -195,10 +195,7 @@ enum RelativeReference {
     while index < input.endIndex {
       let scalar = input[index]
       if scalar == ":" { return index }
-      guard scalar.isASCII,
-        isASCIIAlpha(UInt8(scalar.value)) || ("0"..."9").contains(scalar) || scalar == "+" || scalar == "-"
-          || scalar == "."
-      else { return nil }
+      guard scalar.isASCII, isSchemeByte(UInt8(scalar.value)) else { return nil }
       index = input.index(after: index)
     }
     return nil
@@ -213,11 +210,6 @@ enum RelativeReference {
   @_optimize(size)
   private static func isSlash(_ scalar: Unicode.Scalar, special: Bool) -> Bool {
     scalar == "/" || (special && scalar == "\\")
-  }
-
-  @_optimize(size)
-  private static func isASCIIAlpha(_ byte: UInt8) -> Bool {
-    (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z")
   }
 
   @_optimize(size)

@@ -60,7 +60,7 @@ struct WebAddressParser {
 
   private mutating func run() throws(AddressError) -> WebAddress {
     let count = bytes.count
-    guard count > 0, isAlpha(bytes[0]) else { throw schemeError() }
+    guard count > 0, isASCIIAlpha(bytes[0]) else { throw schemeError() }
     var index = 1
     while index < count && isSchemeByte(bytes[index]) {
       index += 1
@@ -370,14 +370,16 @@ private func isTabOrNewline(_ byte: UInt8) -> Bool {
   byte == 0x09 || byte == 0x0A || byte == 0x0D
 }
 
+/// Whether `byte` is an ASCII letter.
 @inline(__always)
-private func isAlpha(_ byte: UInt8) -> Bool {
+func isASCIIAlpha(_ byte: UInt8) -> Bool {
   (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z")
 }
 
+/// Whether `byte` may follow a scheme's first letter: an ASCII letter or digit, `+`, `-` or `.`.
 @inline(__always)
-private func isSchemeByte(_ byte: UInt8) -> Bool {
-  isAlpha(byte) || IPAddressParser.isDigit(byte) || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-")
+func isSchemeByte(_ byte: UInt8) -> Bool {
+  isASCIIAlpha(byte) || IPAddressParser.isDigit(byte) || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-")
     || byte == UInt8(ascii: ".")
 }
 
@@ -388,5 +390,5 @@ private func isSlash(_ byte: UInt8) -> Bool {
 
 @inline(__always)
 private func isWindowsDriveLetter(_ first: UInt8, _ second: UInt8) -> Bool {
-  isAlpha(first) && (second == UInt8(ascii: ":") || second == UInt8(ascii: "|"))
+  isASCIIAlpha(first) && (second == UInt8(ascii: ":") || second == UInt8(ascii: "|"))
 }

@@ -140,11 +140,10 @@ public struct RuleMatch: Sendable, Hashable {
     var stray: Unicode.Scalar?
     var isFirst = true
     for scalar in scheme.unicodeScalars {
-      let value = scalar.value
-      let isLetter = (0x61...0x7A).contains(value) || (0x41...0x5A).contains(value)
-      guard isLetter || !isFirst else { return "\(quoted) does not start with a letter, as a scheme must" }
+      let byte = scalar.isASCII ? UInt8(scalar.value) : 0
+      guard isASCIIAlpha(byte) || !isFirst else { return "\(quoted) does not start with a letter, as a scheme must" }
       isFirst = false
-      if !isLetter && !(0x30...0x39).contains(value) && scalar != "+" && scalar != "-" && scalar != "." {
+      if !isSchemeByte(byte) {
         stray = scalar
         break
       }
@@ -157,12 +156,9 @@ public struct RuleMatch: Sendable, Hashable {
   static func isLowerCaseScheme(_ scheme: String) -> Bool {
     var isFirst = true
     for byte in scheme.utf8 {
-      let isLetter = (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
-      let isDigitOrMark =
-        (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: "+")
-        || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")
-      // A scheme starts with a letter; digits, '+', '-' and '.' may follow.
-      guard isLetter || (!isFirst && isDigitOrMark) else { return false }
+      // A scheme starts with a letter; digits, '+', '-' and '.' may follow. Upper case is not lower case.
+      let isUpperCase = byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z")
+      guard isSchemeByte(byte), !isUpperCase, isASCIIAlpha(byte) || !isFirst else { return false }
       isFirst = false
     }
     return !isFirst
