@@ -163,8 +163,12 @@ final class TestCombinedBaselineComparison: XCTestCase {
   private typealias Fixtures = ProfileFixtures
 
   /// A `--repeat` profile: decide at `decide` times the fixture's figures with its ratios (the combined one
-  /// `combined`), the baselines at `machine` times theirs; every interval ±`spread`.
-  private func profile(decide: Double, combined: Double, machine: Double, spread: Double = 0.03) -> BenchProfile {
+  /// `combined`; to each baseline `direct` and `naive`, by default in proportion), the baselines at `machine` times
+  /// theirs with their ratios to each other; every interval ±`spread`.
+  private func profile(
+    decide: Double, combined: Double, machine: Double, spread: Double = 0.03, direct: Double? = nil,
+    naive: Double? = nil
+  ) -> BenchProfile {
     func result(_ name: String, scale: Double, ratios: [String: Double]) -> BenchResult {
       var result = Fixtures.result(name, latency: Fixtures.latency(scale: scale), throughput: 100_000 / scale)
       func figures(_ values: [Double]) -> ResultFigures {
@@ -181,11 +185,16 @@ final class TestCombinedBaselineComparison: XCTestCase {
       result(
         BenchResult.engineDecide, scale: decide,
         ratios: [
-          BenchResult.baselineDirect: 2 * combined / 1.6, BenchResult.baselineNaive: 1.2 * combined / 1.6,
+          BenchResult.baselineDirect: direct ?? 2 * combined / 1.6,
+          BenchResult.baselineNaive: naive ?? 1.2 * combined / 1.6,
           BenchResult.baselines: combined,
         ]),
-      result(BenchResult.baselineDirect, scale: 0.5 * machine, ratios: [BenchResult.baselineNaive: 0.6]),
-      result(BenchResult.baselineNaive, scale: 0.83 * machine, ratios: [BenchResult.baselineDirect: 1.66]),
+      result(
+        BenchResult.baselineDirect, scale: 0.5 * machine,
+        ratios: [BenchResult.baselineNaive: 0.6, BenchResult.baselines: 0.6]),
+      result(
+        BenchResult.baselineNaive, scale: 0.83 * machine,
+        ratios: [BenchResult.baselineDirect: 1.66, BenchResult.baselines: 1.66]),
     ])
   }
 
@@ -198,7 +207,9 @@ final class TestCombinedBaselineComparison: XCTestCase {
     XCTAssertEqual(comparison.exitCode, 1, comparison.table)
     XCTAssertEqual(Set(comparison.regressions.map(\.result)), [BenchResult.engineDecide])
     XCTAssertEqual(Set(comparison.regressions.map(\.metric)), ["p50", "p90", "throughput"])
-    XCTAssertEqual(comparison.judgedByBaselines, [BenchResult.engineDecide])
+    XCTAssertEqual(
+      comparison.judgedByBaselines,
+      [BenchResult.engineDecide, BenchResult.baselineDirect, BenchResult.baselineNaive])
     XCTAssertTrue(
       comparison.table.contains(
         "engine.decide p50 +4.0 %: 300 ns [291 ns, 309 ns] → 312 ns [303 ns, 321 ns]; "
@@ -216,6 +227,33 @@ final class TestCombinedBaselineComparison: XCTestCase {
       base: profile(decide: 1, combined: 1.6, machine: 1), new: profile(decide: 0.99, combined: 1.92, machine: 0.8),
       maxRegressionPercent: 10)
     XCTAssertEqual(comparison.exitCode, 0, comparison.table)
+    // The ratio is shown past the threshold, intervals apart, but not as a regression.
+    let ratio = comparison.ratioRows.first { $0.result == "engine.decide / baselines" && $0.metric == "p50" }
+    XCTAssertEqual(ratio?.isRegression, false)
+    XCTAssertTrue(comparison.table.contains("+20.0 %  figure not worse"), comparison.table)
+  }
+
+  func test_oneBaselinesRatioPastTheThreshold_isNotEnough_whenTheRatioToBothIsNot() {
+    // decide +12 %: its ratio to naive +15 %, intervals apart (naive ran 3 % faster), but to direct -3 % (direct ran
+    // 15 % slower): over both, +5.6 %. The earlier rule, where one ratio confirmed, called it a regression.
+    let comparison = ProfileComparison.compare(
+      base: profile(decide: 1, combined: 1.6, machine: 1),
+      new: profile(decide: 1.12, combined: 1.6 * 1.056, machine: 1, direct: 2 * 0.97, naive: 1.2 * 1.15),
+      maxRegressionPercent: 10)
+    XCTAssertEqual(comparison.exitCode, 0, comparison.table)
+    XCTAssertTrue(comparison.table.contains("baselines moved too"), comparison.table)
+    let earlier = ProfileComparison.compare(
+      base: withoutCombinedRatio(profile(decide: 1, combined: 1.6, machine: 1)),
+      new: withoutCombinedRatio(
+        profile(decide: 1.12, combined: 1.6 * 1.056, machine: 1, direct: 2 * 0.97, naive: 1.2 * 1.15)),
+      maxRegressionPercent: 10)
+    XCTAssertEqual(earlier.exitCode, 1, earlier.table)
+  }
+
+  private func withoutCombinedRatio(_ profile: BenchProfile) -> BenchProfile {
+    var profile = profile
+    for index in profile.results.indices { profile.results[index].relative?[BenchResult.baselines] = nil }
+    return profile
   }
 
   func test_aFigurePastTheThreshold_withItsBaselines_passes_andSaysWhy() {
@@ -234,10 +272,9 @@ final class TestCombinedBaselineComparison: XCTestCase {
   }
 
   func test_aProfileWithoutTheCombinedRatio_isJudgedByTheEarlierRule() {
-    var old = profile(decide: 1, combined: 1.6, machine: 1)
-    for index in old.results.indices { old.results[index].relative?[BenchResult.baselines] = nil }
     let comparison = ProfileComparison.compare(
-      base: old, new: profile(decide: 1.04, combined: 1.92, machine: 0.87), maxRegressionPercent: 10)
+      base: withoutCombinedRatio(profile(decide: 1, combined: 1.6, machine: 1)),
+      new: profile(decide: 1.04, combined: 1.92, machine: 0.87), maxRegressionPercent: 10)
     XCTAssertEqual(comparison.judgedByBaselines, [])
     XCTAssertEqual(comparison.exitCode, 0, "the figure moved 4 %: below the threshold, as before")
   }

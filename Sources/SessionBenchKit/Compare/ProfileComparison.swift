@@ -9,7 +9,8 @@
 ///   (``Estimate/isDisjoint(from:)``), and the figure itself moved the bad way, by any amount. A machine that is
 ///   slower or faster as a whole moves a result and its baselines together, so the ratio stays where the figure does
 ///   not: the ratio catches a slower result in a run that met a fast moment, and passes a run that met a slow one.
-///   Over two baselines, one baseline's slow moment moves the ratio half as far. A result that did not get slower
+///   Over two baselines, one baseline's moment moves the ratio by the square root of its factor. A result that
+///   did not get slower
 ///   has not regressed, whatever its baselines did. The ratios to each baseline are shown, not gated.
 /// - **Other profiles** (single runs, or profiles written before the combined ratio), when both of these say so:
 ///   - **the figure itself**: it rose (latency) or fell (throughput) by more than the threshold; and when both
@@ -175,17 +176,13 @@ public struct ProfileComparison: Sendable {
           ratios.append(ratio)
         }
       }
-      // Repeated runs that recorded the ratio to both baselines at once are judged by it alone; the ratios to
-      // each baseline are then shown, not gated.
-      var combined: [Row] = []
+      // Repeated runs that recorded the ratio to both baselines at once are judged by it, metric by metric; the
+      // ratios to each baseline of those metrics are then shown, not gated.
+      var combined: [String: Row] = [:]
       if baseResult.repetitions != nil, newResult.repetitions != nil,
         let baseFigures = baseResult.relative?[BenchResult.baselines],
         let newFigures = newResult.relative?[BenchResult.baselines]
       {
-        for index in ratios.indices {
-          ratios[index].isGated = false
-          ratios[index].isRegression = false
-        }
         for metric in ResultFigures.metrics where gatedMetrics.contains(metric) {
           guard let before = baseFigures.estimate(metric), let after = newFigures.estimate(metric),
             before.median > 0, after.median > 0
@@ -196,7 +193,11 @@ public struct ProfileComparison: Sendable {
           ratio.isRatio = true
           ratio.isGated = ratio.isGated && !referenceResults.contains(baseResult.name)
           ratio.isRegression = ratio.exceeds(maxRegressionPercent)
-          combined.append(ratio)
+          combined[metric] = ratio
+        }
+        for index in ratios.indices where combined[ratios[index].metric] != nil {
+          ratios[index].isGated = false
+          ratios[index].isRegression = false
         }
       }
       let baseLatency = baseResult.latencyNs.labelledValues
@@ -217,9 +218,10 @@ public struct ProfileComparison: Sendable {
       for index in figures.indices {
         if referenceResults.contains(baseResult.name) { figures[index].isGated = false }
         let metric = figures[index].metric
-        if !combined.isEmpty {
-          figures[index].isRegression =
-            figures[index].worsened && combined.contains { $0.metric == metric && $0.isRegression }
+        if let ratio = combined[metric] {
+          figures[index].isRegression = ratio.isRegression && figures[index].worsened
+          // A ratio past its threshold whose figure did not get worse is shown as such, not as a regression.
+          combined[metric]?.isRegression = figures[index].isRegression
           continue
         }
         let sameMetric = ratios.filter { $0.metric == metric }
@@ -228,7 +230,7 @@ public struct ProfileComparison: Sendable {
           && (sameMetric.isEmpty || sameMetric.contains(where: \.isRegression))
       }
       rows += figures
-      ratioRows += ratios + combined
+      ratioRows += ratios + ResultFigures.metrics.compactMap { combined[$0] }
       if !combined.isEmpty { judgedByBaselines.insert(baseResult.name) }
     }
     return ProfileComparison(
@@ -279,7 +281,9 @@ public struct ProfileComparison: Sendable {
   public var table: String {
     var text = render(rows)
     if !ratioRows.isEmpty {
-      text += "\nIn-run ratios (the result over the same run's baseline):\n" + render(ratioRows)
+      text +=
+        "\nIn-run ratios (the result over the same run's baseline, or over both baselines' geometric mean):\n"
+        + render(ratioRows)
     }
     for name in onlyInBase {
       text += "\(name): only in the base profile, not compared\n"
@@ -290,11 +294,19 @@ public struct ProfileComparison: Sendable {
     let threshold = Format.percent(maxRegressionPercent)
     let regressions = regressions
     if regressions.isEmpty {
+      var judged: [String] = []  // in the table's order; a result's rows are together
+      for row in rows where judgedByBaselines.contains(row.result) && judged.last != row.result {
+        judged.append(row.result)
+      }
+      let byBaselines =
+        judged.isEmpty
+        ? ""
+        : "\(judged.joined(separator: ", ")) by the ratio to both baselines, intervals apart, the figure itself "
+          + "worse; "
       text +=
-        "No regression past \(threshold) (gated: p50, p90 latency and throughput; repeated runs by the "
-        + "ratio to both baselines, intervals apart, the figure itself worse; other profiles by the median and "
-        + "the interval's fast end, confirmed by an in-run ratio where there is one; baseline.naive and "
-        + "baseline.actor-hop are references, not gated).\n"
+        "No regression past \(threshold) (gated: p50, p90 latency and throughput; \(byBaselines)"
+        + "\(judged.isEmpty ? "" : "the others ")by the median and the interval's fast end, confirmed by an in-run "
+        + "ratio where there is one; baseline.naive and baseline.actor-hop are references, not gated).\n"
     } else {
       text += "\(regressions.count) regression\(regressions.count == 1 ? "" : "s") past \(threshold):\n"
       for row in regressions {
@@ -344,12 +356,12 @@ public struct ProfileComparison: Sendable {
       if let base = row.baseInterval, let new = row.newInterval, !new.isDisjoint(from: base) {
         return "within the intervals"
       }
-      return ""
+      return row.result.hasSuffix(" / \(BenchResult.baselines)") ? "figure not worse" : ""
     }
-    if judgedByBaselines.contains(row.result) {
-      let ratio = ratioRows.first { $0.result == "\(row.result) / \(BenchResult.baselines)" && $0.metric == row.metric }
-      if let ratio, let change = ratio.deltaPercent,
-        row.isLatency ? change > maxRegressionPercent : change < -maxRegressionPercent
+    if let ratio = ratioRows.first(where: {
+      $0.result == "\(row.result) / \(BenchResult.baselines)" && $0.metric == row.metric
+    }) {
+      if let change = ratio.deltaPercent, row.isLatency ? change > maxRegressionPercent : change < -maxRegressionPercent
       {
         return "ratio within the intervals"
       }

@@ -76,7 +76,12 @@ public struct ResultFigures: Codable, Sendable, Equatable {
     let references = baselines.map(values(of:))
     return values(of: result).enumerated().map { index, value in
       let product = references.reduce(1.0) { $0 * $1[index] }
-      return references.isEmpty || product <= 0 ? 0 : value / pow(product, 1 / Double(references.count))
+      guard !references.isEmpty, product > 0 else { return 0 }
+      switch references.count {
+      case 1: return value / product
+      case 2: return value / product.squareRoot()
+      default: return value / pow(product, 1 / Double(references.count))
+      }
     }
   }
 
