@@ -37,6 +37,10 @@ final class TestBenchRun: XCTestCase {
     XCTAssertEqual(
       naive.p50.median,
       Double(report.profile.results[0].latencyNs.p50) / Double(report.profile.results[4].latencyNs.p50))
+    // The ratio to both baselines at once: over the geometric mean of direct's and naive's.
+    let p50 = report.profile.results.map { Double($0.latencyNs.p50) }
+    let both = try XCTUnwrap(report.profile.results[0].relative?[BenchResult.baselines])
+    XCTAssertEqual(both.p50.median, p50[0] / (p50[2] * p50[4]).squareRoot(), accuracy: 1e-9)
   }
 
   func test_aRepeatedRun_reportsMediansWithIntervals_andInRunRatios() async throws {
@@ -56,9 +60,13 @@ final class TestBenchRun: XCTestCase {
     }
     let decide = try XCTUnwrap(report.profile.result(named: BenchResult.engineDecide))
     XCTAssertEqual(
-      Set(decide.relative.map { Array($0.keys) } ?? []), [BenchResult.baselineDirect, BenchResult.baselineNaive])
+      Set(decide.relative.map { Array($0.keys) } ?? []),
+      [BenchResult.baselineDirect, BenchResult.baselineNaive, BenchResult.baselines])
     let direct = try XCTUnwrap(report.profile.result(named: BenchResult.baselineDirect))
-    XCTAssertEqual(Set(direct.relative.map { Array($0.keys) } ?? []), [BenchResult.baselineNaive])
+    XCTAssertEqual(
+      Set(direct.relative.map { Array($0.keys) } ?? []), [BenchResult.baselineNaive, BenchResult.baselines])
+    // For a baseline, the other one alone: direct over naive.
+    XCTAssertEqual(direct.relative?[BenchResult.baselines], direct.relative?[BenchResult.baselineNaive])
     XCTAssertEqual(direct.samples, 3 * 2_000, "each repetition measures every phase")
   }
 

@@ -15,17 +15,17 @@ final class TestProfileComparison: XCTestCase {
     XCTAssertTrue(comparison.table.contains("No regression past 10 %"))
   }
 
-  func test_latencyRisePastThreshold_onP99_isARegression_andExitsOne() {
+  func test_latencyRisePastThreshold_onP90_isARegression_andExitsOne() {
     let base = Fixtures.profile([Fixtures.result(BenchResult.engineDecide)])
     var slower = Fixtures.latency()
-    slower.p99 = 1_200  // +20 %
+    slower.p90 = 600  // +20 %
     let new = Fixtures.profile([Fixtures.result(BenchResult.engineDecide, latency: slower)])
     let comparison = ProfileComparison.compare(base: base, new: new, maxRegressionPercent: 10)
     XCTAssertEqual(comparison.exitCode, 1)
-    XCTAssertEqual(comparison.regressions.map(\.metric), ["p99"])
+    XCTAssertEqual(comparison.regressions.map(\.metric), ["p90"])
     XCTAssertEqual(comparison.regressions.first?.deltaPercent ?? 0, 20, accuracy: 1e-9)
     XCTAssertTrue(comparison.table.contains("REGRESSION"))
-    XCTAssertTrue(comparison.table.contains("engine.decide p99 +20.0 %"))
+    XCTAssertTrue(comparison.table.contains("engine.decide p90 +20.0 %"))
   }
 
   func test_riseWithinThreshold_isNotARegression() {
@@ -56,6 +56,7 @@ final class TestProfileComparison: XCTestCase {
   func test_tailPercentiles_areShownButNotGated() {
     let base = Fixtures.profile([Fixtures.result(BenchResult.engineDecide)])
     var noisyTail = Fixtures.latency()
+    noisyTail.p99 = 1_500  // +50 %
     noisyTail.p999 *= 3
     noisyTail.p100 *= 10
     noisyTail.p0 *= 2
@@ -63,6 +64,7 @@ final class TestProfileComparison: XCTestCase {
     let comparison = ProfileComparison.compare(base: base, new: new, maxRegressionPercent: 10)
     XCTAssertEqual(comparison.exitCode, 0)
     XCTAssertEqual(comparison.rows.first { $0.metric == "p100" }?.deltaPercent ?? 0, 900, accuracy: 1e-9)
+    XCTAssertEqual(comparison.rows.first { $0.metric == "p99" }?.isGated, false)
   }
 
   func test_resultsMissingOnOneSide_areReported_notCompared() {

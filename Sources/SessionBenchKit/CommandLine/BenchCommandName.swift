@@ -61,7 +61,7 @@ public enum BenchCommandName: String, Sendable, CaseIterable {
       [
         CommandOption(
           "--max-regression", "PCT",
-          "change in per cent past which NEW regresses, if intervals and in-run ratios agree (default 10)")
+          "change in per cent past which NEW regresses, judged by the in-run ratios and intervals (default 10)")
       ]
     case .lint:
       [

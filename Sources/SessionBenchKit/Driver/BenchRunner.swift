@@ -256,7 +256,7 @@ public struct BenchRunner: Sendable {
   /// The profile's results from the repetitions' measurements: for one repetition, as measured; for several,
   /// each figure the median over the repetitions (``RepetitionSummary``), samples and context switches summed,
   /// CPU time per operation over all of them. Every result gets its ratios to `baseline.direct` and
-  /// `baseline.naive`, repetition by repetition.
+  /// `baseline.naive`, and to their geometric mean (``BenchResult/baselines``), repetition by repetition.
   static func combine(_ repetitions: [[String: Measured]], names: [String]) -> [BenchResult] {
     let perRepetition: [[String: BenchResult]] = repetitions.map { $0.mapValues(\.result) }
     let baselines = [BenchResult.baselineDirect, BenchResult.baselineNaive]
@@ -295,6 +295,14 @@ public struct BenchRunner: Sendable {
         }
         if let figures = ResultFigures.over(ratios) { relative[baseline] = figures }
       }
+      let references = baselines.filter { $0 != name }
+      let combined = perRepetition.compactMap { repetition -> [Double]? in
+        guard let result = repetition[name] else { return nil }
+        let measured = references.compactMap { repetition[$0] }
+        guard measured.count == references.count else { return nil }
+        return ResultFigures.ratios(of: result, toGeometricMeanOf: measured)
+      }
+      if let figures = ResultFigures.over(combined) { relative[BenchResult.baselines] = figures }
       result.relative = relative.isEmpty ? nil : relative
       return result
     }

@@ -19,6 +19,10 @@ public struct BenchResult: Codable, Sendable, Equatable {
   /// `engine.decide` on the catalogue's own hosts and the policy without `--rules` padding, measured in an
   /// extra phase of a run with `--hosts` or `--rules`: the reference their targets divide by.
   public static let engineDecideDefault = "engine.decide.default"
+  /// The key, in ``relative``, of a result's figures over the geometric mean of the same repetition's
+  /// `baseline.direct` and `baseline.naive` (of the one that is not the result itself, for those two): the in-run
+  /// ratio that ``ProfileComparison`` judges repeated runs by, since one baseline's slow moment moves it half as far.
+  public static let baselines = "baselines"
 
   /// The operation measured, e.g. `engine.decide` or `baseline.direct`.
   public var name: String
@@ -39,9 +43,10 @@ public struct BenchResult: Codable, Sendable, Equatable {
   /// (``latencyNs`` and ``throughputPerSec`` then hold those medians). `null` for a single run and in profiles
   /// written before the option existed.
   public var repetitions: RepetitionSummary?
-  /// The result's figures over the same run's baselines, by baseline name (`baseline.direct`, `baseline.naive`):
-  /// per repetition, then the median and interval over the repetitions. `null` in profiles written before it was
-  /// recorded, where ``ProfileComparison`` computes the ratios from the figures.
+  /// The result's figures over the same run's baselines, by baseline name (`baseline.direct`, `baseline.naive`),
+  /// and over both at once (``baselines``, their geometric mean): per repetition, then the median and interval
+  /// over the repetitions. `null` in profiles written before it was recorded, where ``ProfileComparison`` computes
+  /// the ratios to each baseline from the figures.
   public var relative: [String: ResultFigures]?
 
   /// Creates a result from its fields.

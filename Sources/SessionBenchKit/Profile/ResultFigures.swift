@@ -1,3 +1,5 @@
+import Foundation
+
 /// A result's gated and shown figures as ``Estimate``s: its latency percentiles and its throughput, or the same
 /// figures of a ratio to a baseline.
 public struct ResultFigures: Codable, Sendable, Equatable {
@@ -66,6 +68,21 @@ public struct ResultFigures: Codable, Sendable, Equatable {
   /// (0 where the baseline's is 0: no ratio).
   public static func ratios(of result: BenchResult, to baseline: BenchResult) -> [Double] {
     zip(values(of: result), values(of: baseline)).map { $1 > 0 ? $0 / $1 : 0 }
+  }
+
+  /// The ``metrics`` of `result` over the geometric mean of those of `baselines`, metric by metric (0 where a
+  /// baseline's is 0, or without baselines: no ratio).
+  public static func ratios(of result: BenchResult, toGeometricMeanOf baselines: [BenchResult]) -> [Double] {
+    let references = baselines.map(values(of:))
+    return values(of: result).enumerated().map { index, value in
+      let product = references.reduce(1.0) { $0 * $1[index] }
+      guard !references.isEmpty, product > 0 else { return 0 }
+      switch references.count {
+      case 1: return value / product
+      case 2: return value / product.squareRoot()
+      default: return value / pow(product, 1 / Double(references.count))
+      }
+    }
   }
 
   private init(values: [Double]) {
