@@ -6,37 +6,9 @@ import XCTest
 final class TestNoiseAwareComparison: XCTestCase {
   private typealias Fixtures = ProfileFixtures
 
-  /// A result of a `--repeat` run whose every figure is `scale` times the fixture's, with intervals of ±`spread`
-  /// (a fraction) around each median, and its ratios to the baselines given.
-  private func repeated(
-    _ name: String, scale: Double, spread: Double, ratios: [String: (Double, Double)] = [:]
-  ) -> BenchResult {
-    var result = Fixtures.result(name, latency: Fixtures.latency(scale: scale), throughput: 100_000 / scale)
-    func estimate(_ value: Double) -> Estimate {
-      Estimate(median: value, low: value * (1 - spread), high: value * (1 + spread))
-    }
-    let values = ResultFigures.values(of: result)
-    result.repetitions = RepetitionSummary(
-      count: 5, confidence: 0.9375,
-      figures: ResultFigures(
-        p50: estimate(values[0]), p90: estimate(values[1]), p99: estimate(values[2]), p999: estimate(values[3]),
-        throughput: estimate(values[4])))
-    var relative: [String: ResultFigures] = [:]
-    for (baseline, (latencyRatio, ratioSpread)) in ratios {
-      func ratio(_ value: Double) -> Estimate {
-        Estimate(median: value, low: value * (1 - ratioSpread), high: value * (1 + ratioSpread))
-      }
-      relative[baseline] = ResultFigures(
-        p50: ratio(latencyRatio), p90: ratio(latencyRatio), p99: ratio(latencyRatio), p999: ratio(latencyRatio),
-        throughput: ratio(1 / latencyRatio))
-    }
-    result.relative = relative.isEmpty ? nil : relative
-    return result
-  }
-
   func test_aSlowEpisode_movesTheMedianButNotTheFastEnd_andPasses() {
     // The median +15 %, but the fastest repetitions as fast as before (+2 %): the new run met a slow episode.
-    let base = Fixtures.profile([repeated(BenchResult.engineDecide, scale: 1, spread: 0.05)])
+    let base = Fixtures.profile([Fixtures.repeated(BenchResult.engineDecide, scale: 1, spread: 0.05)])
     var new = base
     let slow = Estimate(median: 345, low: 291, high: 400)
     let figures = base.results[0].repetitions!.figures
@@ -47,14 +19,14 @@ final class TestNoiseAwareComparison: XCTestCase {
     XCTAssertEqual(comparison.exitCode, 0, comparison.table)
     XCTAssertTrue(comparison.table.contains("fast end +2.1 %: noise"), comparison.table)
     // The same change with tight intervals is a regression.
-    let tightBase = Fixtures.profile([repeated(BenchResult.engineDecide, scale: 1, spread: 0.01)])
-    let tightNew = Fixtures.profile([repeated(BenchResult.engineDecide, scale: 1.12, spread: 0.01)])
+    let tightBase = Fixtures.profile([Fixtures.repeated(BenchResult.engineDecide, scale: 1, spread: 0.01)])
+    let tightNew = Fixtures.profile([Fixtures.repeated(BenchResult.engineDecide, scale: 1.12, spread: 0.01)])
     XCTAssertEqual(ProfileComparison.compare(base: tightBase, new: tightNew, maxRegressionPercent: 10).exitCode, 1)
   }
 
   func test_separatedIntervals_beyondTheThreshold_fail_andTheMessageNamesBothIntervals() {
-    let base = Fixtures.profile([repeated(BenchResult.engineDecide, scale: 1, spread: 0.03)])
-    let new = Fixtures.profile([repeated(BenchResult.engineDecide, scale: 1.2, spread: 0.03)])
+    let base = Fixtures.profile([Fixtures.repeated(BenchResult.engineDecide, scale: 1, spread: 0.03)])
+    let new = Fixtures.profile([Fixtures.repeated(BenchResult.engineDecide, scale: 1.2, spread: 0.03)])
     let comparison = ProfileComparison.compare(base: base, new: new, maxRegressionPercent: 10)
     XCTAssertEqual(comparison.exitCode, 1)
     XCTAssertEqual(Set(comparison.regressions.map(\.metric)), ["p50", "p90", "throughput"])
@@ -65,8 +37,8 @@ final class TestNoiseAwareComparison: XCTestCase {
   }
 
   func test_separatedIntervals_withinTheThreshold_pass() {
-    let base = Fixtures.profile([repeated(BenchResult.engineDecide, scale: 1, spread: 0.01)])
-    let new = Fixtures.profile([repeated(BenchResult.engineDecide, scale: 1.05, spread: 0.01)])
+    let base = Fixtures.profile([Fixtures.repeated(BenchResult.engineDecide, scale: 1, spread: 0.01)])
+    let new = Fixtures.profile([Fixtures.repeated(BenchResult.engineDecide, scale: 1.05, spread: 0.01)])
     XCTAssertEqual(ProfileComparison.compare(base: base, new: new, maxRegressionPercent: 10).exitCode, 0)
   }
 
@@ -76,7 +48,7 @@ final class TestNoiseAwareComparison: XCTestCase {
     func profile(_ scale: Double) -> BenchProfile {
       Fixtures.profile(
         names.map { name in
-          repeated(
+          Fixtures.repeated(
             name, scale: scale, spread: 0.02,
             ratios: Dictionary(uniqueKeysWithValues: names.filter { $0 != name }.map { ($0, (1.0, 0.02)) }))
         })
@@ -88,18 +60,18 @@ final class TestNoiseAwareComparison: XCTestCase {
 
   func test_ratioRule_aResultSlowerThanItsOwnBaselines_isARegression_namingTheRatio() {
     let base = Fixtures.profile([
-      repeated(
+      Fixtures.repeated(
         BenchResult.engineDecide, scale: 1, spread: 0.02,
         ratios: [BenchResult.baselineNaive: (1.2, 0.02), BenchResult.baselineDirect: (2, 0.02)]),
-      repeated(BenchResult.baselineDirect, scale: 0.5, spread: 0.02),
-      repeated(BenchResult.baselineNaive, scale: 0.83, spread: 0.02),
+      Fixtures.repeated(BenchResult.baselineDirect, scale: 0.5, spread: 0.02),
+      Fixtures.repeated(BenchResult.baselineNaive, scale: 0.83, spread: 0.02),
     ])
     let new = Fixtures.profile([
-      repeated(
+      Fixtures.repeated(
         BenchResult.engineDecide, scale: 1.25, spread: 0.02,
         ratios: [BenchResult.baselineNaive: (1.5, 0.02), BenchResult.baselineDirect: (2.5, 0.02)]),
-      repeated(BenchResult.baselineDirect, scale: 0.5, spread: 0.02),
-      repeated(BenchResult.baselineNaive, scale: 0.83, spread: 0.02),
+      Fixtures.repeated(BenchResult.baselineDirect, scale: 0.5, spread: 0.02),
+      Fixtures.repeated(BenchResult.baselineNaive, scale: 0.83, spread: 0.02),
     ])
     let comparison = ProfileComparison.compare(base: base, new: new, maxRegressionPercent: 10)
     XCTAssertEqual(comparison.exitCode, 1, comparison.table)
@@ -114,12 +86,14 @@ final class TestNoiseAwareComparison: XCTestCase {
     // decide +25 % absolute, but its ratio to naive moved 12 % inside intervals of ±8 %: the naive baseline of the
     // same run was slower too (+12 %, inside its own intervals of ±10 %).
     let base = Fixtures.profile([
-      repeated(BenchResult.engineDecide, scale: 1, spread: 0.02, ratios: [BenchResult.baselineNaive: (1.2, 0.08)]),
-      repeated(BenchResult.baselineNaive, scale: 0.83, spread: 0.1),
+      Fixtures.repeated(
+        BenchResult.engineDecide, scale: 1, spread: 0.02, ratios: [BenchResult.baselineNaive: (1.2, 0.08)]),
+      Fixtures.repeated(BenchResult.baselineNaive, scale: 0.83, spread: 0.1),
     ])
     let new = Fixtures.profile([
-      repeated(BenchResult.engineDecide, scale: 1.25, spread: 0.02, ratios: [BenchResult.baselineNaive: (1.34, 0.08)]),
-      repeated(BenchResult.baselineNaive, scale: 0.93, spread: 0.1),
+      Fixtures.repeated(
+        BenchResult.engineDecide, scale: 1.25, spread: 0.02, ratios: [BenchResult.baselineNaive: (1.34, 0.08)]),
+      Fixtures.repeated(BenchResult.baselineNaive, scale: 0.93, spread: 0.1),
     ])
     XCTAssertEqual(ProfileComparison.compare(base: base, new: new, maxRegressionPercent: 10).exitCode, 0)
   }
@@ -145,12 +119,12 @@ final class TestNoiseAwareComparison: XCTestCase {
     let names = [BenchResult.engineDecide, BenchResult.baselineDirect, BenchResult.baselineNaive]
     let base = Fixtures.profile(
       names.map { name in
-        repeated(
+        Fixtures.repeated(
           name, scale: 1, spread: 0.05,
           ratios: Dictionary(uniqueKeysWithValues: names.filter { $0 != name }.map { ($0, (1.0, 0.05)) }))
       })
     var new = base
-    new.results[0] = repeated(
+    new.results[0] = Fixtures.repeated(
       BenchResult.engineDecide, scale: 1.2, spread: 0.05,
       ratios: [BenchResult.baselineDirect: (1.2, 0.05), BenchResult.baselineNaive: (1.2, 0.05)])
     XCTAssertEqual(ProfileComparison.compare(base: base, new: new, maxRegressionPercent: 10).exitCode, 1)
@@ -170,16 +144,7 @@ final class TestCombinedBaselineComparison: XCTestCase {
     naive: Double? = nil
   ) -> BenchProfile {
     func result(_ name: String, scale: Double, ratios: [String: Double]) -> BenchResult {
-      var result = Fixtures.result(name, latency: Fixtures.latency(scale: scale), throughput: 100_000 / scale)
-      func figures(_ values: [Double]) -> ResultFigures {
-        let estimates = values.map { Estimate(median: $0, low: $0 * (1 - spread), high: $0 * (1 + spread)) }
-        return ResultFigures(
-          p50: estimates[0], p90: estimates[1], p99: estimates[2], p999: estimates[3], throughput: estimates[4])
-      }
-      result.repetitions = RepetitionSummary(
-        count: 15, confidence: 0.96484375, figures: figures(ResultFigures.values(of: result)))
-      result.relative = ratios.mapValues { figures([$0, $0, $0, $0, 1 / $0]) }
-      return result
+      Fixtures.repeated(name, scale: scale, spread: spread, ratios: ratios.mapValues { ($0, spread) })
     }
     return Fixtures.profile([
       result(

@@ -10,8 +10,8 @@
 ///   slower or faster as a whole moves a result and its baselines together, so the ratio stays where the figure does
 ///   not: the ratio catches a slower result in a run that met a fast moment, and passes a run that met a slow one.
 ///   Over two baselines, one baseline's moment moves the ratio by the square root of its factor. A result that
-///   did not get slower
-///   has not regressed, whatever its baselines did. The ratios to each baseline are shown, not gated.
+///   did not get slower has not regressed, whatever its baselines did. The ratios to each baseline are shown, not
+///   gated.
 /// - **Other profiles** (single runs, or profiles written before the combined ratio), when both of these say so:
 ///   - **the figure itself**: it rose (latency) or fell (throughput) by more than the threshold; and when both
 ///     profiles were made with `run --repeat N`, so did the fast end of its interval (the low end of a latency's,
@@ -119,7 +119,7 @@ public struct ProfileComparison: Sendable {
       return before > 0 ? (after - before) / before * 100 : nil
     }
 
-    private func isPast(_ delta: Double, _ threshold: Double) -> Bool {
+    fileprivate func isPast(_ delta: Double, _ threshold: Double) -> Bool {
       isLatency ? delta > threshold : delta < -threshold
     }
   }
@@ -163,18 +163,10 @@ public struct ProfileComparison: Sendable {
         guard let baseRatio = relative(baseResult, to: baseline, in: base),
           let newRatio = relative(newResult, to: baseline, in: new)
         else { continue }
-        for metric in ResultFigures.metrics where gatedMetrics.contains(metric) {
-          guard let before = baseRatio.figures.estimate(metric), let after = newRatio.figures.estimate(metric),
-            before.median > 0, after.median > 0
-          else { continue }
-          var ratio = row(
-            result: "\(baseResult.name) / \(baseline)", metric: metric, base: before.median, new: after.median,
-            baseInterval: baseRatio.isMeasured ? before : nil, newInterval: newRatio.isMeasured ? after : nil)
-          ratio.isRatio = true
-          ratio.isGated = ratio.isGated && !referenceResults.contains(baseResult.name)
-          ratio.isRegression = ratio.exceeds(maxRegressionPercent)
-          ratios.append(ratio)
-        }
+        ratios += comparedRatio(
+          of: baseResult.name, over: baseline, base: baseRatio.figures, new: newRatio.figures,
+          baseMeasured: baseRatio.isMeasured, newMeasured: newRatio.isMeasured,
+          maxRegressionPercent: maxRegressionPercent)
       }
       // Repeated runs that recorded the ratio to both baselines at once are judged by it, metric by metric; the
       // ratios to each baseline of those metrics are then shown, not gated.
@@ -183,18 +175,10 @@ public struct ProfileComparison: Sendable {
         let baseFigures = baseResult.relative?[BenchResult.baselines],
         let newFigures = newResult.relative?[BenchResult.baselines]
       {
-        for metric in ResultFigures.metrics where gatedMetrics.contains(metric) {
-          guard let before = baseFigures.estimate(metric), let after = newFigures.estimate(metric),
-            before.median > 0, after.median > 0
-          else { continue }
-          var ratio = row(
-            result: "\(baseResult.name) / \(BenchResult.baselines)", metric: metric, base: before.median,
-            new: after.median, baseInterval: before, newInterval: after)
-          ratio.isRatio = true
-          ratio.isGated = ratio.isGated && !referenceResults.contains(baseResult.name)
-          ratio.isRegression = ratio.exceeds(maxRegressionPercent)
-          combined[metric] = ratio
-        }
+        let combinedRows = comparedRatio(
+          of: baseResult.name, over: BenchResult.baselines, base: baseFigures, new: newFigures, baseMeasured: true,
+          newMeasured: true, maxRegressionPercent: maxRegressionPercent)
+        combined = Dictionary(uniqueKeysWithValues: combinedRows.map { ($0.metric, $0) })
         for index in ratios.indices where combined[ratios[index].metric] != nil {
           ratios[index].isGated = false
           ratios[index].isRegression = false
@@ -241,6 +225,33 @@ public struct ProfileComparison: Sendable {
       ratioRows: ratioRows,
       judgedByBaselines: judgedByBaselines
     )
+  }
+
+  /// The rows of `name`'s ratio over `baseline` (a baseline's name, or ``BenchResult/baselines``), gated metrics
+  /// with a ratio in both profiles only; the intervals of a profile whose ratios were measured, not computed.
+  private static func comparedRatio(
+    of name: String, over baseline: String, base: ResultFigures, new: ResultFigures, baseMeasured: Bool,
+    newMeasured: Bool, maxRegressionPercent: Double
+  ) -> [Row] {
+    ResultFigures.metrics.filter(gatedMetrics.contains).compactMap { metric in
+      guard let before = base.estimate(metric), let after = new.estimate(metric), before.median > 0, after.median > 0
+      else { return nil }
+      var ratio = row(
+        result: ratioName(name, over: baseline), metric: metric, base: before.median, new: after.median,
+        baseInterval: baseMeasured ? before : nil, newInterval: newMeasured ? after : nil)
+      ratio.isRatio = true
+      ratio.isGated = ratio.isGated && !referenceResults.contains(name)
+      ratio.isRegression = ratio.exceeds(maxRegressionPercent)
+      return ratio
+    }
+  }
+
+  /// What separates a result's name from its baseline's in a ratio row's name.
+  private static let ratioSeparator = " / "
+
+  /// The name of a ratio row: `engine.decide / baseline.naive`, `engine.decide / baselines`.
+  private static func ratioName(_ name: String, over baseline: String) -> String {
+    name + ratioSeparator + baseline
   }
 
   /// `result`'s figures over `baseline`'s in `profile`: as recorded (`relative`), or computed from the two
@@ -315,7 +326,9 @@ public struct ProfileComparison: Sendable {
         line += "\(Self.figure(row.base, interval: row.baseInterval, of: row)) → "
         line += Self.figure(row.new, interval: row.newInterval, of: row)
         for ratio in ratioRows
-        where ratio.isRegression && ratio.metric == row.metric && ratio.result.hasPrefix(row.result + " / ") {
+        where ratio.isRegression && ratio.metric == row.metric
+          && ratio.result.hasPrefix(row.result + Self.ratioSeparator)
+        {
           line += "; \(ratio.result) \(Self.figure(ratio.base, interval: ratio.baseInterval, of: ratio)) → "
           line += Self.figure(ratio.new, interval: ratio.newInterval, of: ratio)
           line += " (\(ratio.deltaPercent.map(Format.signedPercent) ?? "n/a"))"
@@ -349,20 +362,16 @@ public struct ProfileComparison: Sendable {
   private func verdict(_ row: Row) -> String {
     if row.isRegression { return "REGRESSION" }
     if isImprovement(row) { return "improved" }
-    guard row.isGated, let delta = row.deltaPercent,
-      row.isLatency ? delta > maxRegressionPercent : delta < -maxRegressionPercent
-    else { return "" }
+    guard row.isGated, let delta = row.deltaPercent, row.isPast(delta, maxRegressionPercent) else { return "" }
     if row.isRatio {
       if let base = row.baseInterval, let new = row.newInterval, !new.isDisjoint(from: base) {
         return "within the intervals"
       }
-      return row.result.hasSuffix(" / \(BenchResult.baselines)") ? "figure not worse" : ""
+      return row.result.hasSuffix(Self.ratioSeparator + BenchResult.baselines) ? "figure not worse" : ""
     }
-    if let ratio = ratioRows.first(where: {
-      $0.result == "\(row.result) / \(BenchResult.baselines)" && $0.metric == row.metric
-    }) {
-      if let change = ratio.deltaPercent, row.isLatency ? change > maxRegressionPercent : change < -maxRegressionPercent
-      {
+    let combinedName = Self.ratioName(row.result, over: BenchResult.baselines)
+    if let ratio = ratioRows.first(where: { $0.result == combinedName && $0.metric == row.metric }) {
+      if let change = ratio.deltaPercent, ratio.isPast(change, maxRegressionPercent) {
         return "ratio within the intervals"
       }
       return "baselines moved too"

@@ -21,7 +21,8 @@ public struct BenchResult: Codable, Sendable, Equatable {
   public static let engineDecideDefault = "engine.decide.default"
   /// The key, in ``relative``, of a result's figures over the geometric mean of the same repetition's
   /// `baseline.direct` and `baseline.naive` (of the one that is not the result itself, for those two): the in-run
-  /// ratio that ``ProfileComparison`` judges repeated runs by, since one baseline's slow moment moves it half as far.
+  /// ratio that ``ProfileComparison`` judges repeated runs by, since one baseline's moment moves it by only the
+  /// square root of its factor.
   public static let baselines = "baselines"
 
   /// The operation measured, e.g. `engine.decide` or `baseline.direct`.

@@ -22,6 +22,34 @@ enum ProfileFixtures {
     BenchResult(name: name, samples: 500_000, throughputPerSec: throughput, latencyNs: latency)
   }
 
+  /// A result of a `--repeat` run whose every figure is `scale` times the fixture's, with intervals of ±`spread`
+  /// (a fraction) around each median, and its ratios to the baselines given.
+  static func repeated(
+    _ name: String, scale: Double, spread: Double, ratios: [String: (Double, Double)] = [:]
+  ) -> BenchResult {
+    var result = result(name, latency: latency(scale: scale), throughput: 100_000 / scale)
+    func estimate(_ value: Double) -> Estimate {
+      Estimate(median: value, low: value * (1 - spread), high: value * (1 + spread))
+    }
+    let values = ResultFigures.values(of: result)
+    result.repetitions = RepetitionSummary(
+      count: 5, confidence: 0.9375,
+      figures: ResultFigures(
+        p50: estimate(values[0]), p90: estimate(values[1]), p99: estimate(values[2]), p999: estimate(values[3]),
+        throughput: estimate(values[4])))
+    var relative: [String: ResultFigures] = [:]
+    for (baseline, (latencyRatio, ratioSpread)) in ratios {
+      func ratio(_ value: Double) -> Estimate {
+        Estimate(median: value, low: value * (1 - ratioSpread), high: value * (1 + ratioSpread))
+      }
+      relative[baseline] = ResultFigures(
+        p50: ratio(latencyRatio), p90: ratio(latencyRatio), p99: ratio(latencyRatio), p999: ratio(latencyRatio),
+        throughput: ratio(1 / latencyRatio))
+    }
+    result.relative = relative.isEmpty ? nil : relative
+    return result
+  }
+
   static func profile(_ results: [BenchResult]) -> BenchProfile {
     BenchProfile(
       machine: machine, config: BenchProfile.Config(BenchOptions()), results: results,
