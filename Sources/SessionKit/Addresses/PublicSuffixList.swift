@@ -99,13 +99,10 @@ public struct PublicSuffixList: Sendable {
     while true {
       let labelEnd = form[labelStart...].firstIndex(of: ".") ?? form.endIndex
       let label = form[labelStart..<labelEnd]
-      if label.hasPrefix("xn--") {
-        hasPunycodeLabel = true
-        if let scalars = Punycode.decode(label.utf8.dropFirst(4)) {
-          unicode += String(String.UnicodeScalarView(scalars))
-        } else {
-          unicode += label
-        }
+      let isPunycode = label.hasPrefix("xn--")
+      hasPunycodeLabel = hasPunycodeLabel || isPunycode
+      if isPunycode, let scalars = Punycode.decode(label.utf8.dropFirst(4)) {
+        unicode += String(String.UnicodeScalarView(scalars))
       } else {
         unicode += label
       }
