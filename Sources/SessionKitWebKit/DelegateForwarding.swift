@@ -50,16 +50,36 @@ enum DelegateForwarding {
     "webView:shouldGoToBackForwardListItem:willUseInstantBack:completionHandler:",
   ]
 
+  static let responsePolicy = "webView:decidePolicyForNavigationResponse:decisionHandler:"
+  static let authenticationChallenge = "webView:didReceiveAuthenticationChallenge:completionHandler:"
+  static let deprecatedTLS = "webView:authenticationChallenge:shouldAllowDeprecatedTLS:"
+  static let mediaCapture = "webView:requestMediaCapturePermissionForOrigin:initiatedByFrame:type:decisionHandler:"
+  static let contextMenu = "webView:contextMenuConfigurationForElement:completionHandler:"
+  static let lockdownMessage = "webView:showLockdownModeFirstUseMessage:completionHandler:"
+
   /// The selectors the coordinator implements by calling the app's delegate, claimed when that delegate
-  /// implements them.
+  /// implements them: every other method of `WKNavigationDelegate` and `WKUIDelegate` the iOS SDK declares, but
+  /// for the three previewing methods deprecated since iOS 13 (`webView:shouldPreviewElement:` and its two
+  /// companions; the context-menu methods replace them) and macOS's `runOpenPanel`. The context-menu, edit-menu
+  /// and Lockdown Mode methods exist on Apple platforms only (their types are UIKit's).
   static let forwarded: [String: Side] = [
     "webView:didStartProvisionalNavigation:": .navigation,
     "webView:didReceiveServerRedirectForProvisionalNavigation:": .navigation,
-    "webView:decidePolicyForNavigationResponse:decisionHandler:": .navigation,
-    "webView:didReceiveAuthenticationChallenge:completionHandler:": .navigation,
+    responsePolicy: .navigation,
+    authenticationChallenge: .navigation,
+    deprecatedTLS: .navigation,
     "webViewWebContentProcessDidTerminate:": .navigation,
     "webView:navigationAction:didBecomeDownload:": .navigation,
     "webView:navigationResponse:didBecomeDownload:": .navigation,
+    mediaCapture: .ui,
+    "webView:requestDeviceOrientationAndMotionPermissionForOrigin:initiatedByFrame:decisionHandler:": .ui,
+    contextMenu: .ui,
+    "webView:contextMenuWillPresentForElement:": .ui,
+    "webView:contextMenuForElement:willCommitWithAnimator:": .ui,
+    "webView:contextMenuDidEndForElement:": .ui,
+    "webView:willPresentEditMenuWithAnimator:": .ui,
+    "webView:willDismissEditMenuWithAnimator:": .ui,
+    lockdownMessage: .ui,
   ]
 
   /// What the coordinator answers `respondsToSelector:` for `selector`.

@@ -25,31 +25,49 @@ import SessionKit
     /// outside its frame whatever the answer: a page cannot open Safari or another app, or load a URL elsewhere,
     /// by embedding an iframe (WritingScenarios.md, "Pages and their iframes"; the engine answers those with cancel as
     /// well).
+    ///
+    /// Only a user gesture opens anything outside the app (WebKit itself asks one before a page may open an
+    /// external app): an `external` answer to a navigation no gesture started is cancelled and reported
+    /// (``WebSessionCoordinator/Problem/externalOpenWithoutGesture(_:url:)``). The views of popups the decision
+    /// closed go first, so that Safari is presented from what stays on screen.
     func answer(
       _ decision: NavigationDecision, to navigationAction: WKNavigationAction, isUserGesture: Bool,
       in webView: WKWebView
     ) -> WKNavigationActionPolicy {
-      if isUserGesture || navigationAction.targetFrame?.isMainFrame != false {
+      let finishedPopup = decision.closedSessions.first
+      removeClosed(decision.closedSessions)
+      if case .openExternally(let url, _) = decision.outcome, !isUserGesture {
+        if let id = session(for: webView)?.id { report(.externalOpenWithoutGesture(id, url: url)) }
+      } else if isUserGesture || navigationAction.targetFrame?.isMainFrame != false {
         // A finished popup is the first session the decision closed (its subtree follows it).
-        perform(decision.outcome, finishedPopup: decision.closedSessions.first)
+        perform(decision.outcome, finishedPopup: finishedPopup)
       }
       switch decision.policy {
       case .cancel: return .cancel
       case .download: return .download
       case .allow:
         let isDownload = navigationAction.shouldPerformDownload && navigationAction.targetFrame != nil
-        return isDownload ? .download : .allow
+        return isDownload ? .download : loadPolicy
       }
     }
 
     /// The web view to return from `createWebViewWith` for `admission`: a new one built from `configuration`,
     /// bound to the child session and presented; or `nil` after performing the refusal's effect once, and when the
     /// presenter cannot show the popup (the page's `window.open` then returns null, as for a blocked popup).
+    /// A refusal for want of a gesture, and an `external` answer to a request no gesture started, are reported
+    /// and open nothing.
     func popup(
-      for admission: PopupAdmission, configuration: WKWebViewConfiguration, opener: WKWebView, openedByGesture: Bool
+      for admission: PopupAdmission, request: NavigationAction, configuration: WKWebViewConfiguration,
+      opener: WKWebView, openedByGesture: Bool
     ) -> WKWebView? {
       guard let child = admission.child else {
-        perform(admission.outcome, finishedPopup: nil)
+        let id = session(for: opener)?.id ?? rootSession.id
+        switch admission.outcome {
+        case .blocked(.noUserGesture): report(.popupRefusedWithoutGesture(id, url: request.requestURL))
+        case .openExternally(let url, _) where !request.isUserGesture:
+          report(.externalOpenWithoutGesture(id, url: url))
+        default: perform(admission.outcome, finishedPopup: nil)
+        }
         return nil
       }
       let popup = makePopup(

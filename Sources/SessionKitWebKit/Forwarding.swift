@@ -1,4 +1,5 @@
 import Foundation
+import SessionKit
 
 #if canImport(UIKit) && canImport(WebKit)
   import UIKit
@@ -15,6 +16,11 @@ import Foundation
   /// Calls the app's own delegate for the callbacks the coordinator implements and forwards. In WebKit these are
   /// Objective-C `optional` requirements, called with `?` (`nil` when the delegate does not implement one, or is
   /// gone); in the stand-in they have default implementations that give WebKit's default answer.
+  ///
+  /// The coordinator's own methods that take a completion handler are written in their `async` form: the block
+  /// types of the handler forms differ between SDKs (`@MainActor @Sendable` from the iOS 18 SDK on, plain before),
+  /// and an `async` witness is the same under both. The app's delegate is called through the handler form, with a
+  /// closure literal that takes whichever type the SDK declares.
   @MainActor
   enum Forwarding {
     /// Whether `delegate` implements the Objective-C method `selector` (what WebKit would ask it).
@@ -41,7 +47,43 @@ import Foundation
         delegate?.webView(webView, didFinish: navigation)
       #endif
     }
+
+    static func didClose(_ delegate: (any WKUIDelegate)?, _ webView: WKWebView) {
+      #if canImport(UIKit) && canImport(WebKit)
+        delegate?.webViewDidClose?(webView)
+      #else
+        delegate?.webViewDidClose(webView)
+      #endif
+    }
   }
+
+  // The handler types of the delegate methods the coordinator implements in their completion-handler form (those
+  // with no `async` form it could use instead): the iOS 18 SDK (WebKit 619) declares the blocks `WK_SWIFT_UI_ACTOR`
+  // and Swift imports them `@MainActor @Sendable`; the iOS 16 and 17 SDKs' are `@Sendable` only (the panels') or
+  // plain. A witness must spell the type its SDK declares.
+  #if canImport(UIKit) && canImport(WebKit) && !canImport(WebKit, _underlyingVersion: 619)
+    extension WebSessionCoordinator {
+      /// The completion handler of `alert` as the SDK declares it.
+      public typealias AlertPanelCompletion = @Sendable () -> Void
+      /// The completion handler of `confirm` as the SDK declares it.
+      public typealias ConfirmPanelCompletion = @Sendable (Bool) -> Void
+      /// The completion handler of `prompt` as the SDK declares it.
+      public typealias TextInputPanelCompletion = @Sendable (String?) -> Void
+      /// The decision handler of a permission request as the SDK declares it.
+      public typealias PermissionDecisionHandler = (WKPermissionDecision) -> Void
+    }
+  #else
+    extension WebSessionCoordinator {
+      /// The completion handler of `alert` as the SDK declares it.
+      public typealias AlertPanelCompletion = @MainActor @Sendable () -> Void
+      /// The completion handler of `confirm` as the SDK declares it.
+      public typealias ConfirmPanelCompletion = @MainActor @Sendable (Bool) -> Void
+      /// The completion handler of `prompt` as the SDK declares it.
+      public typealias TextInputPanelCompletion = @MainActor @Sendable (String?) -> Void
+      /// The decision handler of a permission request as the SDK declares it.
+      public typealias PermissionDecisionHandler = @MainActor @Sendable (WKPermissionDecision) -> Void
+    }
+  #endif
 
   // MARK: - Forwarded to the app's navigation delegate
 
@@ -91,40 +133,57 @@ import Foundation
       #endif
     }
 
-    /// Forwarded to the app's navigation delegate; `allow` (WebKit's default) when it is gone.
-    public func webView(
-      _ webView: WKWebView, decidePolicyFor navigationResponse: WKNavigationResponse,
-      decisionHandler: @escaping @MainActor @Sendable (WKNavigationResponsePolicy) -> Void
-    ) {
-      // A main-frame response answered with anything but allow (a download, a cancel) commits nothing.
+    /// Forwarded to the app's navigation delegate; `allow` (WebKit's default) when it is gone. A main-frame
+    /// response answered with anything but allow (a download, a cancel) commits nothing.
+    public func webView(_ webView: WKWebView, decidePolicyFor navigationResponse: WKNavigationResponse) async
+      -> WKNavigationResponsePolicy
+    {
       let isForMainFrame = navigationResponse.isForMainFrame
-      let observed: @MainActor @Sendable (WKNavigationResponsePolicy) -> Void = { [weak self, weak webView] policy in
-        if policy != .allow, isForMainFrame, let self, let webView { self.loadEnded(in: webView, error: nil) }
-        decisionHandler(policy)
-      }
+      let policy: WKNavigationResponsePolicy
       #if canImport(UIKit) && canImport(WebKit)
-        let answered: Void? = navigationDelegate?.webView?(
-          webView, decidePolicyFor: navigationResponse, decisionHandler: observed)
+        if let delegate = navigationDelegate, Forwarding.implements(delegate, DelegateForwarding.responsePolicy) {
+          policy = await withCheckedContinuation { continuation in
+            delegate.webView?(webView, decidePolicyFor: navigationResponse) { continuation.resume(returning: $0) }
+          }
+        } else {
+          policy = .allow
+        }
       #else
-        let answered: Void? = navigationDelegate?.webView(
-          webView, decidePolicyFor: navigationResponse, decisionHandler: observed)
+        policy = await navigationDelegate?.webView(webView, decidePolicyFor: navigationResponse) ?? .allow
       #endif
-      if answered == nil { decisionHandler(.allow) }
+      if policy != .allow, isForMainFrame { loadEnded(in: webView, error: nil) }
+      return policy
     }
 
     /// Forwarded to the app's navigation delegate; default handling (WebKit's default) when it is gone.
-    public func webView(
-      _ webView: WKWebView, didReceive challenge: URLAuthenticationChallenge,
-      completionHandler: @escaping @MainActor @Sendable (URLSession.AuthChallengeDisposition, URLCredential?) -> Void
-    ) {
+    public func webView(_ webView: WKWebView, respondTo challenge: URLAuthenticationChallenge) async
+      -> (URLSession.AuthChallengeDisposition, URLCredential?)
+    {
       #if canImport(UIKit) && canImport(WebKit)
-        let answered: Void? = navigationDelegate?.webView?(
-          webView, didReceive: challenge, completionHandler: completionHandler)
+        guard let delegate = navigationDelegate,
+          Forwarding.implements(delegate, DelegateForwarding.authenticationChallenge)
+        else { return (.performDefaultHandling, nil) }
+        return await withCheckedContinuation { continuation in
+          delegate.webView?(webView, didReceive: challenge) { continuation.resume(returning: ($0, $1)) }
+        }
       #else
-        let answered: Void? = navigationDelegate?.webView(
-          webView, didReceive: challenge, completionHandler: completionHandler)
+        return await navigationDelegate?.webView(webView, respondTo: challenge) ?? (.performDefaultHandling, nil)
       #endif
-      if answered == nil { completionHandler(.performDefaultHandling, nil) }
+    }
+
+    /// Forwarded to the app's navigation delegate; `false` (WebKit's default) when it is gone.
+    public func webView(_ webView: WKWebView, shouldAllowDeprecatedTLSFor challenge: URLAuthenticationChallenge)
+      async -> Bool
+    {
+      #if canImport(UIKit) && canImport(WebKit)
+        guard let delegate = navigationDelegate, Forwarding.implements(delegate, DelegateForwarding.deprecatedTLS)
+        else { return false }
+        return await withCheckedContinuation { continuation in
+          delegate.webView?(webView, authenticationChallenge: challenge) { continuation.resume(returning: $0) }
+        }
+      #else
+        return await navigationDelegate?.webView(webView, shouldAllowDeprecatedTLSFor: challenge) ?? false
+      #endif
     }
 
     /// Forwarded to the app's navigation delegate (a navigation the policy answered `download`).
@@ -159,23 +218,130 @@ import Foundation
     }
   }
 
+  // MARK: - Forwarded to the app's UI delegate
+
+  extension WebSessionCoordinator {
+    /// Forwarded to the app's UI delegate; `prompt` (WebKit's default: it asks the user) when it is gone.
+    public func webView(
+      _ webView: WKWebView, decideMediaCapturePermissionsFor origin: WKSecurityOrigin,
+      initiatedBy frame: WKFrameInfo, type: WKMediaCaptureType
+    ) async -> WKPermissionDecision {
+      #if canImport(UIKit) && canImport(WebKit)
+        guard let delegate = uiDelegate, Forwarding.implements(delegate, DelegateForwarding.mediaCapture) else {
+          return .prompt
+        }
+        return await withCheckedContinuation { continuation in
+          delegate.webView?(
+            webView, requestMediaCapturePermissionFor: origin, initiatedByFrame: frame, type: type
+          ) { continuation.resume(returning: $0) }
+        }
+      #else
+        return await uiDelegate?.webView(
+          webView, decideMediaCapturePermissionsFor: origin, initiatedBy: frame, type: type) ?? .prompt
+      #endif
+    }
+
+    /// Forwarded to the app's UI delegate; `prompt` (WebKit's default) when it is gone. WebKit declares no `async`
+    /// form of this one: its handler's type is the SDK's (``PermissionDecisionHandler``).
+    public func webView(
+      _ webView: WKWebView, requestDeviceOrientationAndMotionPermissionFor origin: WKSecurityOrigin,
+      initiatedByFrame frame: WKFrameInfo, decisionHandler: @escaping PermissionDecisionHandler
+    ) {
+      #if canImport(UIKit) && canImport(WebKit)
+        let answered: Void? = uiDelegate?.webView?(
+          webView, requestDeviceOrientationAndMotionPermissionFor: origin, initiatedByFrame: frame,
+          decisionHandler: decisionHandler)
+        if answered == nil { decisionHandler(.prompt) }
+      #else
+        guard let uiDelegate else { return decisionHandler(.prompt) }
+        uiDelegate.webView(
+          webView, requestDeviceOrientationAndMotionPermissionFor: origin, initiatedByFrame: frame,
+          decisionHandler: decisionHandler)
+      #endif
+    }
+  }
+
+  #if canImport(UIKit) && canImport(WebKit)
+    // The context and edit menus and Lockdown Mode's message: UIKit types the stand-in does not model, so these are
+    // checked against the iOS SDK only (CONTRIBUTING.md, "The iOS SDK type-check").
+    extension WebSessionCoordinator {
+      /// Forwarded to the app's UI delegate; `nil` (the system's menu) when it is gone.
+      public func webView(_ webView: WKWebView, contextMenuConfigurationFor elementInfo: WKContextMenuElementInfo)
+        async -> UIContextMenuConfiguration?
+      {
+        guard let delegate = uiDelegate, Forwarding.implements(delegate, DelegateForwarding.contextMenu) else {
+          return nil
+        }
+        return await withCheckedContinuation { continuation in
+          delegate.webView?(webView, contextMenuConfigurationForElement: elementInfo) {
+            continuation.resume(returning: $0)
+          }
+        }
+      }
+
+      /// Forwarded to the app's UI delegate.
+      public func webView(_ webView: WKWebView, contextMenuWillPresentForElement elementInfo: WKContextMenuElementInfo)
+      {
+        uiDelegate?.webView?(webView, contextMenuWillPresentForElement: elementInfo)
+      }
+
+      /// Forwarded to the app's UI delegate.
+      public func webView(
+        _ webView: WKWebView, contextMenuForElement elementInfo: WKContextMenuElementInfo,
+        willCommitWithAnimator animator: any UIContextMenuInteractionCommitAnimating
+      ) {
+        uiDelegate?.webView?(webView, contextMenuForElement: elementInfo, willCommitWithAnimator: animator)
+      }
+
+      /// Forwarded to the app's UI delegate.
+      public func webView(_ webView: WKWebView, contextMenuDidEndForElement elementInfo: WKContextMenuElementInfo) {
+        uiDelegate?.webView?(webView, contextMenuDidEndForElement: elementInfo)
+      }
+
+      /// Forwarded to the app's UI delegate.
+      @available(iOS 16.4, *)
+      public func webView(
+        _ webView: WKWebView, willPresentEditMenuWithAnimator animator: any UIEditMenuInteractionAnimating
+      ) {
+        uiDelegate?.webView?(webView, willPresentEditMenuWithAnimator: animator)
+      }
+
+      /// Forwarded to the app's UI delegate.
+      @available(iOS 16.4, *)
+      public func webView(
+        _ webView: WKWebView, willDismissEditMenuWithAnimator animator: any UIEditMenuInteractionAnimating
+      ) {
+        uiDelegate?.webView?(webView, willDismissEditMenuWithAnimator: animator)
+      }
+
+      /// Forwarded to the app's UI delegate; `.showDefault` (WebKit's own message) when it is gone.
+      public func webView(_ webView: WKWebView, showLockdownModeFirstUseMessage message: String) async
+        -> WKDialogResult
+      {
+        guard let delegate = uiDelegate, Forwarding.implements(delegate, DelegateForwarding.lockdownMessage) else {
+          return .showDefault
+        }
+        return await withCheckedContinuation { continuation in
+          delegate.webView?(webView, showLockdownModeFirstUseMessage: message) { continuation.resume(returning: $0) }
+        }
+      }
+    }
+  #endif
+
   // MARK: - What WebKit is told the coordinator implements
 
   #if canImport(UIKit) && canImport(WebKit)
     extension WebSessionCoordinator {
       /// Answers WebKit's `respondsToSelector:` for delegate methods by `DelegateForwarding.answer`, never by what
       /// the app's delegates implement alone; every other selector as `NSObject` does. A claim also needs the
-      /// class to implement the method, so WebKit is never told yes for a message nobody would answer. WebKit asks
-      /// on the main thread when a delegate is set; asked on another thread, only the coordinator's own methods
-      /// are claimed (the app's delegates are main-actor state).
+      /// class to implement the method, so WebKit is never told yes for a message nobody would answer. The answer
+      /// is read from ``claimedSelectors``, which the main actor keeps current, so that it needs no main-actor
+      /// hop whichever thread asks.
       nonisolated public override func responds(to aSelector: Selector!) -> Bool {
         guard let aSelector else { return false }
         let name = NSStringFromSelector(aSelector)
-        let answer =
-          Thread.isMainThread
-          ? MainActor.assumeIsolated { self.answer(for: name) }
-          : DelegateForwarding.answer(for: name) { _, _ in false }
-        switch answer {
+        let forwarded = claimedSelectors.withLock { $0 }
+        switch DelegateForwarding.answer(for: name, appImplements: { _, selector in forwarded.contains(selector) }) {
         case .claim, .askSuper: return super.responds(to: aSelector)
         case .refuse: return false
         }
@@ -201,6 +367,11 @@ import Foundation
     /// Whether the coordinator tells WebKit it implements `selector`.
     func claims(_ selector: String) -> Bool {
       answer(for: selector) == .claim
+    }
+
+    /// The forwarded selectors the app's delegates implement now: what `responds(to:)` reads on any thread.
+    func forwardedSelectorsClaimed() -> Set<String> {
+      Set(DelegateForwarding.forwarded.keys.filter { answer(for: $0) == .claim })
     }
   }
 

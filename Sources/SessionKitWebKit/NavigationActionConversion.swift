@@ -15,28 +15,29 @@ import SessionKit
 
   /// Converts WebKit's navigation actions into SessionKit's, and infers what WebKit does not say.
   ///
-  /// WebKit has no public user-gesture flag. The inference:
-  /// - `decidePolicyFor`: `linkActivated` and `formSubmitted` carry a gesture (WebKit reports them only for a
-  ///   user's tap or submit); every other type (`other`: scripts, `load(_:)`, a popup's first load; back, forward,
+  /// WebKit has no public user-gesture flag before iOS 18.4, and reports a script's `a.click()` and
+  /// `form.submit()` as `linkActivated` and `formSubmitted`, as it reports a tap (`NavigationAction.cpp`). The
+  /// inference, from what a page cannot forge:
+  /// - `decidePolicyFor`: `linkActivated` and `formSubmitted` carry a gesture when a finger touched the web view
+  ///   just before (``TouchEvidence``); every other type (`other`: scripts, `load(_:)`, iframes; back, forward,
   ///   reload) carries none. A popup's first load is the exception: it carries a gesture after a `window.open`
-  ///   that had one (see ``isUserGesture(forNewWindow:in:)``), as WebKit propagates it.
-  /// - `createWebViewWith`: links and forms carry a gesture; for `window.open` (`other`), WebKit's popup gate
-  ///   lets a script without a gesture reach the delegate only when `javaScriptCanOpenWindowsAutomatically` is
-  ///   true, so with it false (the iOS default) the request is a gesture, and with it true it is treated as none
-  ///   (an app that lets scripts open windows freely cannot tell from WebKit, and `requireUserGesture` then
-  ///   refuses them) unless the app answers ``WebSessionCoordinator/newWindowGesture``.
+  ///   that had one, as WebKit propagates it.
+  /// - `createWebViewWith`: links and forms as above; for `window.open` (`other`), WebKit's popup gate lets a
+  ///   script without a gesture reach the delegate only when `javaScriptCanOpenWindowsAutomatically` is true, so
+  ///   with it false (the iOS default) the request is a gesture, and with it true it is one when a finger touched
+  ///   the web view just before, or when the app answers ``WebSessionCoordinator/newWindowGesture``.
   enum NavigationActionConversion {
-    /// The gesture of a `decidePolicyFor` action.
+    /// The gesture of a `decidePolicyFor` action; `touched`: a touch on the web view just before.
     @MainActor
-    static func isUserGesture(_ action: WKNavigationAction) -> Bool {
-      action.navigationType == .linkActivated || action.navigationType == .formSubmitted
+    static func isUserGesture(_ action: WKNavigationAction, touched: Bool) -> Bool {
+      touched && (action.navigationType == .linkActivated || action.navigationType == .formSubmitted)
     }
 
-    /// The gesture of a `createWebViewWith` action in `webView`.
+    /// The gesture of a `createWebViewWith` action in `webView`; `touched`: a touch on the web view just before.
     @MainActor
-    static func isUserGesture(forNewWindow action: WKNavigationAction, in webView: WKWebView) -> Bool {
-      if isUserGesture(action) { return true }
-      return !webView.configuration.preferences.javaScriptCanOpenWindowsAutomatically
+    static func isUserGesture(forNewWindow action: WKNavigationAction, in webView: WKWebView, touched: Bool) -> Bool {
+      if action.navigationType != .other { return isUserGesture(action, touched: touched) }
+      return touched || !webView.configuration.preferences.javaScriptCanOpenWindowsAutomatically
     }
 
     /// SessionKit's copy of `action` in `webView`, `shouldPerformDownload` included (a same-origin link with a

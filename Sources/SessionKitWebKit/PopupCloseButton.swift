@@ -13,25 +13,33 @@ import SessionKit
   // The close button of Google's Google Pay guide for WKWebView ("Using iOS WKWebView",
   // https://developers.google.com/pay/api/web/guides/recipes/using-ios-wkwebview, `addWebView(_:)`): a filled
   // capsule with the `xmark` symbol, 24 points square, 6 points inside the top-trailing corner of the popup's safe
-  // area.
+  // area — drawn at that size inside a 44-point touch target, the minimum of Apple's Human Interface Guidelines.
   extension UIKitPopupPresenter {
-    /// The side of ``defaultCloseButton(close:)``, in points (the guide's).
+    /// The side of the capsule ``defaultCloseButton(close:)`` draws, in points (the guide's).
     public static let closeButtonSize: CGFloat = 24
+    /// The side of ``defaultCloseButton(close:)``'s touch target, in points: Apple's minimum of 44 × 44. The
+    /// capsule is drawn centred in it.
+    public static let closeButtonTouchTarget: CGFloat = 44
     /// How far inside the top-trailing corner of the popup's safe area the close button sits, in points (the
-    /// guide's).
+    /// guide's): the default button's touch target sits there, so its capsule is drawn 16 points inside, and
+    /// the whole 44-point target is inside the popup, where every touch reaches it.
     public static let closeButtonInset: CGFloat = 6
 
-    /// The guide's close button: `UIButton(configuration: .filled())` with the `xmark` symbol and a capsule
-    /// background, ``closeButtonSize`` points square; its primary action runs `close`.
+    /// The guide's close button: `UIButton(configuration: .filled())` with the `xmark` symbol on a capsule
+    /// ``closeButtonSize`` points square, in a button ``closeButtonTouchTarget`` points square (the capsule is the
+    /// background, inset to its size); its primary action runs `close`.
     public static func defaultCloseButton(close: @escaping @MainActor () -> Void) -> UIButton {
       var configuration = UIButton.Configuration.filled()
       configuration.image = UIImage(systemName: "xmark")
       configuration.cornerStyle = .capsule
+      let inset = (closeButtonTouchTarget - closeButtonSize) / 2
+      configuration.background.backgroundInsets = NSDirectionalEdgeInsets(
+        top: inset, leading: inset, bottom: inset, trailing: inset)
       let button = UIButton(configuration: configuration, primaryAction: UIAction { _ in close() })
       button.translatesAutoresizingMaskIntoConstraints = false
       NSLayoutConstraint.activate([
-        button.widthAnchor.constraint(equalToConstant: closeButtonSize),
-        button.heightAnchor.constraint(equalToConstant: closeButtonSize),
+        button.widthAnchor.constraint(equalToConstant: closeButtonTouchTarget),
+        button.heightAnchor.constraint(equalToConstant: closeButtonTouchTarget),
       ])
       return button
     }

@@ -14,6 +14,11 @@ import SessionKit
   /// view (WebKit insets the page by the safe area itself), and the close button sits in the view's safe area,
   /// ``UIKitPopupPresenter/closeButtonInset`` points inside its top-trailing corner, clear of the status bar, the
   /// notch and the Dynamic Island.
+  ///
+  /// It is presented `overFullScreen`: the opener's view stays in the window under it, so the opener's page keeps
+  /// running at full speed (a `fullScreen` presentation takes it out of the window, and WebKit throttles the timers
+  /// of a page that is not in one) while a payment popup talks to it. Its view has the system background, so
+  /// nothing of the opener shows through before the popup's page draws.
   @MainActor
   public final class PopupViewController: UIViewController {
     /// The popup's web view.
@@ -26,7 +31,7 @@ import SessionKit
       self.webView = webView
       self.closeButton = closeButton
       super.init(nibName: nil, bundle: nil)
-      modalPresentationStyle = .fullScreen
+      modalPresentationStyle = .overFullScreen
     }
 
     /// A controller showing `webView` under ``UIKitPopupPresenter/defaultCloseButton(close:)``; `close` runs when
@@ -46,6 +51,7 @@ import SessionKit
     /// A view with the web view pinned to its edges and the close button in its safe area.
     public override func loadView() {
       let root = UIView()
+      root.backgroundColor = .systemBackground
       UIKitPopupPresenter.fill(root, with: webView)
       UIKitPopupPresenter.place(closeButton, in: root)
       view = root

@@ -25,6 +25,7 @@ import SessionKit
         return .dismissed
       }
       let showing = ShownAlert()
+      showing.presenter = self
       return await withTaskCancellationHandler {
         await withCheckedContinuation { continuation in
           // Owned by the alert's actions only: when the alert goes away untapped, the reply's deinit answers.
@@ -90,13 +91,12 @@ import SessionKit
   private final class ShownAlert {
     weak var alert: UIAlertController?
     weak var reply: AnswerOnce?
+    weak var presenter: UIKitPopupPresenter?
 
-    /// Answers `dismissed` and takes the alert down.
+    /// Answers `dismissed` and takes the alert down (when its presentation has ended, if it is still running).
     func cancel() {
       reply?.send(.dismissed)
-      if let alert, let presenter = alert.presentingViewController {
-        presenter.dismiss(animated: true, completion: nil)
-      }
+      if let alert, alert.presentingViewController != nil { presenter?.dismissWhenIdle(alert) }
     }
   }
 

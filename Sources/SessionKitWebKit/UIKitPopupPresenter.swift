@@ -50,6 +50,21 @@ import SessionKit
     private let overlayContainer: (@MainActor () -> UIView?)?
     private let closeButtonFactory: CloseButtonFactory?
     private var shown: [ObjectIdentifier: Shown] = [:]
+    /// Modal popups to dismiss, and Safari view controllers to present, once UIKit is not in a transition: UIKit
+    /// ignores a dismissal while a presentation or dismissal runs in the stack, and a presentation from a
+    /// controller in one. Run in order; a dismissal whose controller went with one below it is dropped.
+    private var waiting: [Waiting] = []
+    private var isWaitingForTransition = false
+
+    private enum Waiting {
+      case dismiss(UIViewController)
+      case presentSafari(SFSafariViewController)
+    }
+
+    /// Called when a Safari view controller whose presentation waited for a transition could not be presented
+    /// after all (``presentSafari(_:)`` had returned): the coordinator reports it through
+    /// ``WebSessionCoordinator/onProblem``.
+    public var deferredPresentationFailed: (@MainActor (PopupPresentationError) -> Void)?
 
     /// A presenter for a UIKit screen.
     /// - Parameters:
@@ -113,21 +128,87 @@ import SessionKit
       }
     }
 
-    /// Removes the overlay (its close button goes with it), or dismisses the modal with whatever it presents.
+    /// Removes the overlay (its close button goes with it), or dismisses the modal with whatever it presents —
+    /// at once, or, while UIKit is in a presentation or dismissal that would make it ignore the dismissal (the
+    /// popup's own presentation, Safari being presented over it, a modal below being dismissed), when that
+    /// transition ends. A popup removed twice is removed once.
     open func remove(_ popup: WKWebView) {
       switch shown.removeValue(forKey: ObjectIdentifier(popup)) {
       case .modal(let controller):
-        // Asked of the presenter: asked of the modal itself, UIKit would dismiss only what the modal presents.
-        controller.presentingViewController?.dismiss(animated: true, completion: nil)
-      case .overlay, nil:
+        dismissWhenIdle(controller)
+      case .overlay:
         popup.removeFromSuperview()
+      case nil:
+        // Not shown by this presenter (or already being removed): only an overlay's view is taken away.
+        if popup.superview != nil, !(popup.superview.map { isModalRoot($0) } ?? false) { popup.removeFromSuperview() }
       }
     }
 
-    /// Presents Safari from the top-most view controller.
-    /// - Throws: ``PopupPresentationError`` `noHost`, `notInWindow` or `hostBusy`.
+    /// Presents Safari from the top-most view controller: at once, or after the modal popups being removed are gone
+    /// and UIKit's transition has ended (Safari presented over a modal about to be dismissed would go with it).
+    /// - Throws: ``PopupPresentationError`` `noHost`, `notInWindow` or `hostBusy` when it cannot be presented now;
+    ///   one that waited and then cannot be presented goes to ``deferredPresentationFailed``.
     open func presentSafari(_ safari: SFSafariViewController) throws(PopupPresentationError) {
+      guard waiting.isEmpty, busyController() == nil else {
+        waiting.append(.presentSafari(safari))
+        runWaiting()
+        return
+      }
       try presentFromTop(safari, showing: "Safari")
+    }
+
+    /// Dismisses `controller` (with what it presents) once UIKit is in no transition that would make it ignore
+    /// the dismissal.
+    func dismissWhenIdle(_ controller: UIViewController) {
+      waiting.append(.dismiss(controller))
+      runWaiting()
+    }
+
+    /// Runs the waiting dismissals and presentations while UIKit is not in a transition; when it is, runs them
+    /// again at the transition's end (`transitionCoordinator`).
+    private func runWaiting() {
+      while let next = waiting.first {
+        if let busy = busyController() {
+          guard !isWaitingForTransition else { return }
+          isWaitingForTransition = true
+          let coordinated =
+            busy.transitionCoordinator?.animate(alongsideTransition: nil) { [weak self] _ in
+              self?.isWaitingForTransition = false
+              self?.runWaiting()
+            } ?? false
+          if coordinated { return }
+          // No coordinator to wait on: UIKit will refuse; try now rather than wait for nothing.
+          isWaitingForTransition = false
+        }
+        waiting.removeFirst()
+        switch next {
+        case .dismiss(let controller):
+          // Asked of the presenter: asked of the modal itself, UIKit would dismiss only what the modal presents.
+          controller.presentingViewController?.dismiss(animated: true, completion: nil)
+        case .presentSafari(let safari):
+          do {
+            try presentFromTop(safari, showing: "Safari")
+          } catch {
+            deferredPresentationFailed?(error)
+          }
+        }
+      }
+    }
+
+    /// A controller of the host's presentation stack that is being presented or dismissed, if any.
+    private func busyController() -> UIViewController? {
+      var next = host()
+      while let controller = next {
+        if controller.isBeingPresented || controller.isBeingDismissed { return controller }
+        next = controller.presentedViewController
+      }
+      return nil
+    }
+
+    /// Whether `view` is the view of a modal this presenter showed (a popup's web view in it stays until the
+    /// modal is dismissed).
+    private func isModalRoot(_ view: UIView) -> Bool {
+      waiting.contains { if case .dismiss(let controller) = $0 { controller.viewIfLoaded === view } else { false } }
     }
 
     /// Shows `panel` in a `UIAlertController` (``makeAlertController(for:answer:)``) presented from the top-most
@@ -221,6 +302,16 @@ import SessionKit
       }
       guard let container, container.window != nil else {
         throw PopupPresentationError(.notInWindow, "the view to put the overlay in is not in a window")
+      }
+      // A modal that covers the screen above the container (a `modal` popup is `overFullScreen`: the views under
+      // it stay in the window) would hide the overlay under it.
+      var above = host?.presentedViewController
+      while let controller = above {
+        let covers = controller.modalPresentationStyle == .fullScreen || controller.modalPresentationStyle == .overFullScreen
+        if covers, let view = controller.viewIfLoaded, !container.isDescendant(of: view) {
+          throw PopupPresentationError(.hostBusy, "\(type(of: controller)) covers the view the overlay would go in")
+        }
+        above = controller.presentedViewController
       }
       return container
     }

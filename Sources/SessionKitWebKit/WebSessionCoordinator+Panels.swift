@@ -17,7 +17,7 @@ import SessionKit
     /// The page's `alert(message)`: the app's UI delegate, or the presenter's panel.
     public func webView(
       _ webView: WKWebView, runJavaScriptAlertPanelWithMessage message: String, initiatedByFrame frame: WKFrameInfo,
-      completionHandler: @escaping @MainActor @Sendable () -> Void
+      completionHandler: @escaping AlertPanelCompletion
     ) {
       let selector = "webView:runJavaScriptAlertPanelWithMessage:initiatedByFrame:completionHandler:"
       if let app = uiDelegate, Forwarding.implements(app, selector) {
@@ -40,7 +40,7 @@ import SessionKit
     /// The page's `confirm(message)`: the app's UI delegate, or the presenter's panel (OK is true).
     public func webView(
       _ webView: WKWebView, runJavaScriptConfirmPanelWithMessage message: String, initiatedByFrame frame: WKFrameInfo,
-      completionHandler: @escaping @MainActor @Sendable (Bool) -> Void
+      completionHandler: @escaping ConfirmPanelCompletion
     ) {
       let selector = "webView:runJavaScriptConfirmPanelWithMessage:initiatedByFrame:completionHandler:"
       if let app = uiDelegate, Forwarding.implements(app, selector) {
@@ -64,7 +64,7 @@ import SessionKit
     /// text, Cancel null).
     public func webView(
       _ webView: WKWebView, runJavaScriptTextInputPanelWithPrompt prompt: String, defaultText: String?,
-      initiatedByFrame frame: WKFrameInfo, completionHandler: @escaping @MainActor @Sendable (String?) -> Void
+      initiatedByFrame frame: WKFrameInfo, completionHandler: @escaping TextInputPanelCompletion
     ) {
       let selector = "webView:runJavaScriptTextInputPanelWithPrompt:defaultText:initiatedByFrame:completionHandler:"
       if let app = uiDelegate, Forwarding.implements(app, selector) {

@@ -27,7 +27,10 @@ import SessionKit
   /// ```
   ///
   /// The coordinator sets itself as `navigationDelegate` and `uiDelegate` of the root web view and of every popup.
-  /// Keep a strong reference to it: WebKit holds delegates weakly. It subscribes to the engine's events for
+  /// WebKit holds delegates weakly, and a released delegate leaves WebKit's cached "implements
+  /// decidePolicyFor" flag set, so every navigation would wait for an answer that never comes: the root web view
+  /// therefore keeps its coordinator alive until ``tearDown()`` (the coordinator holds the root web view weakly,
+  /// so nothing leaks). It subscribes to the engine's events for
   /// itself (`SessionEngine.events()`), applies those of its own tree and hands them on to ``onEvent``; other
   /// coordinators and the app may subscribe to the same engine. ``tearDown()`` gives the root web view back to the
   /// app's delegates and leaves the engine usable.
@@ -56,7 +59,8 @@ import SessionKit
   ///   presenter (`UIAlertController`).
   /// - Load progress, failures, authentication challenges, response policy and process termination go to the
   ///   app's ``navigationDelegate`` when it implements them (WebKit's default otherwise).
-  public final class WebSessionCoordinator: NSObject, WKNavigationDelegate, WKUIDelegate {
+  @MainActor
+  public final class WebSessionCoordinator: NSObject {
     /// The engine every session of this web view belongs to.
     public let engine: SessionEngine
     /// The root web view's session.
@@ -71,10 +75,12 @@ import SessionKit
     public weak var navigationDelegate: (any WKNavigationDelegate)? {
       didSet { refreshWebKitDelegateCaches() }
     }
-    /// The app's own UI delegate, asked for JavaScript `alert`, `confirm` and `prompt` when it implements them.
-    /// Other `WKUIDelegate` methods are not forwarded (WebKit's defaults apply: a media-capture request prompts
-    /// the user, context menus are the system's). Setting it re-assigns the web views' delegates, as
-    /// ``navigationDelegate`` does.
+    /// The app's own UI delegate: asked for JavaScript `alert`, `confirm` and `prompt` when it implements them,
+    /// told when the page of the root web view calls `window.close()` (`webViewDidClose`: the root is never
+    /// removed, so what closing means is the app's), and forwarded every other `WKUIDelegate` method it
+    /// implements — media-capture and device-motion permission, context and edit menus, Lockdown Mode's message
+    /// (WebKit's defaults apply to those it does not). Never `createWebViewWith`: SessionKit admits popups.
+    /// Setting it re-assigns the web views' delegates, as ``navigationDelegate`` does.
     public weak var uiDelegate: (any WKUIDelegate)? {
       didSet { refreshWebKitDelegateCaches() }
     }
@@ -101,6 +107,14 @@ import SessionKit
     /// `window.open` (`other`); links and forms always carry a gesture.
     public var newWindowGesture: (@MainActor (WKNavigationAction, WKWebView) -> Bool)?
 
+    /// Whether an allowed main-frame navigation the user started may open the app that claims its URL as a
+    /// universal link, instead of loading (WebKit's own behaviour for `allow`, `tryInterceptNavigation`). `false`
+    /// (the default): what the policy allowed loads in the web view — the coordinator answers WebKit's
+    /// `_WKNavigationActionPolicyAllowWithoutTryingAppLink` (raw value 3) — so a payment or sign-in popup is never
+    /// left blank while another app opens. To let an app open for some destinations, answer them `external` with
+    /// `"via": "system"` in the policy: `UIApplication.open` opens the app that claims the link, or Safari.
+    public var triesAppLinks = false
+
     /// Called once with the URL a popup finished with (`{"finish": "app"}`: an OAuth callback, a payment
     /// result) and the popup's id, when its navigation is answered; the popup's views go on its `popupClosed`.
     /// A `{"finish": "opener"}` URL is loaded in the opener's web view instead, without calling this.
@@ -117,6 +131,15 @@ import SessionKit
       /// A commit WebKit reported could not be recorded in the session (a URL SessionKit cannot parse), so the
       /// session's page and history miss it.
       case commitNotRecorded(SessionID, url: String, reason: String)
+      /// The engine refused a new window from the session because no user gesture started it
+      /// (`popups.requireUserGesture`): a script's `window.open` or a scripted click on a `_blank` link, with no
+      /// touch on the web view (with `javaScriptCanOpenWindowsAutomatically` on, WebKit's own popup blocker lets
+      /// those through to the coordinator). The page's `window.open` got `null`.
+      case popupRefusedWithoutGesture(SessionID, url: String)
+      /// The policy sent a URL outside the app, but no user gesture started the navigation (a script's
+      /// `location`, `a.click()` or `form.submit()`, or an iframe loading), so the coordinator cancelled it instead
+      /// of opening Safari or another app: as WebKit asks a gesture before it lets a page open an external app.
+      case externalOpenWithoutGesture(SessionID, url: String)
 
       /// A sentence for logs.
       public var description: String {
@@ -124,12 +147,24 @@ import SessionKit
         case .popupPresentationFailed(let id, let error): "popup \(id) could not be presented (\(error)); closed"
         case .externalOpenFailed(let url, let reason): "could not open \(url) outside the app: \(reason)"
         case .commitNotRecorded(let id, let url, let reason): "commit of \(url) in \(id) not recorded: \(reason)"
+        case .popupRefusedWithoutGesture(let id, let url):
+          "new window from \(id) to \(url.isEmpty ? "about:blank" : url) refused: no user gesture started it"
+        case .externalOpenWithoutGesture(let id, let url):
+          "\(url) not opened outside the app from \(id): no user gesture started the navigation"
         }
       }
     }
 
     let externalOpener: ExternalURLOpener
     private(set) var isTornDown = false
+    /// The forwarded selectors the app's delegates implement, as `responds(to:)` reads them on any thread; the main
+    /// actor rewrites it whenever those delegates change.
+    nonisolated let claimedSelectors = Locked<Set<String>>([])
+    /// The root web view, held weakly: it holds the coordinator (``tearDown()`` lets go).
+    private weak var rootWebView: WKWebView?
+    /// Popups the coordinator removed as their decision closed them, before the engine's `popupClosed` event:
+    /// their events are still applied and handed on until that event.
+    private var closedAhead: Set<SessionID> = []
     /// JavaScript panels the presenter is showing; each is answered once, also when torn down.
     var panelTasks: [UInt64: Task<Void, Never>] = [:]
     var panelReplies: [UInt64: PanelReply] = [:]
@@ -240,7 +275,10 @@ import SessionKit
         navigationDelegate = webView.navigationDelegate
         uiDelegate = webView.uiDelegate
       }
+      claimedSelectors.withLock { $0 = forwardedSelectorsClaimed() }
       bind(webView, to: rootSession)
+      rootWebView = webView
+      objc_setAssociatedObject(webView, &coordinatorLifetimeKey, self, .OBJC_ASSOCIATION_RETAIN_NONATOMIC)
       let events = engine.events()
       eventLoop = Task { [weak self] in
         for await event in events {
@@ -257,11 +295,12 @@ import SessionKit
 
     /// The web view of the session `id`, while it is open.
     public func webView(for id: SessionID) -> WKWebView? {
-      webViews[id]
+      id == rootSession.id ? (isTornDown ? nil : rootWebView) : webViews[id]
     }
 
     /// Waits until every commit reported so far is recorded in its session (decisions wait for it themselves).
     package func commitsRecorded() async {
+      if let root = webView(for: rootSession.id) { recordUnreportedChanges(in: root, id: rootSession.id) }
       for (id, webView) in webViews { recordUnreportedChanges(in: webView, id: id) }
       for task in commits.values { await task.value }
     }
@@ -275,15 +314,20 @@ import SessionKit
       guard !isTornDown else { return }
       isTornDown = true
       rootSession.tearDown()
-      for (id, webView) in webViews where id != rootSession.id {
+      // Parents before their children: dismissing a modal takes every modal above it along in one transition,
+      // where a child's dismissal first would keep UIKit busy and refuse the parent's.
+      for (id, webView) in webViews.sorted(by: { $0.key < $1.key }) {
         unbind(webView, id: id)
         presenter.remove(webView)
       }
-      if let root = webViews[rootSession.id] {
+      if let root = rootWebView {
         unbind(root, id: rootSession.id)
         // Only while they are still this coordinator: a newer coordinator may have bound the web view since.
         if root.navigationDelegate === self { root.navigationDelegate = navigationDelegate }
         if root.uiDelegate === self { root.uiDelegate = uiDelegate }
+        if objc_getAssociatedObject(root, &coordinatorLifetimeKey) as AnyObject? === self {
+          objc_setAssociatedObject(root, &coordinatorLifetimeKey, nil, .OBJC_ASSOCIATION_RETAIN_NONATOMIC)
+        }
       }
       for reply in panelReplies.values { reply.send(.dismissed) }
       panelReplies = [:]
@@ -300,7 +344,8 @@ import SessionKit
     /// Sets every bound web view's delegates again (to `nil`, then to this coordinator), so that WebKit reads anew
     /// which methods they respond to, after the app's delegates changed.
     private func refreshWebKitDelegateCaches() {
-      for webView in webViews.values {
+      claimedSelectors.withLock { $0 = forwardedSelectorsClaimed() }
+      for webView in boundWebViews {
         webView.navigationDelegate = nil
         webView.uiDelegate = nil
         webView.navigationDelegate = self
@@ -319,18 +364,25 @@ import SessionKit
       let id = session.id
       let arrival = recorder?.now ?? .zero
       recordUnreportedChanges(in: webView, id: id)
+      // Read before any await: the touch that started the navigation is the recent one now.
+      let touched = TouchEvidence.on(webView)?.isRecent == true
       await commits[id]?.value
       let isMainFrame = navigationAction.targetFrame?.isMainFrame == true
       // A popup's first load, and each redirect hop of it, carries the gesture of the `window.open` that made it.
       let gesture =
-        (isMainFrame ? firstLoadGesture[id] : nil) ?? NavigationActionConversion.isUserGesture(navigationAction)
+        (isMainFrame ? firstLoadGesture[id] : nil)
+        ?? NavigationActionConversion.isUserGesture(navigationAction, touched: touched)
       let action = NavigationActionConversion.navigationAction(navigationAction, in: webView, isUserGesture: gesture)
       let decision = await session.decide(action)
+      // Torn down while the session decided: the web view is the app's again; nothing is opened, loaded or
+      // presented on the decision's behalf, and only a plain allow lets the navigation go on.
+      guard !isTornDown else { return decision.policy == .allow ? loadPolicy : .cancel }
       var policy = answer(decision, to: navigationAction, isUserGesture: gesture, in: webView)
+      let loads = policy == loadPolicy
       // A provisional popup is presented once its first load is allowed; one that cannot be shown loads nothing.
-      if policy == .allow, navigationAction.targetFrame?.isMainFrame == true,
+      if loads, navigationAction.targetFrame?.isMainFrame == true,
         let popup = awaitingPresentation.removeValue(forKey: id), let opener = session.opener,
-        !present(popup, session: session, over: webViews[opener.id])
+        !present(popup, session: session, over: self.webView(for: opener.id))
       {
         policy = .cancel
       }
@@ -338,7 +390,7 @@ import SessionKit
         action, in: id, decision: decision, answer: policy.recordedName,
         isBack: isBack(action, in: session, webView: webView), arrival: arrival)
       // A back or forward onto another entry adds none: the list moves, which records it.
-      if policy == .allow, let frame = navigationAction.targetFrame, !frame.isMainFrame,
+      if loads, let frame = navigationAction.targetFrame, !frame.isMainFrame,
         navigationAction.navigationType != .backForward
       {
         let pending = PendingSubframe(from: action.targetFrame?.requestURL ?? "", to: action.requestURL)
@@ -346,7 +398,7 @@ import SessionKit
         waiting.append(pending)
         pendingSubframes[id] = Array(waiting.suffix(Self.pendingSubframeLimit))
       }
-      if policy == .allow, isMainFrame {
+      if policy == loadPolicy, isMainFrame {
         expectedCommit[id] = NavigationActionConversion.pendingCommit(navigationAction)
       } else if isMainFrame {
         // The load stopped (a hop cancelled stops it too): its gesture is spent.
@@ -489,13 +541,16 @@ import SessionKit
       let arrival = recorder?.now ?? .zero
       recordUnreportedChanges(in: webView, id: session.id)
       let gesture =
-        NavigationActionConversion.isUserGesture(forNewWindow: navigationAction, in: webView)
+        NavigationActionConversion.isUserGesture(
+          forNewWindow: navigationAction, in: webView, touched: TouchEvidence.on(webView)?.isRecent == true)
         || newWindowGesture?(navigationAction, webView) == true
       let action = NavigationActionConversion.navigationAction(navigationAction, in: webView, isUserGesture: gesture)
       let admission = session.admitPopup(for: action)
       // Only a plain `window.open` (`other`) hands its gesture to the popup's first load.
       let openedByGesture = gesture && navigationAction.navigationType == .other
-      let popup = popup(for: admission, configuration: configuration, opener: webView, openedByGesture: openedByGesture)
+      let popup = popup(
+        for: admission, request: action, configuration: configuration, opener: webView,
+        openedByGesture: openedByGesture)
       recorder?.admitted(
         action, in: session.id, outcome: admission.outcome, popup: popup.flatMap { self.session(for: $0)?.id },
         arrival: arrival)
@@ -503,9 +558,12 @@ import SessionKit
     }
 
     /// The page called `window.close()`: the session decides (a root never closes); views go on `popupClosed`.
+    /// The root's `window.close()` goes on to the app's ``uiDelegate`` (the engine never closes the root).
     public func webViewDidClose(_ webView: WKWebView) {
-      if let id = session(for: webView)?.id { recorder?.closed(id) }
-      session(for: webView)?.windowDidClose()
+      guard let session = session(for: webView) else { return }
+      recorder?.closed(session.id)
+      session.windowDidClose()
+      if session.id == rootSession.id { Forwarding.didClose(uiDelegate, webView) }
     }
 
     // MARK: - Binding and presenting
@@ -533,9 +591,13 @@ import SessionKit
         guard let opener else {
           throw PopupPresentationError(.noContainer, "the opener of \(session.id) has no web view any more")
         }
-        try presenter.present(popup, as: presentation, over: opener) { [weak self, weak session] in
-          if let id = session?.id { self?.recorder?.dismissed(id) }
-          session?.dismiss()
+        try presenter.present(popup, as: presentation, over: opener) { [weak self, weak session, weak popup] in
+          guard let self, let popup else { return }
+          // A close button whose popup this coordinator no longer binds (closed, torn down) still closes: it
+          // removes what is left on screen.
+          guard let session, self.session(for: popup) === session else { return self.presenter.remove(popup) }
+          self.recorder?.dismissed(session.id)
+          session.dismiss()
         }
         return true
       } catch {
@@ -549,15 +611,38 @@ import SessionKit
 
     /// Loads `url` in the session `id`'s web view (a `sameView` answer).
     func load(_ url: String, in id: SessionID) {
-      guard let webView = webViews[id], let url = URL(string: url) else { return }
+      guard let webView = webView(for: id), let url = URL(string: url) else { return }
       webView.load(URLRequest(url: url))
     }
 
     private func bind(_ webView: WKWebView, to session: Session) {
       sessions[ObjectIdentifier(webView)] = session
-      webViews[session.id] = webView
+      if session.id != rootSession.id { webViews[session.id] = webView }
       webView.navigationDelegate = self
       webView.uiDelegate = self
+      if TouchEvidence.on(webView) == nil { webView.addGestureRecognizer(TouchEvidence()) }
+    }
+
+    /// The root web view (while bound) and every popup's.
+    private var boundWebViews: [WKWebView] {
+      (isTornDown ? [] : [rootWebView].compactMap { $0 }) + Array(webViews.values)
+    }
+
+    /// WebKit's answer for an allowed load: with ``triesAppLinks`` off, `allow` without trying a universal link
+    /// first (`_WKNavigationActionPolicyAllowWithoutTryingAppLink`, which the SDK's Swift enum does not name).
+    var loadPolicy: WKNavigationActionPolicy {
+      triesAppLinks ? .allow : WKNavigationActionPolicy(rawValue: 3) ?? .allow
+    }
+
+    /// Removes the views of popups a decision closed, before its effect is performed (a Safari presentation must
+    /// not go on top of a modal that is about to be dismissed); their events are applied when they come.
+    func removeClosed(_ ids: [SessionID]) {
+      for id in ids where id != rootSession.id {
+        guard let webView = webViews[id] else { continue }
+        closedAhead.insert(id)
+        unbind(webView, id: id)
+        presenter.remove(webView)
+      }
     }
 
     private func unbind(_ webView: WKWebView, id: SessionID) {
@@ -568,6 +653,7 @@ import SessionKit
         if webView.uiDelegate === self { webView.uiDelegate = nil }
         webView.stopLoading()
       }
+      if let evidence = TouchEvidence.on(webView) { webView.removeGestureRecognizer(evidence) }
       sessions[ObjectIdentifier(webView)] = nil
       webViews[id] = nil
       awaitingPresentation[id] = nil
@@ -581,10 +667,12 @@ import SessionKit
     /// Applies one engine event: a closed popup's view is removed (the root's never is). Presentation and external
     /// opens happen where the decision is answered, never here.
     func apply(_ event: SessionEvent) {
-      guard isInTree(Self.session(of: event)) else { return }
-      if case .popupClosed(let id, _) = event, id != rootSession.id, let webView = webViews[id] {
-        unbind(webView, id: id)
-        presenter.remove(webView)
+      let id = Self.session(of: event)
+      guard isInTree(id) || closedAhead.contains(id) else { return }
+      if case .popupClosed(let id, _) = event {
+        closedAhead.remove(id)
+        removeClosed([id])
+        closedAhead.remove(id)
       }
       onEvent?(event)
     }
@@ -607,5 +695,18 @@ import SessionKit
       id == rootSession.id || webViews[id] != nil
     }
   }
+
+  // The coordinator is main-actor isolated, as WebKit calls its delegates on the main thread. From the iOS 18 SDK
+  // on (WebKit 619) the delegate protocols say so themselves (`WK_SWIFT_UI_ACTOR`); the iOS 16 and 17 SDKs' do
+  // not, and a main-actor class conforms to them with `@preconcurrency` (calls are checked to arrive on the main
+  // actor at run time), which the newer SDKs would flag as having no effect.
+  #if canImport(UIKit) && canImport(WebKit) && !canImport(WebKit, _underlyingVersion: 619)
+    extension WebSessionCoordinator: @preconcurrency WKNavigationDelegate, @preconcurrency WKUIDelegate {}
+  #else
+    extension WebSessionCoordinator: WKNavigationDelegate, WKUIDelegate {}
+  #endif
+
+  /// The key under which a root web view holds its coordinator (its address is the key; the value never changes).
+  nonisolated(unsafe) private var coordinatorLifetimeKey: UInt8 = 0
 
 #endif

@@ -86,11 +86,11 @@ import Foundation
     self.handler = handler
   }
 
-  /// Stand-in only: the user taps the action. As in UIKit, the alert is dismissed, then the handler runs; a
-  /// disabled action, or one of an alert that is not presented, does nothing.
+  /// Stand-in only: the user taps the action. As in UIKit, the alert is dismissed, and the handler runs when the
+  /// dismissal has ended (``UIKitStandIn/finishTransitions()``); a disabled action, or one of an alert that is not
+  /// presented, does nothing.
   public func tap() {
     guard isEnabled, let alert, let presenter = alert.presentingViewController else { return }
-    presenter.dismiss(animated: true)
-    handler?(self)
+    presenter.dismiss(animated: true) { [handler] in handler?(self) }
   }
 }

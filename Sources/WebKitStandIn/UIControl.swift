@@ -124,6 +124,15 @@ open class UIImage: NSObject, @unchecked Sendable {
     public var title: String?
     /// `var cornerStyle: UIButton.Configuration.CornerStyle`.
     public var cornerStyle = CornerStyle.dynamic
+    /// `var background: UIBackgroundConfiguration` (the member the stand-in needs).
+    public var background = Background()
+
+    /// `UIBackgroundConfiguration` (iOS 14): the button's background, drawn inside the button's bounds.
+    public struct Background: Hashable, Sendable {
+      /// `var backgroundInsets: NSDirectionalEdgeInsets` — how far inside the button's bounds the background is
+      /// drawn: the button's touch target stays its bounds.
+      public var backgroundInsets = NSDirectionalEdgeInsets.zero
+    }
 
     /// `static func plain() -> UIButton.Configuration`.
     public static func plain() -> Configuration {

@@ -48,7 +48,11 @@ import Foundation
   /// `UIView.h`: `@property(nonatomic,readonly) NSArray<__kindof NSLayoutConstraint *> *constraints;` — the
   /// active constraints installed on this view (those whose nearest common ancestor it is).
   open private(set) var constraints: [NSLayoutConstraint] = []
+  /// `UIView.h`: `@property(nullable, nonatomic,copy) UIColor *backgroundColor;`
+  open var backgroundColor: UIColor?
   private var safeArea: UILayoutGuide?
+  var standInGestureRecognizers: [UIGestureRecognizer] = []
+  var standInAssociatedObjects: [UnsafeRawPointer: AnyObject] = [:]
 
   /// `UIView.h`: `UIViewAutoresizing`.
   public struct AutoresizingMask: OptionSet, Sendable {

@@ -42,10 +42,10 @@ import Foundation
 
   /// `WKNavigationDelegate.h`: `- (void)webView:(WKWebView *)webView decidePolicyForNavigationResponse:
   /// (WKNavigationResponse *)navigationResponse decisionHandler:(WK_SWIFT_UI_ACTOR void (^)
-  /// (WKNavigationResponsePolicy))decisionHandler;`
-  func webView(
-    _ webView: WKWebView, decidePolicyFor navigationResponse: WKNavigationResponse,
-    decisionHandler: @escaping @MainActor @Sendable (WKNavigationResponsePolicy) -> Void)
+  /// (WKNavigationResponsePolicy))decisionHandler WK_SWIFT_ASYNC(3);` — the async form Swift imports (the handler
+  /// form's block type differs between SDKs: not `@MainActor` before iOS 18).
+  func webView(_ webView: WKWebView, decidePolicyFor navigationResponse: WKNavigationResponse) async
+    -> WKNavigationResponsePolicy
 
   /// `WKNavigationDelegate.h`: `- (void)webView:(WKWebView *)webView
   /// didReceiveServerRedirectForProvisionalNavigation:(null_unspecified WKNavigation *)navigation;`
@@ -58,10 +58,17 @@ import Foundation
 
   /// `WKNavigationDelegate.h`: `- (void)webView:(WKWebView *)webView didReceiveAuthenticationChallenge:
   /// (NSURLAuthenticationChallenge *)challenge completionHandler:(WK_SWIFT_UI_ACTOR void (^)
-  /// (NSURLSessionAuthChallengeDisposition disposition, NSURLCredential * _Nullable credential))completionHandler;`
-  func webView(
-    _ webView: WKWebView, didReceive challenge: URLAuthenticationChallenge,
-    completionHandler: @escaping @MainActor @Sendable (URLSession.AuthChallengeDisposition, URLCredential?) -> Void)
+  /// (NSURLSessionAuthChallengeDisposition disposition, NSURLCredential * _Nullable credential))completionHandler
+  /// WK_SWIFT_ASYNC_NAME(webView(_:respondTo:));` — the async form Swift imports.
+  func webView(_ webView: WKWebView, respondTo challenge: URLAuthenticationChallenge) async
+    -> (URLSession.AuthChallengeDisposition, URLCredential?)
+
+  /// `WKNavigationDelegate.h`: `- (void)webView:(WKWebView *)webView authenticationChallenge:
+  /// (NSURLAuthenticationChallenge *)challenge shouldAllowDeprecatedTLS:(WK_SWIFT_UI_ACTOR void (^)(BOOL))
+  /// decisionHandler WK_SWIFT_ASYNC_NAME(webView(_:shouldAllowDeprecatedTLSFor:)) WK_SWIFT_ASYNC(3);` (iOS 14) —
+  /// the async form Swift imports.
+  func webView(_ webView: WKWebView, shouldAllowDeprecatedTLSFor challenge: URLAuthenticationChallenge) async
+    -> Bool
 
   /// `WKNavigationDelegate.h`: `- (void)webViewWebContentProcessDidTerminate:(WKWebView *)webView;` (iOS 9).
   func webViewWebContentProcessDidTerminate(_ webView: WKWebView)
@@ -108,11 +115,10 @@ extension WKNavigationDelegate {
     _ webView: WKWebView, decidePolicyFor navigationAction: WKNavigationAction, preferences: WKWebpagePreferences
   ) async -> (WKNavigationActionPolicy, WKWebpagePreferences) { (.allow, preferences) }
 
-  /// Default: not implemented.
-  public func webView(
-    _ webView: WKWebView, decidePolicyFor navigationResponse: WKNavigationResponse,
-    decisionHandler: @escaping @MainActor @Sendable (WKNavigationResponsePolicy) -> Void
-  ) { decisionHandler(.allow) }
+  /// Default: not implemented (WebKit then allows the response).
+  public func webView(_ webView: WKWebView, decidePolicyFor navigationResponse: WKNavigationResponse) async
+    -> WKNavigationResponsePolicy
+  { .allow }
 
   /// Default: not implemented.
   public func webView(
@@ -125,10 +131,14 @@ extension WKNavigationDelegate {
   ) {}
 
   /// Default: not implemented (WebKit then performs the default handling).
-  public func webView(
-    _ webView: WKWebView, didReceive challenge: URLAuthenticationChallenge,
-    completionHandler: @escaping @MainActor @Sendable (URLSession.AuthChallengeDisposition, URLCredential?) -> Void
-  ) { completionHandler(.performDefaultHandling, nil) }
+  public func webView(_ webView: WKWebView, respondTo challenge: URLAuthenticationChallenge) async
+    -> (URLSession.AuthChallengeDisposition, URLCredential?)
+  { (.performDefaultHandling, nil) }
+
+  /// Default: not implemented (WebKit then refuses deprecated TLS).
+  public func webView(_ webView: WKWebView, shouldAllowDeprecatedTLSFor challenge: URLAuthenticationChallenge) async
+    -> Bool
+  { false }
 
   /// Default: not implemented.
   public func webViewWebContentProcessDidTerminate(_ webView: WKWebView) {}
@@ -185,6 +195,23 @@ extension WKNavigationDelegate {
   func webView(
     _ webView: WKWebView, runJavaScriptTextInputPanelWithPrompt prompt: String, defaultText: String?,
     initiatedByFrame frame: WKFrameInfo, completionHandler: @escaping @MainActor @Sendable (String?) -> Void)
+
+  /// `WKUIDelegate.h`: `- (void)webView:(WKWebView *)webView requestMediaCapturePermissionForOrigin:
+  /// (WKSecurityOrigin *)origin initiatedByFrame:(WKFrameInfo *)frame type:(WKMediaCaptureType)type
+  /// decisionHandler:(WK_SWIFT_UI_ACTOR void (^)(WKPermissionDecision decision))decisionHandler
+  /// WK_SWIFT_ASYNC_NAME(webView(_:decideMediaCapturePermissionsFor:initiatedBy:type:)) WK_SWIFT_ASYNC(5);`
+  /// (iOS 15) — the async form Swift imports.
+  func webView(
+    _ webView: WKWebView, decideMediaCapturePermissionsFor origin: WKSecurityOrigin,
+    initiatedBy frame: WKFrameInfo, type: WKMediaCaptureType
+  ) async -> WKPermissionDecision
+
+  /// `WKUIDelegate.h`: `- (void)webView:(WKWebView *)webView requestDeviceOrientationAndMotionPermissionForOrigin:
+  /// (WKSecurityOrigin *)origin initiatedByFrame:(WKFrameInfo *)frame decisionHandler:(void (^)(WKPermissionDecision
+  /// decision))decisionHandler;` (iOS 15) — no async form; the iOS 18 SDK's block type (`WK_SWIFT_UI_ACTOR`).
+  func webView(
+    _ webView: WKWebView, requestDeviceOrientationAndMotionPermissionFor origin: WKSecurityOrigin,
+    initiatedByFrame frame: WKFrameInfo, decisionHandler: @escaping @MainActor @Sendable (WKPermissionDecision) -> Void)
 }
 
 extension WKUIDelegate {
@@ -214,4 +241,16 @@ extension WKUIDelegate {
     _ webView: WKWebView, runJavaScriptTextInputPanelWithPrompt prompt: String, defaultText: String?,
     initiatedByFrame frame: WKFrameInfo, completionHandler: @escaping @MainActor @Sendable (String?) -> Void
   ) { completionHandler(nil) }
+
+  /// Default: not implemented (WebKit then asks the user: `prompt`).
+  public func webView(
+    _ webView: WKWebView, decideMediaCapturePermissionsFor origin: WKSecurityOrigin,
+    initiatedBy frame: WKFrameInfo, type: WKMediaCaptureType
+  ) async -> WKPermissionDecision { .prompt }
+
+  /// Default: not implemented (WebKit then asks the user: `prompt`).
+  public func webView(
+    _ webView: WKWebView, requestDeviceOrientationAndMotionPermissionFor origin: WKSecurityOrigin,
+    initiatedByFrame frame: WKFrameInfo, decisionHandler: @escaping @MainActor @Sendable (WKPermissionDecision) -> Void
+  ) { decisionHandler(.prompt) }
 }

@@ -75,6 +75,22 @@ import Foundation
     case javaScriptConfirm
     /// `webView(_:runJavaScriptTextInputPanelWithPrompt:defaultText:initiatedByFrame:completionHandler:)`.
     case javaScriptTextInput
+    /// `webView(_:decidePolicyFor:) async` for a navigation response.
+    case decidePolicyForResponse
+    /// `webView(_:didStartProvisionalNavigation:)`.
+    case didStartProvisional
+    /// `webView(_:didReceiveServerRedirectForProvisionalNavigation:)`.
+    case didReceiveServerRedirect
+    /// `webView(_:navigationAction:didBecome:)`.
+    case navigationActionDidBecomeDownload
+    /// `webView(_:navigationResponse:didBecome:)`.
+    case navigationResponseDidBecomeDownload
+    /// `webView(_:shouldAllowDeprecatedTLSFor:) async`.
+    case deprecatedTLS
+    /// `webView(_:decideMediaCapturePermissionsFor:initiatedBy:type:) async`.
+    case mediaCapture
+    /// `webView(_:requestDeviceOrientationAndMotionPermissionFor:initiatedByFrame:decisionHandler:)`.
+    case deviceOrientation
 
     /// The Objective-C selector WebKit asks `respondsToSelector:` about.
     public var selector: String {
@@ -93,13 +109,24 @@ import Foundation
       case .javaScriptConfirm: "webView:runJavaScriptConfirmPanelWithMessage:initiatedByFrame:completionHandler:"
       case .javaScriptTextInput:
         "webView:runJavaScriptTextInputPanelWithPrompt:defaultText:initiatedByFrame:completionHandler:"
+      case .decidePolicyForResponse: "webView:decidePolicyForNavigationResponse:decisionHandler:"
+      case .didStartProvisional: "webView:didStartProvisionalNavigation:"
+      case .didReceiveServerRedirect: "webView:didReceiveServerRedirectForProvisionalNavigation:"
+      case .navigationActionDidBecomeDownload: "webView:navigationAction:didBecomeDownload:"
+      case .navigationResponseDidBecomeDownload: "webView:navigationResponse:didBecomeDownload:"
+      case .deprecatedTLS: "webView:authenticationChallenge:shouldAllowDeprecatedTLS:"
+      case .mediaCapture: "webView:requestMediaCapturePermissionForOrigin:initiatedByFrame:type:decisionHandler:"
+      case .deviceOrientation:
+        "webView:requestDeviceOrientationAndMotionPermissionForOrigin:initiatedByFrame:decisionHandler:"
       }
     }
 
     /// Whether the method belongs to `WKUIDelegate` (else `WKNavigationDelegate`).
     public var isUIDelegateMethod: Bool {
       switch self {
-      case .createWebView, .webViewDidClose, .javaScriptAlert, .javaScriptConfirm, .javaScriptTextInput: true
+      case .createWebView, .webViewDidClose, .javaScriptAlert, .javaScriptConfirm, .javaScriptTextInput,
+        .mediaCapture, .deviceOrientation:
+        true
       default: false
       }
     }
@@ -194,8 +221,24 @@ import Foundation
   /// its hops), ends before it commits: a network error, a 204, a response the app turned into a download. WebKit
   /// then calls `didFailProvisionalNavigation` and nothing commits or finishes.
   public var failingLoads: Set<String> = []
+  /// URLs (as for ``failingLoads``) whose main-frame load commits and then fails (`didFail` instead of
+  /// `didFinish`).
+  public var failingAfterCommit: Set<String> = []
+  /// The navigation responses' answer when the delegate does not decide them: WebKit allows a type it can show.
+  /// Hosts an installed app claims universal links of (`apple-app-site-association`): WebKit opens that app
+  /// instead of loading, for a main-frame navigation answered `allow` (not
+  /// `_WKNavigationActionPolicyAllowWithoutTryingAppLink`, raw value 3) that a user gesture started, to a host
+  /// other than the page's, other than back or forward (`WebPageProxy::decidePolicyForNavigationAction`'s
+  /// `shouldOpenAppLinks`, `NavigationState::NavigationClient::decidePolicyForNavigationAction`'s
+  /// `tryInterceptNavigation`); a popup's first load, opened by a gesture, included. The navigation is then ignored:
+  /// nothing commits.
+  public var appLinks: Set<String> = []
+  /// The URLs WebKit handed to the apps of ``appLinks``, in order.
+  public private(set) var openedAppLinks: [String] = []
   /// More hops than this end a navigation (WebKit's and the simulator's limit).
   public static let maximumRedirects = 20
+  /// Whether the event being played is a user's (a tap, a submission, `window.open` with a gesture).
+  private var userGesture = false
 
   private var pendingLoads: [(request: URLRequest, webView: WKWebView)] = []
   private var documents = 0
@@ -224,12 +267,18 @@ import Foundation
   }
 
   /// Runs the loads the app (or the adapter) started with `load(_:)` until none is left.
+  /// Then lets time pass: the UIKit transitions under way end (``UIKitStandIn/finishTransitions()``), and loads
+  /// their completions started run too.
   public func settle() async {
-    while !pendingLoads.isEmpty {
-      let (request, webView) = pendingLoads.removeFirst()
-      guard let url = request.url else { continue }
-      await navigate(webView, to: url, type: .other, frame: .main, source: mainFrame(of: webView), request: request)
-    }
+    repeat {
+      while !pendingLoads.isEmpty {
+        let (request, webView) = pendingLoads.removeFirst()
+        guard let url = request.url else { continue }
+        await navigate(
+          webView, to: url, type: .other, frame: .main, source: mainFrame(of: webView), request: request)
+      }
+      UIKitStandIn.finishTransitions()
+    } while !pendingLoads.isEmpty
   }
 
   func enqueueLoad(_ request: URLRequest, in webView: WKWebView) {
@@ -256,9 +305,32 @@ import Foundation
     _ url: String, target: String = "_self", in webView: WKWebView, frameURL: String? = nil, rel: Set<String> = [],
     download: Bool = false
   ) async {
+    UIKitStandIn.tap(webView)
+    await click(url, target: target, in: webView, frameURL: frameURL, rel: rel, download: download, gesture: true)
+  }
+
+  /// A script calls `click()` on a link to `url` (an ad's iframe, say), with no user gesture: WebKit reports it
+  /// exactly as a tap — `linkActivated`, the same targets and windows (`NavigationAction::navigationType` looks
+  /// only at whether an event started it) — but no finger touched the web view, so its gesture recognizers see
+  /// nothing, and the navigation does not try app links (`FrameLoader`'s `shouldOpenExternalURLsPolicyToApply`
+  /// gives `ShouldAllow` only to a user gesture). Whether WebKit's own popup blocker stops a scripted click on a
+  /// `_blank` link is not modelled: it reaches the delegate here, the stricter case for an adapter.
+  public func scriptClick(
+    _ url: String, target: String = "_self", in webView: WKWebView, frameURL: String? = nil, rel: Set<String> = [],
+    download: Bool = false
+  ) async {
+    await click(url, target: target, in: webView, frameURL: frameURL, rel: rel, download: download, gesture: false)
+  }
+
+  private func click(
+    _ url: String, target: String, in webView: WKWebView, frameURL: String?, rel: Set<String>, download: Bool,
+    gesture: Bool
+  ) async {
     guard let frame = linkFrame(frameURL, in: webView) else { return }
     let linkOrigin = URL(string: url).flatMap { Self.origin(of: $0) }
     let isDownload = download && linkOrigin.map { $0 == documentOrigin(frame, in: webView) } == true
+    userGesture = gesture
+    defer { userGesture = false }
     await request(
       url, type: .linkActivated, target: isDownload ? "_self" : target, in: webView, frame: frame, rel: rel,
       download: isDownload)
@@ -267,6 +339,18 @@ import Foundation
   /// The user submits a form to `url` (`GET` or `POST`) with `target`, in the main frame or in the iframe whose
   /// `src` is `frameURL` (as for ``tapLink(_:target:in:frameURL:rel:download:)``).
   public func submitForm(
+    _ url: String, method: String = "GET", target: String = "_self", in webView: WKWebView, frameURL: String? = nil
+  ) async {
+    UIKitStandIn.tap(webView)
+    guard let frame = linkFrame(frameURL, in: webView) else { return }
+    userGesture = true
+    defer { userGesture = false }
+    await request(url, type: .formSubmitted, target: target, in: webView, frame: frame, method: method)
+  }
+
+  /// A script calls `submit()` on a form: `formSubmitted`, as a user's submission is reported, with no touch and
+  /// no user gesture (see ``scriptClick(_:target:in:frameURL:rel:download:)``).
+  public func scriptSubmit(
     _ url: String, method: String = "GET", target: String = "_self", in webView: WKWebView, frameURL: String? = nil
   ) async {
     guard let frame = linkFrame(frameURL, in: webView) else { return }
@@ -281,6 +365,10 @@ import Foundation
     _ url: String?, target: String = "_blank", gesture: Bool, noopener: Bool = false, in webView: WKWebView
   ) async -> WKWebView? {
     let source = mainFrame(of: webView)
+    // A gesture is a finger on the web view, which its gesture recognizers see first.
+    if gesture { UIKitStandIn.tap(webView) }
+    userGesture = gesture
+    defer { userGesture = false }
     switch target {
     case "_self", "_top", "_parent":
       if let url = url.flatMap(URL.init(string:)) {
@@ -434,14 +522,43 @@ import Foundation
     guard let delegate = webView.navigationDelegate, responds(webView, to: .authenticationChallenge) else {
       return .performDefaultHandling
     }
-    let disposition = await panel(
-      "didReceiveAuthenticationChallenge", in: webView,
-      uncalled: URLSession.AuthChallengeDisposition.cancelAuthenticationChallenge
-    ) { done in
-      delegate.webView(webView, didReceive: challenge) { disposition, _ in done(disposition) }
-    }
+    let (disposition, _) = await delegate.webView(webView, respondTo: challenge)
     callbacks.append(Callback("didReceiveAuthenticationChallenge", webView.standInLabel, answer: "\(disposition)"))
     return disposition
+  }
+
+  /// A server of `webView` offers only TLS 1.0 or 1.1: the navigation delegate's answer, or `false` (WebKit's
+  /// default) when it does not implement `shouldAllowDeprecatedTLS`.
+  public func deprecatedTLS(_ challenge: URLAuthenticationChallenge, in webView: WKWebView) async -> Bool {
+    guard let delegate = webView.navigationDelegate, responds(webView, to: .deprecatedTLS) else { return false }
+    let allowed = await delegate.webView(webView, shouldAllowDeprecatedTLSFor: challenge)
+    callbacks.append(Callback("shouldAllowDeprecatedTLS", webView.standInLabel, answer: "\(allowed)"))
+    return allowed
+  }
+
+  /// The page in `webView` asks for the camera or microphone (`getUserMedia`): the UI delegate's decision, or
+  /// `prompt` (WebKit asks the user) when it does not implement the method.
+  public func requestMediaCapture(_ type: WKMediaCaptureType, in webView: WKWebView) async -> WKPermissionDecision {
+    guard let delegate = webView.uiDelegate, responds(webView, to: .mediaCapture) else { return .prompt }
+    let frame = mainFrame(of: webView)
+    let decision = await delegate.webView(
+      webView, decideMediaCapturePermissionsFor: frame.securityOrigin, initiatedBy: frame, type: type)
+    callbacks.append(Callback("requestMediaCapturePermission", webView.standInLabel, answer: "\(decision)"))
+    return decision
+  }
+
+  /// The page in `webView` asks for device orientation and motion events: the UI delegate's decision, or `prompt`
+  /// when it does not implement the method.
+  public func requestDeviceOrientationAndMotion(in webView: WKWebView) async -> WKPermissionDecision {
+    guard let delegate = webView.uiDelegate, responds(webView, to: .deviceOrientation) else { return .prompt }
+    let frame = mainFrame(of: webView)
+    let decision = await panel("requestDeviceOrientationAndMotionPermission", in: webView, uncalled: .deny) { done in
+      delegate.webView(
+        webView, requestDeviceOrientationAndMotionPermissionFor: frame.securityOrigin, initiatedByFrame: frame
+      ) { done($0) }
+    }
+    callbacks.append(Callback("requestDeviceOrientationAndMotionPermission", webView.standInLabel, answer: "\(decision)"))
+    return decision
   }
 
   /// Calls a delegate method with a completion handler under WebKit's call checker and waits for the answer.
@@ -654,7 +771,14 @@ import Foundation
       shouldPerformDownload: download)
     let decided = await decidePolicy(action, in: webView, target: target.isMainFrame ? "main" : "sub")
     // A download (an allowed `shouldPerformDownload` action included) commits nothing.
-    guard decided == .allow, !download else { return decided }
+    if decided == .download || (decided == .allow && download) {
+      if let delegate = webView.navigationDelegate, responds(webView, to: .navigationActionDidBecomeDownload) {
+        callbacks.append(Callback("navigationActionDidBecomeDownload", webView.standInLabel))
+        delegate.webView(webView, navigationAction: action, didBecome: WKDownload(originalRequest: request))
+      }
+      return decided
+    }
+    guard decided == .allow else { return decided }
     let list = webView.backForwardList
     if target.isMainFrame, case .push = history, request.httpMethod != "POST", let current = list.currentItem,
       Self.isSameDocument(url, as: current.url)
@@ -666,10 +790,18 @@ import Foundation
       }
       return decided
     }
+    let navigation = WKNavigation()
+    if target.isMainFrame, let delegate = webView.navigationDelegate, responds(webView, to: .didStartProvisional) {
+      callbacks.append(Callback("didStartProvisionalNavigation", webView.standInLabel))
+      delegate.webView(webView, didStartProvisionalNavigation: navigation)
+    }
     let (policy, redirected) = await followRedirects(
-      request, type: type, source: source, target: target, download: download, in: webView)
+      request, type: type, source: source, target: target, download: download, in: webView, navigation: navigation)
     guard policy == .allow else { return policy }
     let committed = redirected.url ?? url
+    guard await responsePolicy(for: committed, target: target, in: webView, navigation: navigation) == .allow else {
+      return .cancel
+    }
     if target.isMainFrame, failingLoads.contains(Self.withoutFragment(committed)) {
       if let delegate = webView.navigationDelegate, responds(webView, to: .didFailProvisional) {
         callbacks.append(
@@ -713,12 +845,20 @@ import Foundation
       list.currentItem?.frames = .init(generation: newDocumentID())
       frameLoad = .load
     }
-    let navigation = WKNavigation()
     if let delegate = webView.navigationDelegate, responds(webView, to: .didCommit) {
       callbacks.append(Callback("didCommit", webView.standInLabel, answer: committed.absoluteString))
       delegate.webView(webView, didCommit: navigation)
     }
     await loadFrames(of: webView, page: committed, frameLoad)
+    if failingAfterCommit.contains(Self.withoutFragment(committed)) {
+      if let delegate = webView.navigationDelegate, responds(webView, to: .didFail) {
+        callbacks.append(Callback("didFail", webView.standInLabel, answer: committed.absoluteString))
+        delegate.webView(
+          webView, didFail: navigation,
+          withError: URLError(.networkConnectionLost, userInfo: [NSURLErrorFailingURLErrorKey: committed]))
+      }
+      return policy
+    }
     if let delegate = webView.navigationDelegate, responds(webView, to: .didFinish) {
       callbacks.append(Callback("didFinish", webView.standInLabel))
       delegate.webView(webView, didFinish: navigation)
@@ -731,7 +871,7 @@ import Foundation
   /// the load (cancel after too many hops).
   private func followRedirects(
     _ request: URLRequest, type: WKNavigationType, source: WKFrameInfo, target: WKFrameInfo, download: Bool,
-    in webView: WKWebView
+    in webView: WKWebView, navigation: WKNavigation? = nil
   ) async -> (WKNavigationActionPolicy, URLRequest) {
     var request = request
     var hops = 0
@@ -752,8 +892,48 @@ import Foundation
         shouldPerformDownload: download)
       let policy = await decidePolicy(hop, in: webView, target: target.isMainFrame ? "main" : "sub")
       guard policy == .allow else { return (policy, request) }
+      if target.isMainFrame, let navigation, let delegate = webView.navigationDelegate,
+        responds(webView, to: .didReceiveServerRedirect)
+      {
+        callbacks.append(Callback("didReceiveServerRedirect", webView.standInLabel, answer: next.absoluteString))
+        delegate.webView(webView, didReceiveServerRedirectForProvisionalNavigation: navigation)
+      }
     }
     return (.allow, request)
+  }
+
+  /// The response to a request for `url`: the delegate's policy for it, when it decides responses (WebKit allows a
+  /// type it can show otherwise). `cancel` of a main-frame response ends the load before it commits
+  /// (`didFailProvisionalNavigation`, WebKit's "frame load interrupted"); `download` turns it into a download.
+  private func responsePolicy(for url: URL, target: WKFrameInfo, in webView: WKWebView, navigation: WKNavigation)
+    async -> WKNavigationResponsePolicy
+  {
+    guard let delegate = webView.navigationDelegate, responds(webView, to: .decidePolicyForResponse) else {
+      return .allow
+    }
+    let response = WKNavigationResponse(
+      isForMainFrame: target.isMainFrame,
+      response: HTTPURLResponse(url: url, statusCode: 200, httpVersion: "HTTP/1.1", headerFields: nil)!)
+    let policy = await delegate.webView(webView, decidePolicyFor: response)
+    callbacks.append(
+      Callback("decidePolicyForResponse", webView.standInLabel, target: target.isMainFrame ? "main" : "sub",
+        answer: "\(policy)"))
+    switch policy {
+    case .allow: break
+    case .download:
+      if let delegate = webView.navigationDelegate, responds(webView, to: .navigationResponseDidBecomeDownload) {
+        callbacks.append(Callback("navigationResponseDidBecomeDownload", webView.standInLabel))
+        delegate.webView(webView, navigationResponse: response, didBecome: WKDownload(originalRequest: nil))
+      }
+    case .cancel:
+      if target.isMainFrame, let delegate = webView.navigationDelegate, responds(webView, to: .didFailProvisional) {
+        callbacks.append(Callback("didFailProvisionalNavigation", webView.standInLabel, answer: url.absoluteString))
+        delegate.webView(
+          webView, didFailProvisionalNavigation: navigation,
+          withError: NSError(domain: "WebKitErrorDomain", code: 102, userInfo: [NSURLErrorFailingURLErrorKey: url]))
+      }
+    }
+    return policy
   }
 
   /// Why a page's iframes are asked.
@@ -832,7 +1012,20 @@ import Foundation
   private func decidePolicy(_ action: WKNavigationAction, in webView: WKWebView, target: String) async
     -> WKNavigationActionPolicy
   {
-    let policy: WKNavigationActionPolicy
+    var policy: WKNavigationActionPolicy
+    // WebKit read which methods the delegate has when it was set and holds it weakly: a delegate released since
+    // leaves the flags set, and the decision is never made (`if (!navigationDelegate) return;`): the navigation
+    // waits, and nothing loads, until the frame's next policy check ignores it.
+    let decidesActions = [.decidePolicyWithPreferences, .decidePolicyAsync, .decidePolicyWithHandler].contains {
+      webView.navigationDelegateMethods?.contains($0) == true
+    }
+    if webView.navigationDelegate == nil, decidesActions {
+      callbacks.append(
+        Callback(
+          "decidePolicyFor", webView.standInLabel, action.navigationType, target: target,
+          answer: "never (the delegate is gone)"))
+      return .cancel
+    }
     // `NavigationState::NavigationClient::decidePolicyForNavigationAction`: the `preferences:` variant first.
     if let delegate = webView.navigationDelegate, responds(webView, to: .decidePolicyWithPreferences) {
       policy = await delegate.webView(webView, decidePolicyFor: action, preferences: WKWebpagePreferences()).0
@@ -850,10 +1043,21 @@ import Foundation
     } else {
       policy = .allow
     }
+    let triesAppLink = policy == .allow
+    if policy == .allowWithoutTryingAppLink { policy = .allow }
     callbacks.append(
       Callback(
         "decidePolicyFor", webView.standInLabel, action.navigationType, target: target,
         answer: "\(policy)"))
+    if triesAppLink, policy == .allow, target == "main", userGesture, action.navigationType != .backForward,
+      let host = action.request.url?.host?.lowercased(), appLinks.contains(host),
+      webView.url?.host?.lowercased() != host
+    {
+      // `tryInterceptNavigation`: the app opens, and the navigation is ignored.
+      openedAppLinks.append(action.request.url?.absoluteString ?? "")
+      callbacks.append(Callback("openedAppLink", webView.standInLabel, answer: action.request.url?.absoluteString))
+      return .cancel
+    }
     return policy
   }
 }

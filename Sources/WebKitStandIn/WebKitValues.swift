@@ -32,6 +32,31 @@ public enum WKNavigationActionPolicy: Int, Sendable {
   case allow = 1
   /// `WKNavigationActionPolicyDownload` (iOS 14.5).
   case download = 2
+  /// `_WKNavigationActionPolicyAllowWithoutTryingAppLink = WKNavigationActionPolicyAllow + 2`
+  /// (`WKNavigationDelegatePrivate.h`): allow, and load in the web view without trying a universal link first.
+  /// The SDK's Swift enum has no case of that name; code reaches it as `WKNavigationActionPolicy(rawValue: 3)`, as
+  /// an imported `NS_ENUM` accepts any raw value.
+  case allowWithoutTryingAppLink = 3
+}
+
+/// `WKUIDelegate.h`: `typedef NS_ENUM(NSInteger, WKMediaCaptureType)` (iOS 15).
+public enum WKMediaCaptureType: Int, Sendable {
+  /// `WKMediaCaptureTypeCamera`.
+  case camera = 0
+  /// `WKMediaCaptureTypeMicrophone`.
+  case microphone = 1
+  /// `WKMediaCaptureTypeCameraAndMicrophone`.
+  case cameraAndMicrophone = 2
+}
+
+/// `WKUIDelegate.h`: `typedef NS_ENUM(NSInteger, WKPermissionDecision)` (iOS 15).
+public enum WKPermissionDecision: Int, Sendable {
+  /// `WKPermissionDecisionPrompt`: WebKit asks the user.
+  case prompt = 0
+  /// `WKPermissionDecisionGrant`.
+  case grant = 1
+  /// `WKPermissionDecisionDeny`.
+  case deny = 2
 }
 
 /// `WKSecurityOrigin.h`: `@interface WKSecurityOrigin : NSObject`.

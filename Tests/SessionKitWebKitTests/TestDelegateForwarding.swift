@@ -43,12 +43,11 @@
         return (.allow, preferences)
       }
 
-      func webView(
-        _ webView: WKWebView, didReceive challenge: URLAuthenticationChallenge,
-        completionHandler: @escaping @MainActor @Sendable (URLSession.AuthChallengeDisposition, URLCredential?) -> Void
-      ) {
+      func webView(_ webView: WKWebView, respondTo challenge: URLAuthenticationChallenge) async
+        -> (URLSession.AuthChallengeDisposition, URLCredential?)
+      {
         challenges += 1
-        completionHandler(.rejectProtectionSpace, nil)
+        return (.rejectProtectionSpace, nil)
       }
 
       func webViewWebContentProcessDidTerminate(_ webView: WKWebView) {
@@ -133,7 +132,10 @@
       XCTAssertEqual(
         DelegateForwarding.answer(
           for: "webView:requestMediaCapturePermissionForOrigin:initiatedByFrame:type:decisionHandler:",
-          appImplements: all), .refuse, "a WebKit delegate method not in the lists is never claimed")
+          appImplements: all), .claim, "every non-policy method the app implements is forwarded")
+      XCTAssertEqual(
+        DelegateForwarding.answer(for: "webView:shouldPreviewElement:", appImplements: all), .refuse,
+        "a WebKit delegate method not in the lists (deprecated since iOS 13) is never claimed")
       XCTAssertEqual(DelegateForwarding.answer(for: "isEqual:", appImplements: all), .askSuper)
       XCTAssertEqual(DelegateForwarding.answer(for: "description", appImplements: none), .askSuper)
     }

@@ -45,7 +45,10 @@
       let presenter = presenter ?? UIKitPopupPresenter(host: host)
       let webView = webView
       let answer = Task { await presenter.runJavaScriptPanel(panel, in: webView) }
-      return (answer, try await alert())
+      let alert = try await alert()
+      // The alert's presentation takes time, as on a device; the user sees it once it has ended.
+      UIKitStandIn.finishTransitions()
+      return (answer, alert)
     }
 
     /// The alert presented over the host, once it is.
@@ -73,6 +76,8 @@
       XCTAssertNil(alert.textFields)
 
       try action("OK", of: alert).tap()
+
+      UIKitStandIn.finishTransitions()
       let result = await answer.value
       XCTAssertEqual(result, .ok(text: nil))
       XCTAssertNil(host.presentedViewController, "dismissed")
@@ -84,11 +89,13 @@
       XCTAssertEqual(alert.actions.map(\.style), [.cancel, .default])
       XCTAssertTrue(alert.preferredAction === alert.actions.last)
       try action("OK", of: alert).tap()
+      UIKitStandIn.finishTransitions()
       let first = await confirmed.value
       XCTAssertEqual(first, .ok(text: nil))
 
       let (cancelled, second) = try await show(panel(.confirm))
       try action("Cancel", of: second).tap()
+      UIKitStandIn.finishTransitions()
       let result = await cancelled.value
       XCTAssertEqual(result, .dismissed)
     }
@@ -99,17 +106,20 @@
       XCTAssertEqual(field.text, "1")
       field.text = "3"
       try action("OK", of: alert).tap()
+      UIKitStandIn.finishTransitions()
       let result = await edited.value
       XCTAssertEqual(result, .ok(text: "3"))
 
       let (emptied, second) = try await show(panel(.prompt(defaultText: nil)))
       XCTAssertEqual(second.textFields?.first?.text, "")
       try action("OK", of: second).tap()
+      UIKitStandIn.finishTransitions()
       let empty = await emptied.value
       XCTAssertEqual(empty, .ok(text: ""), "OK with an empty field is the empty string, not null")
 
       let (cancelled, third) = try await show(panel(.prompt(defaultText: "1")))
       try action("Cancel", of: third).tap()
+      UIKitStandIn.finishTransitions()
       let none = await cancelled.value
       XCTAssertEqual(none, .dismissed)
     }
@@ -138,6 +148,8 @@
       answer.cancel()
       let result = await answer.value
       XCTAssertEqual(result, .dismissed)
+      for _ in 0..<1_000 where !UIKitStandIn.hasRunningTransitions { await Task.yield() }
+      UIKitStandIn.finishTransitions()
       XCTAssertNil(host.presentedViewController)
     }
 
@@ -150,6 +162,7 @@
       }
       // As when the modal popup under it is dismissed: the alert goes without any of its actions.
       host.dismiss(animated: true)
+      UIKitStandIn.finishTransitions()
       let result = await answer.value
       XCTAssertEqual(result, .dismissed)
     }
@@ -169,7 +182,9 @@
       let alert = try XCTUnwrap(top as? UIAlertController)
       XCTAssertEqual(alert.title, "shop.example")
       XCTAssertEqual(alert.message, "Pay 10 EUR?")
+      UIKitStandIn.finishTransitions()
       try action("OK", of: alert).tap()
+      UIKitStandIn.finishTransitions()
       let result = await confirmed.value
       XCTAssertTrue(result)
     }

@@ -156,27 +156,39 @@
 
     // MARK: - Gestures WebKit does not report
 
-    func test_whenScriptsMayOpenWindows_aWindowOpenIsGestureless_unlessTheAppKnowsBetter() async throws {
+    func test_whenScriptsMayOpenWindows_aWindowOpenAfterATap_hasItsGesture_andOneWithout_isRefusedAndReported()
+      async throws
+    {
       let harness = try await harness(scriptsOpenWindows: true)
       let webView = harness.mainWebView
-      let refused = await harness.driver.windowOpen("https://bank.example/a", gesture: true, in: webView)
-      XCTAssertNil(refused, "WebKit does not say that it had a gesture; requireUserGesture refuses it")
+      var problems: [WebSessionCoordinator.Problem] = []
+      harness.coordinator.onProblem = { problems.append($0) }
+      // A tap on the page's Google Pay button: WebKit says nothing of the gesture, the touch on the web view does.
+      let admitted = await harness.driver.windowOpen("https://bank.example/a", gesture: true, in: webView)
+      XCTAssertNotNil(admitted, "the touch on the web view is the gesture")
+      XCTAssertEqual(problems, [])
 
+      // A script's window.open long after any touch: WebKit's popup blocker lets it through, requireUserGesture
+      // refuses it, and the app hears why.
+      UIKitStandIn.advanceClock(by: 5)
+      let refused = await harness.driver.windowOpen("https://bank.example/b", gesture: false, in: webView)
+      XCTAssertNil(refused)
+      XCTAssertEqual(problems, [.popupRefusedWithoutGesture(harness.coordinator.rootSession.id, url: "https://bank.example/b")])
+
+      // The app may still vouch for one it knows to be the user's.
       var asked = 0
       harness.coordinator.newWindowGesture = { action, _ in
         asked += 1
-        return action.request.url?.path == "/b"
+        return action.request.url?.path == "/c"
       }
-      let admitted = await harness.driver.windowOpen("https://bank.example/b", gesture: true, in: webView)
-      XCTAssertNotNil(admitted)
-      let stillRefused = await harness.driver.windowOpen("https://bank.example/c", gesture: true, in: webView)
-      XCTAssertNil(stillRefused)
-      XCTAssertEqual(asked, 2)
+      let vouched = await harness.driver.windowOpen("https://bank.example/c", gesture: false, in: webView)
+      XCTAssertNotNil(vouched)
+      XCTAssertEqual(asked, 1)
 
-      // Links carry a gesture without asking.
+      // Links carry the gesture of their tap without asking.
       await harness.driver.tapLink("https://bank.example/d", target: "_blank", in: webView)
-      XCTAssertEqual(asked, 2)
-      XCTAssertEqual(harness.driver.popups.count, 2)
+      XCTAssertEqual(asked, 1)
+      XCTAssertEqual(harness.driver.popups.count, 3)
     }
   }
 #endif

@@ -107,7 +107,13 @@ public final class ScenarioRecorder {
   ) throws(ConfigurationError) {
     self.name = name
     self.policy = try JSONValue(parsing: policy)
-    self.deciders = try deciders.map { (text) throws(ConfigurationError) in try JSONValue(parsing: text) }
+    // Not `Optional.map` with a typed-throws closure: standard libraries before Swift 6.0 (the iOS 17 SDK's) rethrow
+    // `any Error` from it.
+    if let deciders {
+      self.deciders = try JSONValue(parsing: deciders)
+    } else {
+      self.deciders = nil
+    }
     self.redaction = redact
     self.elapsed = Self.elapsedTime(on: clock)
     self.minimumWait = max(minimumWait, .milliseconds(1))

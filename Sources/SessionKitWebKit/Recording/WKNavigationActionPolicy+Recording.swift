@@ -10,9 +10,10 @@
     /// The answer as a scenario's `callbacks` write it: `allow`, `cancel` or `download`.
     var recordedName: String {
       switch self {
-      case .allow: "allow"
+      case .cancel: "cancel"
       case .download: "download"
-      default: "cancel"
+      // `allow`, and `allow` without trying an app link (raw value 3).
+      default: "allow"
       }
     }
   }

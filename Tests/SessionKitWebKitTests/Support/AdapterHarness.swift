@@ -86,12 +86,14 @@
       }
     }
 
-    /// Waits until the coordinator applied `popupClosed` for `id`.
+    /// Waits until the coordinator applied `popupClosed` for `id`, then lets UIKit's transitions end (a modal's
+    /// dismissal takes time, as on a device).
     func closed(_ id: SessionID) async {
       await event {
         if case .popupClosed(let closed, _) = $0 { return closed == id }
         return false
       }
+      UIKitStandIn.finishTransitions()
     }
 
     /// The callbacks since `start`, as text.
