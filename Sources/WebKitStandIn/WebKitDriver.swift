@@ -277,9 +277,14 @@ import Foundation
         await navigate(
           webView, to: url, type: .other, frame: .main, source: mainFrame(of: webView), request: request)
       }
-      UIKitStandIn.finishTransitions()
+      if transitionsEndWhenSettled { UIKitStandIn.finishTransitions() }
     } while !pendingLoads.isEmpty
   }
+
+  /// Whether ``settle()`` lets UIKit's running transitions end (the default); `false` holds time still, so that a
+  /// test can make the page act while a popup is still being presented, and end them itself
+  /// (``UIKitStandIn/finishTransitions()``).
+  public var transitionsEndWhenSettled = true
 
   func enqueueLoad(_ request: URLRequest, in webView: WKWebView) {
     pendingLoads.append((request, webView))

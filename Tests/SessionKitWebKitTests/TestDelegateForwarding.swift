@@ -147,7 +147,7 @@
       XCTAssertTrue(setup.coordinator.responds(toSelector: challenge))
       XCTAssertFalse(setup.coordinator.responds(toSelector: "webViewWebContentProcessDidTerminate:"))
 
-      let disposition = await setup.driver.authenticationChallenge(Self.challenge(), in: setup.webView)
+      let disposition = await setup.driver.authenticationChallenge(sampleChallenge(), in: setup.webView)
       XCTAssertEqual(disposition, .rejectProtectionSpace)
       XCTAssertEqual(app.challenges, 1)
       setup.driver.terminateWebContentProcess(of: setup.webView)
@@ -173,7 +173,7 @@
       app = nil
       XCTAssertNil(setup.coordinator.navigationDelegate)
       // WebKit still calls what it cached; the coordinator answers it (no unrecognized selector, no hang).
-      let disposition = await setup.driver.authenticationChallenge(Self.challenge(), in: setup.webView)
+      let disposition = await setup.driver.authenticationChallenge(sampleChallenge(), in: setup.webView)
       XCTAssertEqual(disposition, .performDefaultHandling)
       setup.driver.terminateWebContentProcess(of: setup.webView)
       XCTAssertEqual(setup.raised.all, [])
@@ -188,23 +188,6 @@
       await setup.driver.alert("Card declined", in: setup.webView)
       XCTAssertEqual(app.alerts, ["Card declined"])
       XCTAssertEqual(setup.raised.all, [])
-    }
-
-    private static func challenge() -> URLAuthenticationChallenge {
-      let space = URLProtectionSpace(
-        host: "shop.example", port: 443, protocol: "https", realm: nil,
-        authenticationMethod: NSURLAuthenticationMethodHTTPBasic)
-      return URLAuthenticationChallenge(
-        protectionSpace: space, proposedCredential: nil, previousFailureCount: 0, failureResponse: nil, error: nil,
-        sender: ChallengeSender())
-    }
-
-    private final class ChallengeSender: NSObject, URLAuthenticationChallengeSender {
-      func use(_ credential: URLCredential, for challenge: URLAuthenticationChallenge) {}
-      func continueWithoutCredential(for challenge: URLAuthenticationChallenge) {}
-      func cancel(_ challenge: URLAuthenticationChallenge) {}
-      func performDefaultHandling(for challenge: URLAuthenticationChallenge) {}
-      func rejectProtectionSpaceAndContinue(with challenge: URLAuthenticationChallenge) {}
     }
   }
 #endif

@@ -5,39 +5,12 @@
   import WebKitStandIn
   import XCTest
 
-  /// Holds a decider's answer until the test releases it.
-  private actor Gate {
-    private var isOpen = false
-    private var entered = false
-    private var waiters: [CheckedContinuation<Void, Never>] = []
-    private var enteredWaiters: [CheckedContinuation<Void, Never>] = []
-
-    func pass() async {
-      entered = true
-      for waiter in enteredWaiters { waiter.resume() }
-      enteredWaiters = []
-      if isOpen { return }
-      await withCheckedContinuation { waiters.append($0) }
-    }
-
-    func untilEntered() async {
-      if entered { return }
-      await withCheckedContinuation { enteredWaiters.append($0) }
-    }
-
-    func open() {
-      isOpen = true
-      for waiter in waiters { waiter.resume() }
-      waiters = []
-    }
-  }
-
   /// An allowed iframe navigation whose entry the list has not shown yet keeps its record while other decisions
   /// come first: each iframe's entry is recorded with its own frame's URLs.
   @MainActor
   final class TestInterleavedIframeNavigations: XCTestCase {
     func test_anotherIframesNavigation_decidedMeanwhile_doesNotTakeTheFirstOnesRecord() async throws {
-      let gate = Gate()
+      let gate = DeciderGate()
       let policy = #"""
         {"version": 1, "rules": [
           {"name": "held", "match": {"hosts": ["frames.example"], "navigationTypes": ["linkActivated"]},
