@@ -18,6 +18,8 @@ import SessionKitWebKit
   final class CheckoutViewController: UIViewController {
     let webView: WKWebView
     private(set) var coordinator: WebSessionCoordinator?
+    /// What the coordinator reported through `onProblem`, for the app's log.
+    private(set) var problems: [String] = []
     private let policyURL: URL
 
     /// A screen deciding with the policy at `policyURL` (in an app: `Bundle.main.url(forResource:
@@ -49,8 +51,11 @@ import SessionKitWebKit
       _ = view
       // The adoption: a compiled policy, an engine, a coordinator, a load.
       let policy = try CompiledPolicy(PolicyConfiguration(json: Data(contentsOf: policyURL)))
-      coordinator = WebSessionCoordinator(
+      let coordinator = WebSessionCoordinator(
         engine: SessionEngine(policy: policy), webView: webView, presenter: UIKitPopupPresenter(host: self))
+      // What could not be done, and what a page tried without the user (an ad's scripted click): log it.
+      coordinator.onProblem = { [weak self] problem in self?.problems.append("\(problem)") }
+      self.coordinator = coordinator
       webView.loadHTMLString(CheckoutPage.html, baseURL: CheckoutPage.baseURL)
     }
   }

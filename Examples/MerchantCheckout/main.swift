@@ -28,8 +28,15 @@ import Foundation
     print("Google Pay popup shown over the page:", payment?.superview != nil)
     if let payment { driver.windowClose(in: payment) }
 
+    // The ad's iframe clicks its own link from a script, with no finger on the screen: nothing opens.
+    UIKitStandIn.advanceClock(by: 5)
+    await driver.scriptClick(
+      "https://advertiser.example/offer?campaign=auto", target: "_blank", in: screen.webView,
+      frameURL: "https://ads.example/slot")
+    print("scripted ad click opened:", screen.presentedViewController.map { "\(type(of: $0))" } ?? "nothing")
+    print("reported:", screen.problems)
     await driver.tapLink("https://advertiser.example/offer?campaign=checkout", target: "_blank", in: screen.webView)
-    print("ad opened in:", screen.presentedViewController.map { "\(type(of: $0))" } ?? "nothing")
+    print("tapped ad opened in:", screen.presentedViewController.map { "\(type(of: $0))" } ?? "nothing")
     await driver.tapLink("mailto:help@merchant.example", in: screen.webView)
     print("opened with the system:", UIApplication.shared.openedURLs.map(\.absoluteString))
     print("page kept:", screen.webView.url?.absoluteString ?? "-")

@@ -61,6 +61,7 @@ extension WebKitSimulator {
   /// about:blank, which the engine decides), then the page's iframes.
   func commitPage(_ url: String, in session: Session, isPost: Bool, step: inout Step) async {
     guard (try? await session.didCommit(url, kind: .newEntry(isPost: isPost))) != nil else { return }
+    gestureOpenedFirstLoads.remove(session.id)
     nextDocument += 1
     frames[session.id, default: FrameHistory()].pushed(
       FrameState(document: nextDocument), list: session.backForwardList)

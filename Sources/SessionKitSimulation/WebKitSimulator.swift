@@ -30,6 +30,9 @@ public actor WebKitSimulator {
   var frames: [SessionID: FrameHistory] = [:]
   /// The identity of the next document a main-frame load creates.
   var nextDocument = 0
+  /// Popups whose first load is under way after a user gesture opened them: WebKit lets that load open an
+  /// external app as the gesture would (`FrameLoader`'s external-URL policy propagates from the opener).
+  var gestureOpenedFirstLoads: Set<SessionID> = []
 
   /// Creates a simulator with one main web view at `about:blank`, whose root session has the engine's next
   /// default id (`SessionEngine.makeRootSession()`: `main` for an engine's first root).
@@ -250,6 +253,8 @@ public actor WebKitSimulator {
     windows.add(
       child, name: opening.name, pageOpener: opening.keepsOpener ? session.id : nil,
       creationOrigin: origin(of: session))
+    // Its first load (now, or a script's `location` later for `window.open()`) may open an external app.
+    if gesture { gestureOpenedFirstLoads.insert(child.id) }
     guard let url else { return .popup(child: child.id, presentation: presentation) }
     let firstLoad = await request(
       url, in: child, type: .other, target: .main, source: .main, sourceSession: child,
@@ -353,7 +358,20 @@ public actor WebKitSimulator {
       requestURL: url, httpMethod: method == .post ? "POST" : "GET", sourceFrame: frameInfo(source, of: sourceSession),
       targetFrame: target.map { frameInfo($0, of: session) }, navigationType: type, isUserGesture: gesture,
       shouldPerformDownload: shouldPerformDownload)
-    let decision = await session.decide(action)
+    var decision = await session.decide(action)
+    // The adapter opens nothing outside the app for a main-frame or new-window navigation no user gesture started
+    // (a script's `location`, `a.click()`, `form.submit()`): it cancels and reports it, as WebKit asks a gesture
+    // before a page may open another app. The popup's first load after a gesture-opened window may.
+    if case .openExternally = decision.outcome, !gesture,
+      target.map({ if case .main = $0 { true } else { false } }) ?? true,
+      !(target != nil && gestureOpenedFirstLoads.contains(session.id))
+    {
+      decision = NavigationDecision(
+        outcome: .blocked(.noUserGesture), action: decision.action, closedSessions: decision.closedSessions,
+        trace: decision.trace)
+    }
+    // A main-frame load that stops here spends the permission of its gesture-opened window, as one that commits.
+    if case .main = target, decision.policy != .allow { gestureOpenedFirstLoads.remove(session.id) }
     // An iframe's automatic load does not name the step's rule: the step's own navigation does.
     if recordsTrace { step.record(decision.trace) }
     step.callbacks.append(

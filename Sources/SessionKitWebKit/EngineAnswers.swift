@@ -30,15 +30,18 @@ import SessionKit
     /// external app): an `external` answer to a navigation no gesture started is cancelled and reported
     /// (``WebSessionCoordinator/Problem/externalOpenWithoutGesture(_:url:)``). The views of popups the decision
     /// closed go first, so that Safari is presented from what stays on screen.
+    /// `mayOpenOutside`: a gesture started the navigation, or it is the first load of a popup a gesture opened.
     func answer(
       _ decision: NavigationDecision, to navigationAction: WKNavigationAction, isUserGesture: Bool,
-      in webView: WKWebView
+      mayOpenOutside: Bool, in webView: WKWebView
     ) -> WKNavigationActionPolicy {
       let finishedPopup = decision.closedSessions.first
       removeClosed(decision.closedSessions)
-      if case .openExternally(let url, _) = decision.outcome, !isUserGesture {
-        if let id = session(for: webView)?.id { report(.externalOpenWithoutGesture(id, url: url)) }
-      } else if isUserGesture || navigationAction.targetFrame?.isMainFrame != false {
+      let isPageLoad = navigationAction.targetFrame?.isMainFrame != false
+      if case .openExternally(let url, _) = decision.outcome, !mayOpenOutside {
+        // An iframe's own load opening nothing is no news; a page's navigation is.
+        if isPageLoad, let id = session(for: webView)?.id { report(.externalOpenWithoutGesture(id, url: url)) }
+      } else if isUserGesture || isPageLoad {
         // A finished popup is the first session the decision closed (its subtree follows it).
         perform(decision.outcome, finishedPopup: finishedPopup)
       }
@@ -71,7 +74,8 @@ import SessionKit
         return nil
       }
       let popup = makePopup(
-        configuration: configuration, opener: opener, child: child, firstLoadGesture: openedByGesture)
+        configuration: configuration, opener: opener, child: child, firstLoadGesture: openedByGesture,
+        openedByUser: request.isUserGesture)
       guard present(popup, session: child, over: opener, provisional: admission.isProvisional) else { return nil }
       return popup
     }

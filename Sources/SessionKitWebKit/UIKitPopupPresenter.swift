@@ -307,7 +307,8 @@ import SessionKit
       // it stay in the window) would hide the overlay under it.
       var above = host?.presentedViewController
       while let controller = above {
-        let covers = controller.modalPresentationStyle == .fullScreen || controller.modalPresentationStyle == .overFullScreen
+        let covers =
+          controller.modalPresentationStyle == .fullScreen || controller.modalPresentationStyle == .overFullScreen
         if covers, let view = controller.viewIfLoaded, !container.isDescendant(of: view) {
           throw PopupPresentationError(.hostBusy, "\(type(of: controller)) covers the view the overlay would go in")
         }

@@ -175,6 +175,9 @@ import SessionKit
     private var awaitingPresentation: [SessionID: WKWebView] = [:]
     /// Whether a popup's first load carries a gesture (only after a plain `window.open` with one).
     private var firstLoadGesture: [SessionID: Bool] = [:]
+    /// Popups a user gesture opened (a tapped link, a form, a `window.open`) whose first load has not ended: it may
+    /// open an external app, as WebKit propagates the opener's external-URL policy to it.
+    private var gestureOpenedFirstLoads: Set<SessionID> = []
     /// The kind of commit the last allowed main-frame navigation of each session will make.
     private var expectedCommit: [SessionID: PendingCommit] = [:]
     /// Each web view's back-forward list as its session last recorded it.
@@ -365,7 +368,7 @@ import SessionKit
       let arrival = recorder?.now ?? .zero
       recordUnreportedChanges(in: webView, id: id)
       // Read before any await: the touch that started the navigation is the recent one now.
-      let touched = TouchEvidence.on(webView)?.isRecent == true
+      let touched = isTouchedRecently
       await commits[id]?.value
       let isMainFrame = navigationAction.targetFrame?.isMainFrame == true
       // A popup's first load, and each redirect hop of it, carries the gesture of the `window.open` that made it.
@@ -377,7 +380,9 @@ import SessionKit
       // Torn down while the session decided: the web view is the app's again; nothing is opened, loaded or
       // presented on the decision's behalf, and only a plain allow lets the navigation go on.
       guard !isTornDown else { return decision.policy == .allow ? loadPolicy : .cancel }
-      var policy = answer(decision, to: navigationAction, isUserGesture: gesture, in: webView)
+      let mayOpenOutside = gesture || (isMainFrame && gestureOpenedFirstLoads.contains(id))
+      var policy = answer(
+        decision, to: navigationAction, isUserGesture: gesture, mayOpenOutside: mayOpenOutside, in: webView)
       let loads = policy == loadPolicy
       // A provisional popup is presented once its first load is allowed; one that cannot be shown loads nothing.
       if loads, navigationAction.targetFrame?.isMainFrame == true,
@@ -403,6 +408,7 @@ import SessionKit
       } else if isMainFrame {
         // The load stopped (a hop cancelled stops it too): its gesture is spent.
         firstLoadGesture[id] = nil
+        gestureOpenedFirstLoads.remove(id)
       }
       return policy
     }
@@ -425,7 +431,10 @@ import SessionKit
         case .newEntry(let isPost): kind = .newEntry(isPost: isPost)
         case nil: kind = .newEntry(isPost: false)
         }
-        if expected != nil { firstLoadGesture[id] = nil }
+        if expected != nil {
+          firstLoadGesture[id] = nil
+          gestureOpenedFirstLoads.remove(id)
+        }
         recordedList[id] = list
         record(url, kind: kind, in: session)
         recorder?.committed(id, url: url)
@@ -441,6 +450,7 @@ import SessionKit
       guard let id = session(for: webView)?.id else { return }
       if let error = error as NSError?, error.domain == NSURLErrorDomain, error.code == NSURLErrorCancelled { return }
       firstLoadGesture[id] = nil
+      gestureOpenedFirstLoads.remove(id)
       expectedCommit[id] = nil
       recorder?.loadEnded(id)
     }
@@ -542,7 +552,7 @@ import SessionKit
       recordUnreportedChanges(in: webView, id: session.id)
       let gesture =
         NavigationActionConversion.isUserGesture(
-          forNewWindow: navigationAction, in: webView, touched: TouchEvidence.on(webView)?.isRecent == true)
+          forNewWindow: navigationAction, in: webView, touched: isTouchedRecently)
         || newWindowGesture?(navigationAction, webView) == true
       let action = NavigationActionConversion.navigationAction(navigationAction, in: webView, isUserGesture: gesture)
       let admission = session.admitPopup(for: action)
@@ -569,12 +579,14 @@ import SessionKit
     // MARK: - Binding and presenting
 
     /// Creates the popup's web view from WebKit's configuration and binds it to `child`.
-    func makePopup(configuration: WKWebViewConfiguration, opener: WKWebView, child: Session, firstLoadGesture: Bool)
-      -> WKWebView
-    {
+    func makePopup(
+      configuration: WKWebViewConfiguration, opener: WKWebView, child: Session, firstLoadGesture: Bool,
+      openedByUser: Bool
+    ) -> WKWebView {
       let popup = WKWebView(frame: opener.bounds, configuration: configuration)
       bind(popup, to: child)
       self.firstLoadGesture[child.id] = firstLoadGesture
+      if openedByUser { gestureOpenedFirstLoads.insert(child.id) }
       return popup
     }
 
@@ -623,6 +635,12 @@ import SessionKit
       if TouchEvidence.on(webView) == nil { webView.addGestureRecognizer(TouchEvidence()) }
     }
 
+    /// Whether a finger touched one of this coordinator's web views within ``TouchEvidence/window``: a link in one
+    /// window may navigate another by its name.
+    private var isTouchedRecently: Bool {
+      boundWebViews.contains { TouchEvidence.on($0)?.isRecent == true }
+    }
+
     /// The root web view (while bound) and every popup's.
     private var boundWebViews: [WKWebView] {
       (isTornDown ? [] : [rootWebView].compactMap { $0 }) + Array(webViews.values)
@@ -658,6 +676,7 @@ import SessionKit
       webViews[id] = nil
       awaitingPresentation[id] = nil
       firstLoadGesture[id] = nil
+      gestureOpenedFirstLoads.remove(id)
       expectedCommit[id] = nil
       recordedList[id] = nil
       pendingSubframes[id] = nil

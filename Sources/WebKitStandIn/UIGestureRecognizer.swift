@@ -124,13 +124,14 @@ extension UIView {
   }
 }
 
-/// `objc/runtime.h`: `objc_AssociationPolicy`, the case the stand-in supports.
+// swift-format-ignore: TypeNamesShouldBeCapitalized, AlwaysUseLowerCamelCase
+/// `objc/runtime.h`: `objc_AssociationPolicy`, the case the stand-in supports (named as the runtime names it).
 public enum objc_AssociationPolicy: Sendable {
-  // swift-format-ignore: AlwaysUseLowerCamelCase
   /// `OBJC_ASSOCIATION_RETAIN_NONATOMIC`: the object holds the value strongly.
   case OBJC_ASSOCIATION_RETAIN_NONATOMIC
 }
 
+// swift-format-ignore: AlwaysUseLowerCamelCase
 /// `objc/runtime.h`: `void objc_setAssociatedObject(id object, const void *key, id value, objc_AssociationPolicy
 /// policy);` — the stand-in associates with views only (what the adapter associates with); `nil` removes.
 @MainActor public func objc_setAssociatedObject(
@@ -139,6 +140,7 @@ public enum objc_AssociationPolicy: Sendable {
   object.standInAssociatedObjects[key] = value
 }
 
+// swift-format-ignore: AlwaysUseLowerCamelCase
 /// `objc/runtime.h`: `id objc_getAssociatedObject(id object, const void *key);`
 @MainActor public func objc_getAssociatedObject(_ object: UIView, _ key: UnsafeRawPointer) -> Any? {
   object.standInAssociatedObjects[key]

@@ -108,7 +108,8 @@ import Foundation
       completion?()
       return
     }
-    let transition = UIKitStandIn.Transition(kind: .presentation, presented: viewControllerToPresent, completion: completion)
+    let transition = UIKitStandIn.Transition(
+      kind: .presentation, presented: viewControllerToPresent, completion: completion)
     transition.controllers = [viewControllerToPresent, self]
     UIKitStandIn.start(transition)
   }
@@ -166,7 +167,6 @@ import Foundation
     }
   }
 }
-
 
 /// `UIViewControllerTransitionCoordinator.h`: the running transition's coordinator (the member the adapter uses).
 @MainActor public protocol UIViewControllerTransitionCoordinator: AnyObject {

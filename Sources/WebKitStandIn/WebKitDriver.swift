@@ -562,7 +562,8 @@ import Foundation
         webView, requestDeviceOrientationAndMotionPermissionFor: frame.securityOrigin, initiatedByFrame: frame
       ) { done($0) }
     }
-    callbacks.append(Callback("requestDeviceOrientationAndMotionPermission", webView.standInLabel, answer: "\(decision)"))
+    callbacks.append(
+      Callback("requestDeviceOrientationAndMotionPermission", webView.standInLabel, answer: "\(decision)"))
     return decision
   }
 
@@ -921,7 +922,8 @@ import Foundation
       response: HTTPURLResponse(url: url, statusCode: 200, httpVersion: "HTTP/1.1", headerFields: nil)!)
     let policy = await delegate.webView(webView, decidePolicyFor: response)
     callbacks.append(
-      Callback("decidePolicyForResponse", webView.standInLabel, target: target.isMainFrame ? "main" : "sub",
+      Callback(
+        "decidePolicyForResponse", webView.standInLabel, target: target.isMainFrame ? "main" : "sub",
         answer: "\(policy)"))
     switch policy {
     case .allow: break

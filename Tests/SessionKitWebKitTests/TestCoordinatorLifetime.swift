@@ -44,7 +44,8 @@
       driver.attach(webView)
       webView.load(URLRequest(url: URL(string: "https://shop.example/")!))
       await driver.settle()
-      XCTAssertEqual(driver.callbacks.map(\.description), ["decidePolicyFor main other target=main → never (the delegate is gone)"])
+      XCTAssertEqual(
+        driver.callbacks.map(\.description), ["decidePolicyFor main other target=main → never (the delegate is gone)"])
       XCTAssertNil(webView.url, "nothing loads")
     }
 

@@ -71,7 +71,8 @@
       await harness.driver.scriptClick("https://advertiser.example/b", target: "_blank", in: harness.mainWebView)
       XCTAssertEqual(safariURLs(harness), ["https://advertiser.example/a"])
       XCTAssertEqual(
-        log.problems, [.externalOpenWithoutGesture(harness.coordinator.rootSession.id, url: "https://advertiser.example/b")])
+        log.problems,
+        [.externalOpenWithoutGesture(harness.coordinator.rootSession.id, url: "https://advertiser.example/b")])
     }
 
     func test_aScriptedSubmitToANewWindow_isRefusedThePopup_andReported() async throws {
@@ -80,9 +81,11 @@
         "https://pay.google.com/pay", method: "POST", target: "_blank", in: harness.mainWebView)
       XCTAssertEqual(harness.driver.popups.count, 0, "requireUserGesture: no popup without the user")
       XCTAssertEqual(
-        log.problems, [.popupRefusedWithoutGesture(harness.coordinator.rootSession.id, url: "https://pay.google.com/pay")])
+        log.problems,
+        [.popupRefusedWithoutGesture(harness.coordinator.rootSession.id, url: "https://pay.google.com/pay")])
 
-      await harness.driver.submitForm("https://pay.google.com/pay", method: "POST", target: "_blank", in: harness.mainWebView)
+      await harness.driver.submitForm(
+        "https://pay.google.com/pay", method: "POST", target: "_blank", in: harness.mainWebView)
       XCTAssertEqual(harness.driver.popups.count, 1, "the user's submission opens it")
     }
   }

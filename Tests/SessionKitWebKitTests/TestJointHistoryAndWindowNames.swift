@@ -173,7 +173,8 @@
       UIKitStandIn.advanceClock(by: 5)
       let refused = await harness.driver.windowOpen("https://bank.example/b", gesture: false, in: webView)
       XCTAssertNil(refused)
-      XCTAssertEqual(problems, [.popupRefusedWithoutGesture(harness.coordinator.rootSession.id, url: "https://bank.example/b")])
+      XCTAssertEqual(
+        problems, [.popupRefusedWithoutGesture(harness.coordinator.rootSession.id, url: "https://bank.example/b")])
 
       // The app may still vouch for one it knows to be the user's.
       var asked = 0

@@ -98,7 +98,8 @@
       host.view.addSubview(webView)
       let presenter = LosingPresenter(host: host)
       let coordinator = WebSessionCoordinator(
-        engine: SessionEngine(policy: try CompiledPolicy(json: Array(#"{"version": 1, "include": ["google-pay"]}"#.utf8))),
+        engine: SessionEngine(
+          policy: try CompiledPolicy(json: Array(#"{"version": 1, "include": ["google-pay"]}"#.utf8))),
         webView: webView, presenter: presenter)
       let driver = WebKitDriver(implementing: [])
       driver.attach(webView)

@@ -26,11 +26,12 @@ import SessionKit
 /// and `redirects` they showed (a hop's status as 302, 303 or 307, from whether it kept a POST); a back or
 /// forward that reached no delegate (within one document, or over iframe entries a reload collapsed) is a step
 /// with no callback, written when the list is next read. A subframe navigation of type `other` at another time
-/// (a script's in an iframe) is listed in ``unrecorded``.
+/// (a script's in an iframe) is listed in ``unrecorded``, as is a link or form a script clicked or submitted with
+/// no finger on the web view (the format's `click` and `submit` are the user's).
 /// A `window.open`'s gesture is written as the coordinator judged it: with
-/// `javaScriptCanOpenWindowsAutomatically` on, WebKit does not report it, so it is `false` unless the app said
-/// otherwise (``WebSessionCoordinator/newWindowGesture``), and the recording then sets that setting so that
-/// the replay's popup gate lets the `open` through as WebKit did.
+/// `javaScriptCanOpenWindowsAutomatically` on, WebKit does not report it, so it is whether a finger touched the web
+/// view just before (or what the app said, ``WebSessionCoordinator/newWindowGesture``), and the recording then
+/// sets that setting so that the replay's popup gate lets the `open` through as WebKit did.
 ///
 /// The recorder lives on the main actor, where the coordinator reports to it.
 @MainActor
@@ -200,8 +201,15 @@ public final class ScenarioRecorder {
       append(callback)
       return
     }
+    let isScripted =
+      (action.navigationType == .linkActivated || action.navigationType == .formSubmitted) && !action.isUserGesture
     if followUps.remove(session) != nil, target == "main" {
       append(callback)
+    } else if isScripted {
+      // A script's `a.click()` or `form.submit()` (no finger on the web view): a `click` or `submit` step would
+      // replay as the user's, which it was not, and the format has no scripted click.
+      unrecorded.append("\(session): \(action.requestURL) (a scripted \(action.navigationType), no user gesture)")
+      return
     } else if let event = event(for: action, target: target, isBack: isBack) {
       begin(session, event, at: arrival)
       append(callback)
