@@ -40,7 +40,11 @@ extension WebKitSimulator {
       in: session, url: current, type: type, target: target, source: source, sourceSession: sourceSession,
       gesture: gesture, method: method, recordsTrace: recordsTrace, step: &step)
     while decision.policy == .allow, let redirect = web.redirect(from: current) {
-      guard hops < SimulatedWeb.maximumHops else { return .redirectLoop }
+      guard hops < SimulatedWeb.maximumHops else {
+        // The load ends: a gesture-opened window's permission to go out is spent, as the adapter's is.
+        if case .main = target { gestureOpenedFirstLoads.remove(session.id) }
+        return .redirectLoop
+      }
       hops += 1
       current = redirect.to
       if redirect.dropsPost { method = .get }
@@ -60,8 +64,8 @@ extension WebKitSimulator {
   /// A main-frame commit of a new document: a history entry (or the replacement of a popup's initial
   /// about:blank, which the engine decides), then the page's iframes.
   func commitPage(_ url: String, in session: Session, isPost: Bool, step: inout Step) async {
-    guard (try? await session.didCommit(url, kind: .newEntry(isPost: isPost))) != nil else { return }
     gestureOpenedFirstLoads.remove(session.id)
+    guard (try? await session.didCommit(url, kind: .newEntry(isPost: isPost))) != nil else { return }
     nextDocument += 1
     frames[session.id, default: FrameHistory()].pushed(
       FrameState(document: nextDocument), list: session.backForwardList)

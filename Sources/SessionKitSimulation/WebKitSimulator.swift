@@ -248,6 +248,10 @@ public actor WebKitSimulator {
         answer: admission.child?.id.rawValue ?? "nil", url: url.map { Self.normalised($0) } ?? "",
         gesture: gesture, method: action.httpMethod))
     guard let child = admission.child, let presentation = admission.presentation else {
+      // As the adapter: a new-window request no gesture started opens nothing outside the app.
+      if case .openExternally = admission.outcome, !gesture {
+        return await applyRefusal(.blocked(.noUserGesture), closed: [], step: &step)
+      }
       return await applyRefusal(admission.outcome, step: &step)
     }
     windows.add(

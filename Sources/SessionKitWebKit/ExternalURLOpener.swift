@@ -42,7 +42,13 @@ import SessionKit
       let scheme = url.scheme?.lowercased()
       if via == .safari, scheme == "http" || scheme == "https" {
         do {
-          try presenter.presentSafari(SFSafariViewController(url: url))
+          let safari = SFSafariViewController(url: url)
+          if let uikit = presenter as? UIKitPopupPresenter {
+            // It may wait for a popup's dismissal; a failure then is reported with this URL.
+            try uikit.presentSafari(safari) { failed("Safari could not be presented (\($0))") }
+          } else {
+            try presenter.presentSafari(safari)
+          }
         } catch {
           failed("Safari could not be presented (\(error))")
         }

@@ -48,6 +48,22 @@ import SessionKit
       #endif
     }
 
+    /// A handler that resumes `continuation`, made outside the main actor: an app's delegate may call WebKit's
+    /// handler on another thread (an authentication answered from a `URLSession` queue), and a closure formed in
+    /// main-actor code would be checked at run time to run on the main actor.
+    nonisolated static func resuming<Value: Sendable>(_ continuation: CheckedContinuation<Value, Never>)
+      -> @Sendable (Value) -> Void
+    {
+      { continuation.resume(returning: $0) }
+    }
+
+    /// ``resuming(_:)`` for a handler of two values.
+    nonisolated static func resuming<First: Sendable, Second: Sendable>(
+      _ continuation: CheckedContinuation<(First, Second), Never>
+    ) -> @Sendable (First, Second) -> Void {
+      { continuation.resume(returning: ($0, $1)) }
+    }
+
     static func didClose(_ delegate: (any WKUIDelegate)?, _ webView: WKWebView) {
       #if canImport(UIKit) && canImport(WebKit)
         delegate?.webViewDidClose?(webView)
@@ -143,7 +159,9 @@ import SessionKit
       #if canImport(UIKit) && canImport(WebKit)
         if let delegate = navigationDelegate, Forwarding.implements(delegate, DelegateForwarding.responsePolicy) {
           policy = await withCheckedContinuation { continuation in
-            delegate.webView?(webView, decidePolicyFor: navigationResponse) { continuation.resume(returning: $0) }
+            let asked: Void? = delegate.webView?(
+              webView, decidePolicyFor: navigationResponse, decisionHandler: Forwarding.resuming(continuation))
+            if asked == nil { continuation.resume(returning: .allow) }
           }
         } else {
           policy = .allow
@@ -164,7 +182,9 @@ import SessionKit
           Forwarding.implements(delegate, DelegateForwarding.authenticationChallenge)
         else { return (.performDefaultHandling, nil) }
         return await withCheckedContinuation { continuation in
-          delegate.webView?(webView, didReceive: challenge) { continuation.resume(returning: ($0, $1)) }
+          let asked: Void? = delegate.webView?(
+            webView, didReceive: challenge, completionHandler: Forwarding.resuming(continuation))
+          if asked == nil { continuation.resume(returning: (.performDefaultHandling, nil)) }
         }
       #else
         return await navigationDelegate?.webView(webView, respondTo: challenge) ?? (.performDefaultHandling, nil)
@@ -179,7 +199,9 @@ import SessionKit
         guard let delegate = navigationDelegate, Forwarding.implements(delegate, DelegateForwarding.deprecatedTLS)
         else { return false }
         return await withCheckedContinuation { continuation in
-          delegate.webView?(webView, authenticationChallenge: challenge) { continuation.resume(returning: $0) }
+          let asked: Void? = delegate.webView?(
+            webView, authenticationChallenge: challenge, shouldAllowDeprecatedTLS: Forwarding.resuming(continuation))
+          if asked == nil { continuation.resume(returning: false) }
         }
       #else
         return await navigationDelegate?.webView(webView, shouldAllowDeprecatedTLSFor: challenge) ?? false
@@ -231,9 +253,10 @@ import SessionKit
           return .prompt
         }
         return await withCheckedContinuation { continuation in
-          delegate.webView?(
-            webView, requestMediaCapturePermissionFor: origin, initiatedByFrame: frame, type: type
-          ) { continuation.resume(returning: $0) }
+          let asked: Void? = delegate.webView?(
+            webView, requestMediaCapturePermissionFor: origin, initiatedByFrame: frame, type: type,
+            decisionHandler: Forwarding.resuming(continuation))
+          if asked == nil { continuation.resume(returning: .prompt) }
         }
       #else
         return await uiDelegate?.webView(
@@ -273,9 +296,10 @@ import SessionKit
           return nil
         }
         return await withCheckedContinuation { continuation in
-          delegate.webView?(webView, contextMenuConfigurationForElement: elementInfo) {
-            continuation.resume(returning: $0)
-          }
+          let asked: Void? = delegate.webView?(
+            webView, contextMenuConfigurationForElement: elementInfo,
+            completionHandler: Forwarding.resuming(continuation))
+          if asked == nil { continuation.resume(returning: nil) }
         }
       }
 
@@ -322,7 +346,9 @@ import SessionKit
           return .showDefault
         }
         return await withCheckedContinuation { continuation in
-          delegate.webView?(webView, showLockdownModeFirstUseMessage: message) { continuation.resume(returning: $0) }
+          let asked: Void? = delegate.webView?(
+            webView, showLockdownModeFirstUseMessage: message, completionHandler: Forwarding.resuming(continuation))
+          if asked == nil { continuation.resume(returning: .showDefault) }
         }
       }
     }

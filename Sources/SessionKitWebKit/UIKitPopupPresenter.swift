@@ -55,15 +55,20 @@ import SessionKit
     /// controller in one. Run in order; a dismissal whose controller went with one below it is dropped.
     private var waiting: [Waiting] = []
     private var isWaitingForTransition = false
+    /// How many run-loop turns the queue has waited for a transition with no coordinator to wait on.
+    private var turnsWithoutCoordinator = 0
+    /// The most turns it waits so before it tries anyway (UIKit then ignores it, or it goes through).
+    private static let turnsWithoutCoordinatorLimit = 30
 
     private enum Waiting {
       case dismiss(UIViewController)
-      case presentSafari(SFSafariViewController)
+      case presentSafari(SFSafariViewController, failed: (@MainActor (PopupPresentationError) -> Void)?)
     }
 
     /// Called when a Safari view controller whose presentation waited for a transition could not be presented
-    /// after all (``presentSafari(_:)`` had returned): the coordinator reports it through
-    /// ``WebSessionCoordinator/onProblem``.
+    /// after all (``presentSafari(_:)`` had returned), for an app that calls ``presentSafari(_:)`` itself. Those
+    /// the coordinator presents for an `external` answer are reported through ``WebSessionCoordinator/onProblem``
+    /// with their URL instead.
     public var deferredPresentationFailed: (@MainActor (PopupPresentationError) -> Void)?
 
     /// A presenter for a UIKit screen.
@@ -139,9 +144,26 @@ import SessionKit
       case .overlay:
         popup.removeFromSuperview()
       case nil:
-        // Not shown by this presenter (or already being removed): only an overlay's view is taken away.
-        if popup.superview != nil, !(popup.superview.map { isModalRoot($0) } ?? false) { popup.removeFromSuperview() }
+        // Not shown by this presenter, or shown and its removal lost (a close button left on screen): a modal
+        // still presented goes, an overlay's view is taken away.
+        if let modal = presentedModal(showing: popup) {
+          dismissWhenIdle(modal)
+        } else if popup.superview != nil, !(popup.superview.map { isModalRoot($0) } ?? false) {
+          popup.removeFromSuperview()
+        }
       }
+    }
+
+    /// The presented ``PopupViewController`` showing `popup`, if any.
+    private func presentedModal(showing popup: WKWebView) -> UIViewController? {
+      var next = host()?.presentedViewController
+      while let controller = next {
+        if let modal = controller as? PopupViewController, modal.webView === popup, !isModalRoot(modal.view) {
+          return modal
+        }
+        next = controller.presentedViewController
+      }
+      return nil
     }
 
     /// Presents Safari from the top-most view controller: at once, or after the modal popups being removed are gone
@@ -149,8 +171,16 @@ import SessionKit
     /// - Throws: ``PopupPresentationError`` `noHost`, `notInWindow` or `hostBusy` when it cannot be presented now;
     ///   one that waited and then cannot be presented goes to ``deferredPresentationFailed``.
     open func presentSafari(_ safari: SFSafariViewController) throws(PopupPresentationError) {
+      try presentSafari(safari, failedLater: deferredPresentationFailed)
+    }
+
+    /// ``presentSafari(_:)``, with what to call when a presentation that waited fails (the coordinator's report,
+    /// which knows the URL).
+    func presentSafari(
+      _ safari: SFSafariViewController, failedLater: (@MainActor (PopupPresentationError) -> Void)?
+    ) throws(PopupPresentationError) {
       guard waiting.isEmpty, busyController() == nil else {
-        waiting.append(.presentSafari(safari))
+        waiting.append(.presentSafari(safari, failed: failedLater))
         runWaiting()
         return
       }
@@ -165,41 +195,61 @@ import SessionKit
     }
 
     /// Runs the waiting dismissals and presentations while UIKit is not in a transition; when it is, runs them
-    /// again at the transition's end (`transitionCoordinator`).
-    private func runWaiting() {
+    /// again when it ends (`transitionCoordinator`), taking the controller whose transition just ended as free (on a
+    /// device its `isBeingPresented` can still be true in the coordinator's completion). A dismissal UIKit ignored
+    /// anyway is tried again on the next run-loop turn.
+    private func runWaiting(justEnded: UIViewController? = nil) {
+      var justEnded = justEnded
       while let next = waiting.first {
-        if let busy = busyController() {
+        if let busy = busyController(except: justEnded) {
           guard !isWaitingForTransition else { return }
           isWaitingForTransition = true
           let coordinated =
-            busy.transitionCoordinator?.animate(alongsideTransition: nil) { [weak self] _ in
+            busy.transitionCoordinator?.animate(alongsideTransition: nil) { [weak self, weak busy] _ in
               self?.isWaitingForTransition = false
-              self?.runWaiting()
+              self?.runWaiting(justEnded: busy)
             } ?? false
           if coordinated { return }
-          // No coordinator to wait on: UIKit will refuse; try now rather than wait for nothing.
           isWaitingForTransition = false
+          // No coordinator to wait on: wait a few run-loop turns, then try anyway rather than wait for nothing.
+          if turnsWithoutCoordinator < Self.turnsWithoutCoordinatorLimit {
+            turnsWithoutCoordinator += 1
+            return retryOnNextTurn()
+          }
         }
+        turnsWithoutCoordinator = 0
         waiting.removeFirst()
         switch next {
         case .dismiss(let controller):
+          guard let presenter = controller.presentingViewController else { continue }
           // Asked of the presenter: asked of the modal itself, UIKit would dismiss only what the modal presents.
-          controller.presentingViewController?.dismiss(animated: true, completion: nil)
-        case .presentSafari(let safari):
+          presenter.dismiss(animated: true, completion: nil)
+          // A transition of its own starts now: the one that ended no longer counts.
+          justEnded = nil
+          if controller.presentingViewController != nil, !controller.isBeingDismissed {
+            // UIKit ignored it (a transition nobody announced): again, first, on the next turn.
+            waiting.insert(next, at: 0)
+            return retryOnNextTurn()
+          }
+        case .presentSafari(let safari, let failed):
           do {
             try presentFromTop(safari, showing: "Safari")
           } catch {
-            deferredPresentationFailed?(error)
+            failed?(error)
           }
         }
       }
     }
 
+    private func retryOnNextTurn() {
+      Task { @MainActor [weak self] in self?.runWaiting() }
+    }
+
     /// A controller of the host's presentation stack that is being presented or dismissed, if any.
-    private func busyController() -> UIViewController? {
+    private func busyController(except ended: UIViewController? = nil) -> UIViewController? {
       var next = host()
       while let controller = next {
-        if controller.isBeingPresented || controller.isBeingDismissed { return controller }
+        if controller !== ended, controller.isBeingPresented || controller.isBeingDismissed { return controller }
         next = controller.presentedViewController
       }
       return nil

@@ -270,14 +270,12 @@ import SessionKit
       self.presenter = presenter
       self.externalOpener = ExternalURLOpener(presenter: presenter, openURL: openURL)
       super.init()
-      // A web view still bound to an earlier coordinator: its app delegates are the app's, not that coordinator.
-      if let previous = webView.navigationDelegate as? WebSessionCoordinator {
-        navigationDelegate = previous.navigationDelegate
-        uiDelegate = previous.uiDelegate
-      } else {
-        navigationDelegate = webView.navigationDelegate
-        uiDelegate = webView.uiDelegate
-      }
+      // A web view still bound to an earlier coordinator: that one is torn down (its popups closed; it gives the
+      // web view back to the app's delegates, which become this one's), rather than released with its popups
+      // still asking it.
+      if let previous = webView.navigationDelegate as? WebSessionCoordinator { previous.tearDown() }
+      navigationDelegate = webView.navigationDelegate
+      uiDelegate = webView.uiDelegate
       claimedSelectors.withLock { $0 = forwardedSelectorsClaimed() }
       bind(webView, to: rootSession)
       rootWebView = webView
@@ -380,6 +378,9 @@ import SessionKit
       // Torn down while the session decided: the web view is the app's again; nothing is opened, loaded or
       // presented on the decision's behalf, and only a plain allow lets the navigation go on.
       guard !isTornDown else { return decision.policy == .allow ? loadPolicy : .cancel }
+      // The popup was closed while its session decided, by something else than this decision (another popup's
+      // decision, a timeout, its close button): nothing is done on its behalf.
+      guard self.session(for: webView) === session || decision.closedSessions.contains(id) else { return .cancel }
       let mayOpenOutside = gesture || (isMainFrame && gestureOpenedFirstLoads.contains(id))
       var policy = answer(
         decision, to: navigationAction, isUserGesture: gesture, mayOpenOutside: mayOpenOutside, in: webView)
@@ -664,6 +665,10 @@ import SessionKit
     }
 
     private func unbind(_ webView: WKWebView, id: SessionID) {
+      // The touch recognizer goes only while the web view is this coordinator's (a newer one may have bound it).
+      if webView.navigationDelegate === self, let evidence = TouchEvidence.on(webView) {
+        webView.removeGestureRecognizer(evidence)
+      }
       if id != rootSession.id {
         // A closed popup's web view may outlive its session (an animation, a callback under way): WebKit must not
         // ask this coordinator about it any more, nor keep loading in it.
@@ -671,7 +676,6 @@ import SessionKit
         if webView.uiDelegate === self { webView.uiDelegate = nil }
         webView.stopLoading()
       }
-      if let evidence = TouchEvidence.on(webView) { webView.removeGestureRecognizer(evidence) }
       sessions[ObjectIdentifier(webView)] = nil
       webViews[id] = nil
       awaitingPresentation[id] = nil
@@ -689,7 +693,6 @@ import SessionKit
       let id = Self.session(of: event)
       guard isInTree(id) || closedAhead.contains(id) else { return }
       if case .popupClosed(let id, _) = event {
-        closedAhead.remove(id)
         removeClosed([id])
         closedAhead.remove(id)
       }

@@ -28,6 +28,15 @@
       return (window, host, webView)
     }
 
+    /// A coordinator for `webView` that nothing in the test keeps (torn down at once with `tearingDown`).
+    private func bind(_ webView: WKWebView, host: UIViewController, tearingDown: Bool) throws -> WebSessionCoordinator {
+      let coordinator = WebSessionCoordinator(
+        engine: SessionEngine(policy: try CompiledPolicy(json: Array(cancelAds.utf8))), webView: webView,
+        presenter: UIKitPopupPresenter(host: host))
+      if tearingDown { coordinator.tearDown() }
+      return coordinator
+    }
+
     /// A delegate as a plain app writes one: it says it decides navigations.
     private final class PlainDelegate: NSObject, WKNavigationDelegate, SelectorResponding {
       func responds(toSelector selector: String) -> Bool {
@@ -52,12 +61,7 @@
     func test_aCoordinatorTheAppDoesNotKeep_goesOnDeciding_forItsWebView() async throws {
       let (_, host, webView) = screen()
       weak var released: WebSessionCoordinator?
-      do {
-        let coordinator = WebSessionCoordinator(
-          engine: SessionEngine(policy: try CompiledPolicy(json: Array(cancelAds.utf8))), webView: webView,
-          presenter: UIKitPopupPresenter(host: host))
-        released = coordinator
-      }
+      released = try bind(webView, host: host, tearingDown: false)
       XCTAssertNotNil(released, "the web view keeps it")
       let driver = WebKitDriver(implementing: [])
       driver.attach(webView)
@@ -73,13 +77,7 @@
     func test_tearDown_letsTheCoordinatorGo() async throws {
       let (_, host, webView) = screen()
       weak var released: WebSessionCoordinator?
-      do {
-        let coordinator = WebSessionCoordinator(
-          engine: SessionEngine(policy: try CompiledPolicy(json: Array(cancelAds.utf8))), webView: webView,
-          presenter: UIKitPopupPresenter(host: host))
-        released = coordinator
-        coordinator.tearDown()
-      }
+      released = try bind(webView, host: host, tearingDown: true)
       for _ in 0..<1_000 where released != nil { await Task.yield() }
       XCTAssertNil(released, "nothing holds a torn-down coordinator: no leak")
       XCTAssertNil(webView.navigationDelegate)

@@ -26,6 +26,23 @@ final class NoGestureNoExternalAppTests: XCTestCase {
     XCTAssertEqual(tapped.outcome, .external(via: .system))
   }
 
+  func test_aScriptsWindowOpen_thatThePolicySendsOut_opensNothing_whenScriptsMayOpenWindows() async throws {
+    let engine = SessionEngine(
+      policy: try CompiledPolicy(
+        json: Array(
+          #"""
+          {"version": 1, "popups": {"requireUserGesture": false},
+           "rules": [{"name": "out", "match": {"hosts": ["advertiser.example"]}, "action": {"external": "safari"}}]}
+          """#.utf8)))
+    let simulator = WebKitSimulator(
+      engine: engine, settings: SimulatorSettings(javaScriptCanOpenWindowsAutomatically: true))
+    _ = try await simulator.perform(.load("https://games.example/play"))
+    let scripted = try await simulator.perform(.open("https://advertiser.example/offer", gesture: false))
+    XCTAssertEqual(scripted.outcome, .blocked(reason: .noUserGesture))
+    let tapped = try await simulator.perform(.open("https://advertiser.example/offer", gesture: true))
+    XCTAssertEqual(tapped.outcome, .external(via: .safari))
+  }
+
   func test_aBlankWindowAUserOpened_mayStillSendItsFirstLoadOut_butNotItsSecond() async throws {
     let simulator = try simulator()
     _ = try await simulator.perform(.load("https://games.example/play"))
