@@ -50,13 +50,6 @@ enum DelegateForwarding {
     "webView:shouldGoToBackForwardListItem:willUseInstantBack:completionHandler:",
   ]
 
-  static let responsePolicy = "webView:decidePolicyForNavigationResponse:decisionHandler:"
-  static let authenticationChallenge = "webView:didReceiveAuthenticationChallenge:completionHandler:"
-  static let deprecatedTLS = "webView:authenticationChallenge:shouldAllowDeprecatedTLS:"
-  static let mediaCapture = "webView:requestMediaCapturePermissionForOrigin:initiatedByFrame:type:decisionHandler:"
-  static let contextMenu = "webView:contextMenuConfigurationForElement:completionHandler:"
-  static let lockdownMessage = "webView:showLockdownModeFirstUseMessage:completionHandler:"
-
   /// The selectors the coordinator implements by calling the app's delegate, claimed when that delegate
   /// implements them: every other method of `WKNavigationDelegate` and `WKUIDelegate` the iOS SDK declares, but
   /// for the three previewing methods deprecated since iOS 13 (`webView:shouldPreviewElement:` and its two
@@ -65,21 +58,21 @@ enum DelegateForwarding {
   static let forwarded: [String: Side] = [
     "webView:didStartProvisionalNavigation:": .navigation,
     "webView:didReceiveServerRedirectForProvisionalNavigation:": .navigation,
-    responsePolicy: .navigation,
-    authenticationChallenge: .navigation,
-    deprecatedTLS: .navigation,
+    "webView:decidePolicyForNavigationResponse:decisionHandler:": .navigation,
+    "webView:didReceiveAuthenticationChallenge:completionHandler:": .navigation,
+    "webView:authenticationChallenge:shouldAllowDeprecatedTLS:": .navigation,
     "webViewWebContentProcessDidTerminate:": .navigation,
     "webView:navigationAction:didBecomeDownload:": .navigation,
     "webView:navigationResponse:didBecomeDownload:": .navigation,
-    mediaCapture: .ui,
+    "webView:requestMediaCapturePermissionForOrigin:initiatedByFrame:type:decisionHandler:": .ui,
     "webView:requestDeviceOrientationAndMotionPermissionForOrigin:initiatedByFrame:decisionHandler:": .ui,
-    contextMenu: .ui,
+    "webView:contextMenuConfigurationForElement:completionHandler:": .ui,
     "webView:contextMenuWillPresentForElement:": .ui,
     "webView:contextMenuForElement:willCommitWithAnimator:": .ui,
     "webView:contextMenuDidEndForElement:": .ui,
     "webView:willPresentEditMenuWithAnimator:": .ui,
     "webView:willDismissEditMenuWithAnimator:": .ui,
-    lockdownMessage: .ui,
+    "webView:showLockdownModeFirstUseMessage:completionHandler:": .ui,
   ]
 
   /// What the coordinator answers `respondsToSelector:` for `selector`.

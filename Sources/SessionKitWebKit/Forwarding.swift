@@ -19,8 +19,9 @@ import SessionKit
   ///
   /// The coordinator's own methods that take a completion handler are written in their `async` form: the block
   /// types of the handler forms differ between SDKs (`@MainActor @Sendable` from the iOS 18 SDK on, plain before),
-  /// and an `async` witness is the same under both. The app's delegate is called through the handler form, with a
-  /// closure literal that takes whichever type the SDK declares.
+  /// and an `async` witness is the same under both. The app's delegate is called through the handler form
+  /// (``ask(orElse:_:)``), with a handler made outside the main actor that converts to whichever type the SDK
+  /// declares.
   @MainActor
   enum Forwarding {
     /// Whether `delegate` implements the Objective-C method `selector` (what WebKit would ask it).
@@ -55,6 +56,16 @@ import SessionKit
       -> @Sendable (Value) -> Void
     {
       { continuation.resume(returning: $0) }
+    }
+
+    /// What the app's delegate answers through the handler `call` passes it, or `fallback` (WebKit's default) when
+    /// `call` returns `nil`: the delegate is gone or does not implement the method. Resumed exactly once.
+    static func ask<Value: Sendable>(
+      orElse fallback: Value, _ call: (@escaping @Sendable (Value) -> Void) -> Void?
+    ) async -> Value {
+      await withCheckedContinuation { continuation in
+        if call(resuming(continuation)) == nil { continuation.resume(returning: fallback) }
+      }
     }
 
     /// ``resuming(_:)`` for a handler of two values.
@@ -157,14 +168,9 @@ import SessionKit
       let isForMainFrame = navigationResponse.isForMainFrame
       let policy: WKNavigationResponsePolicy
       #if canImport(UIKit) && canImport(WebKit)
-        if let delegate = navigationDelegate, Forwarding.implements(delegate, DelegateForwarding.responsePolicy) {
-          policy = await withCheckedContinuation { continuation in
-            let asked: Void? = delegate.webView?(
-              webView, decidePolicyFor: navigationResponse, decisionHandler: Forwarding.resuming(continuation))
-            if asked == nil { continuation.resume(returning: .allow) }
-          }
-        } else {
-          policy = .allow
+        let delegate = navigationDelegate
+        policy = await Forwarding.ask(orElse: .allow) {
+          delegate?.webView?(webView, decidePolicyFor: navigationResponse, decisionHandler: $0)
         }
       #else
         policy = await navigationDelegate?.webView(webView, decidePolicyFor: navigationResponse) ?? .allow
@@ -178,11 +184,9 @@ import SessionKit
       -> (URLSession.AuthChallengeDisposition, URLCredential?)
     {
       #if canImport(UIKit) && canImport(WebKit)
-        guard let delegate = navigationDelegate,
-          Forwarding.implements(delegate, DelegateForwarding.authenticationChallenge)
-        else { return (.performDefaultHandling, nil) }
+        let delegate = navigationDelegate
         return await withCheckedContinuation { continuation in
-          let asked: Void? = delegate.webView?(
+          let asked: Void? = delegate?.webView?(
             webView, didReceive: challenge, completionHandler: Forwarding.resuming(continuation))
           if asked == nil { continuation.resume(returning: (.performDefaultHandling, nil)) }
         }
@@ -196,12 +200,9 @@ import SessionKit
       async -> Bool
     {
       #if canImport(UIKit) && canImport(WebKit)
-        guard let delegate = navigationDelegate, Forwarding.implements(delegate, DelegateForwarding.deprecatedTLS)
-        else { return false }
-        return await withCheckedContinuation { continuation in
-          let asked: Void? = delegate.webView?(
-            webView, authenticationChallenge: challenge, shouldAllowDeprecatedTLS: Forwarding.resuming(continuation))
-          if asked == nil { continuation.resume(returning: false) }
+        let delegate = navigationDelegate
+        return await Forwarding.ask(orElse: false) {
+          delegate?.webView?(webView, authenticationChallenge: challenge, shouldAllowDeprecatedTLS: $0)
         }
       #else
         return await navigationDelegate?.webView(webView, shouldAllowDeprecatedTLSFor: challenge) ?? false
@@ -249,14 +250,10 @@ import SessionKit
       initiatedBy frame: WKFrameInfo, type: WKMediaCaptureType
     ) async -> WKPermissionDecision {
       #if canImport(UIKit) && canImport(WebKit)
-        guard let delegate = uiDelegate, Forwarding.implements(delegate, DelegateForwarding.mediaCapture) else {
-          return .prompt
-        }
-        return await withCheckedContinuation { continuation in
-          let asked: Void? = delegate.webView?(
-            webView, requestMediaCapturePermissionFor: origin, initiatedByFrame: frame, type: type,
-            decisionHandler: Forwarding.resuming(continuation))
-          if asked == nil { continuation.resume(returning: .prompt) }
+        let delegate = uiDelegate
+        return await Forwarding.ask(orElse: .prompt) {
+          delegate?.webView?(
+            webView, requestMediaCapturePermissionFor: origin, initiatedByFrame: frame, type: type, decisionHandler: $0)
         }
       #else
         return await uiDelegate?.webView(
@@ -292,14 +289,9 @@ import SessionKit
       public func webView(_ webView: WKWebView, contextMenuConfigurationFor elementInfo: WKContextMenuElementInfo)
         async -> UIContextMenuConfiguration?
       {
-        guard let delegate = uiDelegate, Forwarding.implements(delegate, DelegateForwarding.contextMenu) else {
-          return nil
-        }
-        return await withCheckedContinuation { continuation in
-          let asked: Void? = delegate.webView?(
-            webView, contextMenuConfigurationForElement: elementInfo,
-            completionHandler: Forwarding.resuming(continuation))
-          if asked == nil { continuation.resume(returning: nil) }
+        let delegate = uiDelegate
+        return await Forwarding.ask(orElse: nil) {
+          delegate?.webView?(webView, contextMenuConfigurationForElement: elementInfo, completionHandler: $0)
         }
       }
 
@@ -342,13 +334,9 @@ import SessionKit
       public func webView(_ webView: WKWebView, showLockdownModeFirstUseMessage message: String) async
         -> WKDialogResult
       {
-        guard let delegate = uiDelegate, Forwarding.implements(delegate, DelegateForwarding.lockdownMessage) else {
-          return .showDefault
-        }
-        return await withCheckedContinuation { continuation in
-          let asked: Void? = delegate.webView?(
-            webView, showLockdownModeFirstUseMessage: message, completionHandler: Forwarding.resuming(continuation))
-          if asked == nil { continuation.resume(returning: .showDefault) }
+        let delegate = uiDelegate
+        return await Forwarding.ask(orElse: .showDefault) {
+          delegate?.webView?(webView, showLockdownModeFirstUseMessage: message, completionHandler: $0)
         }
       }
     }

@@ -173,11 +173,15 @@ import SessionKit
     private var webViews: [SessionID: WKWebView] = [:]
     /// Provisional popups (an `ask` rule): presented when their first load is allowed.
     private var awaitingPresentation: [SessionID: WKWebView] = [:]
-    /// Whether a popup's first load carries a gesture (only after a plain `window.open` with one).
-    private var firstLoadGesture: [SessionID: Bool] = [:]
-    /// Popups a user gesture opened (a tapped link, a form, a `window.open`) whose first load has not ended: it may
-    /// open an external app, as WebKit propagates the opener's external-URL policy to it.
-    private var gestureOpenedFirstLoads: Set<SessionID> = []
+    /// Each popup's first load until it commits or ends: the gesture it carries (only after a plain `window.open`
+    /// with one) and whether it may open an external app (a user gesture opened the popup: a tapped link, a form,
+    /// a `window.open`; WebKit propagates the opener's external-URL policy to it).
+    private var firstLoads: [SessionID: FirstLoad] = [:]
+
+    struct FirstLoad {
+      let carriesGesture: Bool
+      let mayOpenOutside: Bool
+    }
     /// The kind of commit the last allowed main-frame navigation of each session will make.
     private var expectedCommit: [SessionID: PendingCommit] = [:]
     /// Each web view's back-forward list as its session last recorded it.
@@ -371,7 +375,7 @@ import SessionKit
       let isMainFrame = navigationAction.targetFrame?.isMainFrame == true
       // A popup's first load, and each redirect hop of it, carries the gesture of the `window.open` that made it.
       let gesture =
-        (isMainFrame ? firstLoadGesture[id] : nil)
+        (isMainFrame ? firstLoads[id]?.carriesGesture : nil)
         ?? NavigationActionConversion.isUserGesture(navigationAction, touched: touched)
       let action = NavigationActionConversion.navigationAction(navigationAction, in: webView, isUserGesture: gesture)
       let decision = await session.decide(action)
@@ -381,7 +385,7 @@ import SessionKit
       // The popup was closed while its session decided, by something else than this decision (another popup's
       // decision, a timeout, its close button): nothing is done on its behalf.
       guard self.session(for: webView) === session || decision.closedSessions.contains(id) else { return .cancel }
-      let mayOpenOutside = gesture || (isMainFrame && gestureOpenedFirstLoads.contains(id))
+      let mayOpenOutside = gesture || (isMainFrame && firstLoads[id]?.mayOpenOutside == true)
       var policy = answer(
         decision, to: navigationAction, isUserGesture: gesture, mayOpenOutside: mayOpenOutside, in: webView)
       let loads = policy == loadPolicy
@@ -408,8 +412,7 @@ import SessionKit
         expectedCommit[id] = NavigationActionConversion.pendingCommit(navigationAction)
       } else if isMainFrame {
         // The load stopped (a hop cancelled stops it too): its gesture is spent.
-        firstLoadGesture[id] = nil
-        gestureOpenedFirstLoads.remove(id)
+        firstLoads[id] = nil
       }
       return policy
     }
@@ -432,10 +435,7 @@ import SessionKit
         case .newEntry(let isPost): kind = .newEntry(isPost: isPost)
         case nil: kind = .newEntry(isPost: false)
         }
-        if expected != nil {
-          firstLoadGesture[id] = nil
-          gestureOpenedFirstLoads.remove(id)
-        }
+        if expected != nil { firstLoads[id] = nil }
         recordedList[id] = list
         record(url, kind: kind, in: session)
         recorder?.committed(id, url: url)
@@ -450,8 +450,7 @@ import SessionKit
     func loadEnded(in webView: WKWebView, error: (any Error)?) {
       guard let id = session(for: webView)?.id else { return }
       if let error = error as NSError?, error.domain == NSURLErrorDomain, error.code == NSURLErrorCancelled { return }
-      firstLoadGesture[id] = nil
-      gestureOpenedFirstLoads.remove(id)
+      firstLoads[id] = nil
       expectedCommit[id] = nil
       recorder?.loadEnded(id)
     }
@@ -586,8 +585,7 @@ import SessionKit
     ) -> WKWebView {
       let popup = WKWebView(frame: opener.bounds, configuration: configuration)
       bind(popup, to: child)
-      self.firstLoadGesture[child.id] = firstLoadGesture
-      if openedByUser { gestureOpenedFirstLoads.insert(child.id) }
+      firstLoads[child.id] = FirstLoad(carriesGesture: firstLoadGesture, mayOpenOutside: openedByUser)
       return popup
     }
 
@@ -656,12 +654,15 @@ import SessionKit
     /// Removes the views of popups a decision closed, before its effect is performed (a Safari presentation must
     /// not go on top of a modal that is about to be dismissed); their events are applied when they come.
     func removeClosed(_ ids: [SessionID]) {
-      for id in ids where id != rootSession.id {
-        guard let webView = webViews[id] else { continue }
-        closedAhead.insert(id)
-        unbind(webView, id: id)
-        presenter.remove(webView)
-      }
+      for id in ids where removeView(of: id) { closedAhead.insert(id) }
+    }
+
+    /// Unbinds and removes the view of the popup `id`, if this coordinator still binds it (never the root's).
+    private func removeView(of id: SessionID) -> Bool {
+      guard id != rootSession.id, let webView = webViews[id] else { return false }
+      unbind(webView, id: id)
+      presenter.remove(webView)
+      return true
     }
 
     private func unbind(_ webView: WKWebView, id: SessionID) {
@@ -679,8 +680,7 @@ import SessionKit
       sessions[ObjectIdentifier(webView)] = nil
       webViews[id] = nil
       awaitingPresentation[id] = nil
-      firstLoadGesture[id] = nil
-      gestureOpenedFirstLoads.remove(id)
+      firstLoads[id] = nil
       expectedCommit[id] = nil
       recordedList[id] = nil
       pendingSubframes[id] = nil
@@ -693,7 +693,7 @@ import SessionKit
       let id = Self.session(of: event)
       guard isInTree(id) || closedAhead.contains(id) else { return }
       if case .popupClosed(let id, _) = event {
-        removeClosed([id])
+        _ = removeView(of: id)
         closedAhead.remove(id)
       }
       onEvent?(event)
