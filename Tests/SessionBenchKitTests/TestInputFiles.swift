@@ -49,6 +49,35 @@ final class TestInputFiles: XCTestCase {
     }
   }
 
+  // MARK: Endless input
+
+  func test_anEndlessInput_isExit2_namingThePathAndTheLimit_forEveryCommandThatReads() async {
+    // Before the limit, /dev/zero grew the process's memory until an allocation failed (SIGABRT).
+    let endless = "/dev/zero"
+    let commands = [
+      ["lint", endless], ["replay", endless], ["diff", endless, endless], ["compare", endless, endless],
+      ["run", "--policy", endless, "--quiet"], ["run", "--workload", endless, "--quiet"],
+      ["run", "--shadow", endless, "--quiet"],
+    ]
+    for command in commands {
+      let run = await CommandRun.run(command)
+      XCTAssertEqual(run.status, 2, "\(command)")
+      XCTAssertTrue(run.errors.contains("\(endless): cannot read the "), "\(command): \(run.errors)")
+      XCTAssertTrue(
+        run.errors.contains("it is larger than the 64 MiB an input may have"), "\(command): \(run.errors)")
+      XCTAssertEqual(run.errors.split(separator: "\n").count, 1, "\(command): one line")
+      XCTAssertEqual(run.output, "", "\(command): nothing is measured or printed")
+    }
+  }
+
+  func test_anInputOverTheLimit_isRefused_andOneAtTheLimit_isRead() throws {
+    let path = try files.write("big.json", String(repeating: " ", count: 1_000))
+    XCTAssertEqual(try InputFile.read(path, limit: 1_000).count, 1_000)
+    XCTAssertThrowsError(try InputFile.read(path, limit: 999)) { error in
+      XCTAssertEqual(error as? InputFileError, InputFileError.tooLarge(path: path, limit: 999))
+    }
+  }
+
   // MARK: Standard input
 
   func test_dash_readsStandardInput_forLint() async throws {

@@ -18,6 +18,14 @@ public struct InputFileError: Error, Sendable, Equatable, CustomStringConvertibl
     self.init(path: path, reason: String(cString: strerror(errorNumber)))
   }
 
+  /// The input has more than `limit` bytes: a file far larger than any policy or scenario, or an input that never
+  /// ends (`/dev/zero`, a pipe whose writer does not stop).
+  public static func tooLarge(path: String, limit: Int) -> InputFileError {
+    let size = limit == InputFile.limit ? InputFile.limitDescription : "\(limit) bytes"
+    return InputFileError(
+      path: path, reason: "it is larger than the \(size) an input may have (an endless input such as /dev/zero?)")
+  }
+
   /// `FILE: cannot read the file: REASON`, e.g. `policy.json: cannot read the file: No such file or directory`.
   public var description: String {
     "\(InputFile.displayName(path)): cannot read the file: \(reason)"
