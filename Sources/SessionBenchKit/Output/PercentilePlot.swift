@@ -7,8 +7,9 @@ import Foundation
 /// and the tail gets the room it deserves, then one more step to the maximum (p100); the y axis is
 /// the latency on a log scale from the decade below the smallest sample to the first 1, 2 or 5
 /// step at or above the largest (``LatencyAxis``), so no curve runs along an edge. Each result is
-/// one coloured line ending in a dot at its maximum, named in a legend with its p50, p99 and
-/// p100; ``notes`` under the plot say what is plotted.
+/// one coloured line ending in a dot at its maximum, named in a legend under the plot with its p50, p99 and
+/// p100; ``notes`` under the legend say what is plotted. The canvas is 960 pixels wide and as tall as its text
+/// needs: long subtitles and notes wrap, and every text stays inside it.
 public struct PercentilePlot: Sendable {
   /// One point of a curve.
   public struct Point: Sendable, Equatable {
@@ -108,13 +109,48 @@ public struct PercentilePlot: Sendable {
 
   // MARK: Layout
 
-  private static let width = 960.0
-  private static let height = 640.0
-  private static let plotLeft = 86.0
-  private static let plotRight = 736.0
-  private static let plotTop = 72.0
-  private static let plotBottom = 488.0
-  private static let legendLeft = 756.0
+  /// Where everything goes: the canvas is ``width`` wide and as tall as its text needs, with the title and a
+  /// wrapped subtitle above the plot, the legend in columns under it and the wrapped notes last, so that no text
+  /// runs past an edge whatever the options, names and notes (a test checks every text's box with
+  /// ``TextMetrics``).
+  struct Layout {
+    static let width = 960.0
+    static let margin = 24.0
+    static let plotLeft = 86.0
+    static let plotRight = width - 32
+    static let plotHeight = 400.0
+    static let legendColumns = 3
+    static let legendRowHeight = 36.0
+    static var textWidth: Double { width - 2 * margin }
+    static var legendColumnWidth: Double { textWidth / Double(legendColumns) }
+
+    var titleLines: [String]
+    var subtitleLines: [String]
+    var plotTop: Double
+    var plotBottom: Double { plotTop + Self.plotHeight }
+    var legendTop: Double { plotBottom + 66 }
+    var legendRows: Int
+    var noteLines: [String]
+    var notesTop: Double { legendTop + Double(legendRows) * Self.legendRowHeight + 8 }
+    var height: Double { (notesTop + Double(noteLines.count) * 15 + 12).rounded(.up) }
+
+    init(title: String, subtitle: String?, series: Int, notes: [String]) {
+      titleLines = TextMetrics.wrap(title, width: Self.textWidth / 1.1, fontSize: 18)
+      subtitleLines = subtitle.map { TextMetrics.wrap($0, width: Self.textWidth, fontSize: 12) } ?? []
+      let lastLine = 32 + 22 * Double(max(titleLines.count - 1, 0)) + 16 * Double(subtitleLines.count)
+      plotTop = lastLine + 28
+      legendRows = (series + Self.legendColumns - 1) / Self.legendColumns
+      noteLines = notes.flatMap { TextMetrics.wrap($0, width: Self.textWidth, fontSize: 11) }
+    }
+
+    func x(nines value: Double) -> Double {
+      Self.plotLeft + value / Double(PercentilePlot.nines + 1) * (Self.plotRight - Self.plotLeft)
+    }
+
+    func y(_ nanoseconds: UInt64, _ scale: LatencyAxis) -> Double {
+      plotBottom - scale.fraction(of: nanoseconds) * Self.plotHeight
+    }
+  }
 
   /// The y axis the plot's data gets.
   public var axis: LatencyAxis {
@@ -125,80 +161,89 @@ public struct PercentilePlot: Sendable {
   /// The plot as SVG text.
   public var svg: String {
     let scale = axis
+    let layout = Layout(title: title, subtitle: subtitle, series: series.count, notes: notes)
+    let width = Int(Layout.width)
+    let height = Int(layout.height)
     var svg = """
       <?xml version="1.0" encoding="UTF-8"?>
-      <svg xmlns="http://www.w3.org/2000/svg" version="1.1" width="\(Int(Self.width))" \
-      height="\(Int(Self.height))" viewBox="0 0 \(Int(Self.width)) \(Int(Self.height))" \
+      <svg xmlns="http://www.w3.org/2000/svg" version="1.1" width="\(width)" \
+      height="\(height)" viewBox="0 0 \(width) \(height)" \
       font-family="Helvetica, Arial, sans-serif" font-size="12" fill="#333333">
 
       """
-    svg += "<rect x=\"0\" y=\"0\" width=\"\(Int(Self.width))\" height=\"\(Int(Self.height))\" fill=\"#ffffff\"/>\n"
-    svg += text(title, x: Self.plotLeft, y: 32, ["font-size": "18", "font-weight": "bold"])
-    if let subtitle {
-      svg += text(subtitle, x: Self.plotLeft, y: 52, ["fill": "#666666"])
+    svg += "<rect x=\"0\" y=\"0\" width=\"\(width)\" height=\"\(height)\" fill=\"#ffffff\"/>\n"
+    var y = 32.0
+    for line in layout.titleLines {
+      svg += text(line, x: Layout.margin, y: y, ["font-size": "18", "font-weight": "bold"])
+      y += 22
     }
-    svg += grid(scale)
-    svg += curves(scale)
-    svg += legend()
-    for (index, note) in notes.enumerated() {
+    y -= 6
+    for line in layout.subtitleLines {
+      svg += text(line, x: Layout.margin, y: y, ["fill": "#666666"])
+      y += 16
+    }
+    svg += grid(scale, layout)
+    svg += curves(scale, layout)
+    svg += legend(layout)
+    for (index, note) in layout.noteLines.enumerated() {
       svg += text(
-        note, x: Self.plotLeft - 60, y: Self.plotBottom + 66 + Double(index) * 15,
-        ["font-size": "11", "fill": "#555555"])
+        note, x: Layout.margin, y: layout.notesTop + 11 + Double(index) * 15, ["font-size": "11", "fill": "#555555"])
     }
     svg += "</svg>\n"
     return svg
   }
 
-  private func grid(_ scale: LatencyAxis) -> String {
+  private func grid(_ scale: LatencyAxis, _ layout: Layout) -> String {
+    let (left, right, top, bottom) = (Layout.plotLeft, Layout.plotRight, layout.plotTop, layout.plotBottom)
     var svg = "<g stroke-width=\"1\" shape-rendering=\"crispEdges\">\n"
     // Horizontal lines: every decade labelled, the steps in between light.
     for tick in scale.ticks {
-      let y = Self.y(tick.nanoseconds, scale)
+      let y = layout.y(tick.nanoseconds, scale)
       let colour = tick.isMajor ? "#d9d9d9" : "#f0f0f0"
-      svg += line(x1: Self.plotLeft, y1: y, x2: Self.plotRight, y2: y, colour: colour)
+      svg += line(x1: left, y1: y, x2: right, y2: y, colour: colour)
     }
     // Vertical lines at 0 %, 90 %, 99 % … with light lines at 50 %, 75 %, 95 %, 97.5 % ….
     for nine in 0...Self.nines + 1 {
-      let x = Self.x(nines: Double(nine))
-      svg += line(x1: x, y1: Self.plotTop, x2: x, y2: Self.plotBottom, colour: "#d9d9d9")
+      let x = layout.x(nines: Double(nine))
+      svg += line(x1: x, y1: top, x2: x, y2: bottom, colour: "#d9d9d9")
       if nine < Self.nines {
         for fraction in [0.5, 0.75] {
-          let x = Self.x(nines: Double(nine) - log10(1 - fraction))
-          svg += line(x1: x, y1: Self.plotTop, x2: x, y2: Self.plotBottom, colour: "#f0f0f0")
+          let x = layout.x(nines: Double(nine) - log10(1 - fraction))
+          svg += line(x1: x, y1: top, x2: x, y2: bottom, colour: "#f0f0f0")
         }
       }
     }
-    svg += "<rect x=\"\(Self.number(Self.plotLeft))\" y=\"\(Self.number(Self.plotTop))\" "
-    svg += "width=\"\(Self.number(Self.plotRight - Self.plotLeft))\" "
-    svg += "height=\"\(Self.number(Self.plotBottom - Self.plotTop))\" fill=\"none\" stroke=\"#999999\"/>\n"
+    svg += "<rect x=\"\(Self.number(left))\" y=\"\(Self.number(top))\" "
+    svg += "width=\"\(Self.number(right - left))\" "
+    svg += "height=\"\(Self.number(bottom - top))\" fill=\"none\" stroke=\"#999999\"/>\n"
     svg += "</g>\n"
     // Tick labels.
     svg += "<g font-size=\"11\" fill=\"#555555\">\n"
     for tick in scale.ticks where tick.label != nil {
-      let y = Self.y(tick.nanoseconds, scale)
-      svg += text(tick.label ?? "", x: Self.plotLeft - 8, y: y + 4, ["text-anchor": "end"])
+      let y = layout.y(tick.nanoseconds, scale)
+      svg += text(tick.label ?? "", x: left - 8, y: y + 4, ["text-anchor": "end"])
     }
     for nine in 0...Self.nines + 1 {
       let label = nine == 0 ? "0%" : nine > Self.nines ? "max" : Self.percentLabel(nines: nine)
-      svg += text(label, x: Self.x(nines: Double(nine)), y: Self.plotBottom + 18, ["text-anchor": "middle"])
+      svg += text(label, x: layout.x(nines: Double(nine)), y: bottom + 18, ["text-anchor": "middle"])
     }
     svg += "</g>\n"
     // Axis titles.
-    let middleX = (Self.plotLeft + Self.plotRight) / 2
-    svg += text("Percentile (max = p100)", x: middleX, y: Self.plotBottom + 40, ["text-anchor": "middle"])
-    let middleY = (Self.plotTop + Self.plotBottom) / 2
+    let middleX = (left + right) / 2
+    svg += text("Percentile (max = p100)", x: middleX, y: bottom + 40, ["text-anchor": "middle"])
+    let middleY = (top + bottom) / 2
     svg += text(
       "Latency (lower is better)", x: 0, y: 0,
-      ["text-anchor": "middle", "transform": "translate(24,\(Self.number(middleY))) rotate(-90)"])
+      ["text-anchor": "middle", "transform": "translate(30,\(Self.number(middleY))) rotate(-90)"])
     return svg
   }
 
-  private func curves(_ scale: LatencyAxis) -> String {
+  private func curves(_ scale: LatencyAxis, _ layout: Layout) -> String {
     var svg = "<g fill=\"none\" stroke-width=\"2\" stroke-linejoin=\"round\" stroke-linecap=\"round\">\n"
     for (index, series) in series.enumerated() {
       let points = series.points.map { point in
-        let x = Self.x(nines: Self.nines(ofPercentile: point.percentile))
-        return "\(Self.number(x)),\(Self.number(Self.y(point.nanoseconds, scale)))"
+        let x = layout.x(nines: Self.nines(ofPercentile: point.percentile))
+        return "\(Self.number(x)),\(Self.number(layout.y(point.nanoseconds, scale)))"
       }
       svg += "<polyline stroke=\"\(Self.colour(index))\" points=\"\(points.joined(separator: " "))\">"
       svg += "<title>\(escape(series.name))</title></polyline>\n"
@@ -208,8 +253,8 @@ public struct PercentilePlot: Sendable {
     svg += "<g stroke=\"#ffffff\" stroke-width=\"1\">\n"
     for (index, series) in series.enumerated() {
       guard let maximum = series.points.map(\.nanoseconds).max() else { continue }
-      let x = Self.x(nines: Double(Self.nines + 1))
-      let y = Self.y(maximum, scale)
+      let x = layout.x(nines: Double(Self.nines + 1))
+      let y = layout.y(maximum, scale)
       svg += "<circle cx=\"\(Self.number(x))\" cy=\"\(Self.number(y))\" r=\"4\" fill=\"\(Self.colour(index))\">"
       svg += "<title>\(escape(series.name)) p100 \(Format.latency(nanoseconds: Double(maximum)))</title></circle>\n"
     }
@@ -217,25 +262,28 @@ public struct PercentilePlot: Sendable {
     return svg
   }
 
-  private func legend() -> String {
+  /// The legend, in ``Layout/legendColumns`` columns under the plot: each result's colour, name, and its p50, p99
+  /// and maximum; a name or detail too long for its column is cut with `…` (the full name stays in the line's
+  /// tooltip).
+  private func legend(_ layout: Layout) -> String {
     var svg = "<g>\n"
-    var y = Self.plotTop + 10
+    let textWidth = Layout.legendColumnWidth - 30 - 12
     for (index, series) in series.enumerated() {
-      svg += line(
-        x1: Self.legendLeft, y1: y - 4, x2: Self.legendLeft + 22, y2: y - 4, colour: Self.colour(index), width: 3)
-      // The legend column fits about 28 characters; the full name stays in the line's tooltip.
-      let name = series.name.count > 28 ? series.name.prefix(27) + "…" : series.name
-      svg += text(name, x: Self.legendLeft + 30, y: y)
+      let x = Layout.margin + Double(index % Layout.legendColumns) * Layout.legendColumnWidth
+      let y = layout.legendTop + Double(index / Layout.legendColumns) * Layout.legendRowHeight + 12
+      svg += line(x1: x, y1: y - 4, x2: x + 22, y2: y - 4, colour: Self.colour(index), width: 3)
+      svg += text(TextMetrics.truncate(series.name, width: textWidth, fontSize: 12), x: x + 30, y: y)
       if let detail = Self.legendDetail(series) {
-        svg += text(detail, x: Self.legendLeft + 30, y: y + 15, ["font-size": "10.5", "fill": "#777777"])
+        svg += text(
+          TextMetrics.truncate(detail, width: textWidth, fontSize: 10.5), x: x + 30, y: y + 15,
+          ["font-size": "10.5", "fill": "#777777"])
       }
-      y += 38
     }
     svg += "</g>\n"
     return svg
   }
 
-  /// `p50 1.21 µs · p99 8.40 µs`, read off the curve.
+  /// `p50 1.21 µs · p99 8.40 µs · max 2.10 ms`, read off the curve.
   private static func legendDetail(_ series: Series) -> String? {
     func value(at percentile: Double) -> UInt64? {
       series.points.first { $0.percentile >= percentile - 1e-9 }?.nanoseconds
@@ -255,14 +303,6 @@ public struct PercentilePlot: Sendable {
     if percentile >= 100 { return Double(nines + 1) }
     let remaining = 1 - max(percentile, 0) / 100
     return min(-log10(max(remaining, 1e-12)), Double(nines))
-  }
-
-  private static func x(nines value: Double) -> Double {
-    plotLeft + value / Double(nines + 1) * (plotRight - plotLeft)
-  }
-
-  private static func y(_ nanoseconds: UInt64, _ scale: LatencyAxis) -> Double {
-    plotBottom - scale.fraction(of: nanoseconds) * (plotBottom - plotTop)
   }
 
   /// `90%`, `99%`, `99.9%` … for 1, 2, 3 … nines.
