@@ -11,7 +11,7 @@ final class TestTargetReport: XCTestCase {
     profile.results[0].latencyNs = ProfileFixtures.latency(scale: 1.2)  // engine.decide p50 1.2 × direct
     profile.results[0].throughputPerSec = 95_000
     let report = TargetReport(profile: profile)
-    XCTAssertEqual(try line(report, "engine.decide p50 / baseline.direct").verdict, .shown, "issue 12's bar is retired")
+    XCTAssertEqual(try line(report, "engine.decide p50 / baseline.direct").verdict, .shown, "shown, with no target")
     XCTAssertEqual(try line(report, "engine.decide p50 / baseline.direct").measured, "1.20×")
     XCTAssertEqual(try line(report, "engine.decide p50 / baseline.naive p50 at 10000 sessions").verdict, .barMet)
     XCTAssertEqual(try line(report, "engine.decide / baseline.direct throughput").verdict, .goalMet)
@@ -19,7 +19,26 @@ final class TestTargetReport: XCTestCase {
     XCTAssertEqual(try line(report, "floor:").verdict, .floor)
   }
 
-  func test_issue27DecideBars_useTheInRunRatios_withTheirIntervals() throws {
+  func test_aMissedTarget_saysWhy_andWhatToTry_quotingTheLoad_andNoHistory() throws {
+    var profile = ProfileFixtures.standardProfile()
+    profile.results[0].throughputPerSec = 75_000  // 0.75 of baseline.direct's
+    let report = TargetReport(profile: profile, loadAverage: 3.14)
+    let throughput = try line(report, "engine.decide / baseline.direct throughput")
+    XCTAssertEqual(throughput.verdict, .missed)
+    let text = report.text
+    XCTAssertTrue(text.contains("MISSED (see below)"), text)
+    XCTAssertTrue(
+      text.contains("engine.decide / baseline.direct throughput is 0.75, past the bar (≥ 0.80)."), text)
+    XCTAssertTrue(
+      text.contains("The machine's load average was 3.1 on 2 cores at the end of the run: other work"), text)
+    XCTAssertTrue(text.contains("Run again when the machine is quiet"), text)
+    XCTAssertTrue(text.contains("Benchmarks/instructions.sh"), text)
+    XCTAssertFalse(text.contains("issue"), text)
+    // Without a load figure (a profile judged later), the advice still says what to try.
+    XCTAssertTrue(TargetReport(profile: profile).text.contains("Run again when the machine is quiet"))
+  }
+
+  func test_decideBars_useTheInRunRatios_withTheirIntervals() throws {
     var profile = ProfileFixtures.standardProfile()
     profile.config.concurrency = 2
     func figures(_ value: Double) -> ResultFigures {
