@@ -1,27 +1,29 @@
 #!/usr/bin/env bash
 # Checks that `session-bench compare` does not cry wolf on this machine and still catches a real slowdown
-# (issue 27; Benchmarks/README.md, "Comparing runs").
+# (Benchmarks/README.md, "Comparing runs").
 #
 #   Benchmarks/noise-check.sh [--tries N] [--repeat R] [--duration T] [--max-regression P] [--planted K]
 #                             [--cpu N|none] [--binary PATH] [--keep DIR]
 #
-# `--cpu N` pins every run to CPU N with taskset (default: not pinned, as people run the tool; pinning did not
-# remove the swing, Benchmarks/README.md, "Why runs differ").
+# By default every run is a default run, `session-bench run` with no options: the profile users make. `--repeat R`
+# and `--duration T` make every run `run --repeat R --duration T` instead. `--cpu N` pins every run to CPU N with
+# taskset (default: not pinned, as people run the tool; pinning did not remove the swing, Benchmarks/README.md,
+# "Why runs differ").
 #
-# 1. N times (default 20): two fresh `session-bench run --repeat R --duration T` processes of the same release
-#    binary, then `compare FIRST SECOND --max-regression P` (default 10). A pass is exit 0.
+# 1. N times (default 20): two fresh runs of the same release binary, then `compare FIRST SECOND --max-regression P`
+#    (default 10). A pass is exit 0.
 # 2. K times (default 3): a run with the planted-slowdown test hook, SESSION_BENCH_TEST_SLOW_DECIDE_PERCENT=20,
 #    which stretches every timed engine.decide by 20 % with busy work inside the harness's measurement (SessionKit
 #    is not touched), compared with an unplanted run made just before it. A catch is exit 1 naming engine.decide.
 # Prints the tally and the machine's load; exits 0 when at least 95 % of the tries passed and every planted
-# slowdown was caught, 1 otherwise, 2 on a usage error. The defaults (R 15, T 0.3 s) take about 15 s a run, so 20
-# tries and 3 planted runs take about 12 minutes on a 2-core machine.
+# slowdown was caught, 1 otherwise, 2 on a usage error. A default run takes about 13 s, so 20 tries and 3 planted
+# runs take about 10 minutes on a 2-core machine. The runs save nothing in .build/session-bench (--no-save).
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
 tries=20
-repeats=15
-duration=0.3
+repeats=""
+duration=""
 max_regression=10
 planted=3
 binary=.build/release/session-bench
@@ -37,7 +39,7 @@ while [ $# -gt 0 ]; do
     --cpu) cpu="$2"; shift ;;
     --binary) binary="$2"; shift ;;
     --keep) keep="$2"; shift ;;
-    -h|--help) sed -n '2,21p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,22p' "$0"; exit 0 ;;
     *) echo "noise-check.sh: unknown option $1 (see --help)" >&2; exit 2 ;;
   esac
   shift
@@ -57,11 +59,14 @@ if [ "$cpu" != none ]; then
     cpu=none
   fi
 fi
+options=()
+[ -n "$repeats" ] && options+=(--repeat "$repeats")
+[ -n "$duration" ] && options+=(--duration "$duration")
 run() { # run OUTPUT [ENV=VALUE]
-  env ${2:+"$2"} "${pin[@]}" "$binary" run --quiet --repeat "$repeats" --duration "$duration" --json "$1"
+  env ${2:+"$2"} "${pin[@]}" "$binary" run --quiet --no-save "${options[@]}" --json "$1"
 }
 
-echo "noise-check: $tries tries of two runs (--repeat $repeats --duration $duration, CPU $cpu)," \
+echo "noise-check: $tries tries of two runs (${options[*]:-default options}, CPU $cpu)," \
   "--max-regression $max_regression"
 echo "load before: $(uptime)"
 passed=0

@@ -29,18 +29,46 @@ final class TestBenchCommandLine: XCTestCase {
   func test_noArguments_runsTheDefaultProfile() throws {
     let options = try runOptions([])
     XCTAssertEqual(options.sessions, 10_000)
-    XCTAssertEqual(options.length, .duration(.seconds(5)))
+    XCTAssertEqual(options.length, .duration(.milliseconds(300)))
+    XCTAssertEqual(options.repetitions, 15, "repeated by default, so that compare can judge two default runs")
+    XCTAssertEqual(options.savedRunsDirectory, ".build/session-bench")
     XCTAssertEqual(options.load, .closed(concurrency: 64))
     XCTAssertEqual(options.workload, "mixed")
     XCTAssertNil(options.policy)
     XCTAssertEqual(options.rules, 0)
     XCTAssertNil(options.jsonPath)
     XCTAssertFalse(options.quiet)
-    XCTAssertEqual(options, BenchOptions())
+    var saving = BenchOptions()
+    saving.savedRunsDirectory = SavedRuns.defaultDirectory
+    XCTAssertEqual(options, saving)
   }
 
   func test_runAlone_runsTheDefaultProfile() throws {
-    XCTAssertEqual(try BenchCommandLine.parse(["run"]), .run(BenchOptions()))
+    var saving = BenchOptions()
+    saving.savedRunsDirectory = SavedRuns.defaultDirectory
+    XCTAssertEqual(try BenchCommandLine.parse(["run"]), .run(saving))
+  }
+
+  func test_runsDir_andNoSave_chooseWhereARunIsSaved() throws {
+    XCTAssertEqual(try runOptions(["--runs-dir", "/tmp/r"]).savedRunsDirectory, "/tmp/r")
+    XCTAssertNil(try runOptions(["--no-save"]).savedRunsDirectory)
+    assertUsageError(
+      ["--no-save", "--runs-dir", "x"], "--runs-dir and --no-save cannot both be given: save in DIR, or save nothing")
+    assertUsageError(
+      ["--json", "a.out", "--svg", "a.out"], "--json and --svg name the same file, a.out: give each its own")
+  }
+
+  func test_compareWithoutPaths_comparesTheLastTwoSavedRuns() throws {
+    XCTAssertEqual(
+      try BenchCommandLine.parse(["compare"]),
+      .compareSavedRuns(directory: ".build/session-bench", maxRegressionPercent: 10))
+    XCTAssertEqual(
+      try BenchCommandLine.parse(["compare", "--runs-dir", "r", "--max-regression", "5"]),
+      .compareSavedRuns(directory: "r", maxRegressionPercent: 5))
+    assertUsageError(
+      ["compare", "a.json", "b.json", "--runs-dir", "r"],
+      "compare takes two profiles or --runs-dir, not both: "
+        + "session-bench compare [BASE.json NEW.json | --runs-dir DIR] [--max-regression PCT]")
   }
 
   // MARK: Each option
@@ -194,8 +222,8 @@ final class TestBenchCommandLine: XCTestCase {
   func test_compareAndReplayArgumentErrors_areExplained() {
     assertUsageError(
       ["compare", "a.json"],
-      "compare needs two profiles, BASE.json and NEW.json, but got 1: "
-        + "session-bench compare BASE.json NEW.json [--max-regression PCT]")
+      "compare needs two profiles, BASE.json and NEW.json, or none (the last two runs), but got 1: "
+        + "session-bench compare [BASE.json NEW.json | --runs-dir DIR] [--max-regression PCT]")
     assertUsageError(
       ["compare", "a.json", "b.json", "--max-regression", "lots"],
       "--max-regression: \"lots\" is not a percentage (0 or more, such as 10 or 10%)")

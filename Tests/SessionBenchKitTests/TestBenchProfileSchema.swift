@@ -92,7 +92,7 @@ final class TestBenchProfileSchema: XCTestCase {
     let config = try XCTUnwrap(json["config"] as? [String: Any])
     XCTAssertTrue(config["decisions"] is NSNull)
     XCTAssertTrue(config["rate"] is NSNull)
-    XCTAssertEqual(config["durationSeconds"] as? Double, 5)
+    XCTAssertEqual(config["durationSeconds"] as? Double, 0.3)
     XCTAssertEqual(config["concurrency"] as? Int, 64)
     let memory = try XCTUnwrap(json["memory"] as? [String: Any])
     XCTAssertTrue(memory["bytesPerSession"] is NSNull)

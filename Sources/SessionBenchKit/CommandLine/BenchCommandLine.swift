@@ -22,7 +22,8 @@ public enum BenchCommandLine {
     lines += [
       "",
       "Run `session-bench help COMMAND` (or `session-bench COMMAND --help`) for a command's options and exit",
-      "statuses. A file argument given as - is read from standard input.",
+      "statuses. A file argument given as - is read from standard input. Every input is read up to \(InputFile.limitDescription):",
+      "a longer or endless one (/dev/zero) is an error; a named pipe is read once its writer opens it, as cat reads it.",
       "",
       "EXIT STATUS:",
       "  0  all is well",
@@ -47,7 +48,7 @@ public enum BenchCommandLine {
   ///   `Array(CommandLine.arguments.dropFirst())`.
   /// - Throws: ``UsageError`` naming the option and value at fault.
   public static func parse(_ arguments: [String]) throws(UsageError) -> BenchCommand {
-    guard let first = arguments.first else { return .run(BenchOptions()) }
+    guard let first = arguments.first else { return try parseRun([]) }
     if first == "-h" || first == "--help" { return .help(nil) }
     let name: BenchCommandName
     var rest = Array(arguments.dropFirst())
@@ -98,6 +99,8 @@ public enum BenchCommandLine {
     var decisions: Int?
     var concurrency: Int?
     var rate: Double?
+    var runsDirectory: String?
+    var noSave = false
     while let argument = try cursor.next() {
       guard case .option(let name, let inlineValue) = argument else {
         throw UsageError("unexpected argument \"\(argument.text)\"; run takes only options")
@@ -140,6 +143,11 @@ public enum BenchCommandLine {
         options.storm = true
       case "--repeat":
         options.repetitions = try positiveInteger(cursor.value(for: name, inline: inlineValue), option: name)
+      case "--runs-dir":
+        runsDirectory = try nonEmpty(cursor.value(for: name, inline: inlineValue), option: name, what: "directory")
+      case "--no-save":
+        guard inlineValue == nil else { throw UsageError("--no-save takes no value") }
+        noSave = true
       default:
         throw ArgumentCursor.unparsed(name, command: .run)
       }
@@ -154,6 +162,17 @@ public enum BenchCommandLine {
     if let decisions { options.length = .decisions(decisions) }
     if let concurrency { options.load = .closed(concurrency: concurrency) }
     if let rate { options.load = .open(ratePerSecond: rate) }
+    if noSave && runsDirectory != nil {
+      throw UsageError("--runs-dir and --no-save cannot both be given: save in DIR, or save nothing")
+    }
+    options.savedRunsDirectory = noSave ? nil : runsDirectory ?? SavedRuns.defaultDirectory
+    let outputs = [("--json", options.jsonPath), ("--csv", options.csvPath), ("--svg", options.svgPath)]
+      .compactMap { option, path in path.map { (option, $0) } }
+    for (index, output) in outputs.enumerated() {
+      if let other = outputs[..<index].first(where: { $0.1 == output.1 }) {
+        throw UsageError("\(other.0) and \(output.0) name the same file, \(output.1): give each its own")
+      }
+    }
     return .run(options)
   }
 
@@ -231,20 +250,39 @@ public enum BenchCommandLine {
   }
 
   private static func parseCompare(_ arguments: [String]) throws(UsageError) -> BenchCommand {
-    let (files, threshold) = try filesAndOption(
-      arguments, command: .compare, option: "--max-regression",
-      parse: { (text, name) throws(UsageError) in try percentage(text, option: name) })
-    guard files.count == 2 else {
+    var cursor = ArgumentCursor(arguments, command: .compare)
+    var files: [String] = []
+    var threshold: Double?
+    var runsDirectory: String?
+    while let argument = try cursor.next() {
+      switch argument {
+      case .positional(let text):
+        files.append(text)
+      case .option(let name, let inlineValue) where name == "--max-regression":
+        guard threshold == nil else { throw UsageError("\(name) is given twice") }
+        threshold = try percentage(try cursor.value(for: name, inline: inlineValue), option: name)
+      case .option(let name, let inlineValue) where name == "--runs-dir":
+        guard runsDirectory == nil else { throw UsageError("\(name) is given twice") }
+        runsDirectory = try nonEmpty(try cursor.value(for: name, inline: inlineValue), option: name, what: "directory")
+      case .option(let name, _):
+        throw ArgumentCursor.unparsed(name, command: .compare)
+      }
+    }
+    let maxRegression = threshold ?? ProfileComparison.defaultMaxRegressionPercent
+    if files.isEmpty {
+      return .compareSavedRuns(
+        directory: runsDirectory ?? SavedRuns.defaultDirectory, maxRegressionPercent: maxRegression)
+    }
+    guard files.count == 2, runsDirectory == nil else {
       throw UsageError(
-        "compare needs two profiles, BASE.json and NEW.json, but got \(files.count): "
-          + "session-bench compare BASE.json NEW.json [--max-regression PCT]"
+        (runsDirectory != nil
+          ? "compare takes two profiles or --runs-dir, not both"
+          : "compare needs two profiles, BASE.json and NEW.json, or none (the last two runs), but got \(files.count)")
+          + ": session-bench compare [BASE.json NEW.json | --runs-dir DIR] [--max-regression PCT]"
       )
     }
     try readsStandardInputOnce(files)
-    return .compare(
-      base: files[0], new: files[1],
-      maxRegressionPercent: threshold ?? ProfileComparison.defaultMaxRegressionPercent
-    )
+    return .compare(base: files[0], new: files[1], maxRegressionPercent: maxRegression)
   }
 
   /// Rejects a command line that names standard input (`-`) as more than one file: it can be read only once.

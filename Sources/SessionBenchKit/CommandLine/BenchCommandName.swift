@@ -29,8 +29,8 @@ public enum BenchCommandName: String, Sendable, CaseIterable {
     case .run:
       [
         CommandOption("--sessions", "N", "simulated sessions (default 10000)"),
-        CommandOption("--duration", "T", "measure for T: 5, 5s, 500ms, 1m (default 5s)"),
-        CommandOption("--decisions", "N", "measure N decisions instead of a duration"),
+        CommandOption("--duration", "T", "measure each repetition for T: 5, 5s, 300ms, 1m (default 300ms)"),
+        CommandOption("--decisions", "N", "measure N decisions a repetition instead of a duration"),
         CommandOption("--concurrency", "N", "closed loop with N requests in flight (default 64)"),
         CommandOption("--rate", "R", "open loop at R requests per second, latency from the intended start"),
         CommandOption("--workload", "W", "mixed (default), decide-only, popups, or a workload JSON file (- : stdin)"),
@@ -42,13 +42,17 @@ public enum BenchCommandName: String, Sendable, CaseIterable {
           "--hosts", "N",
           "draw the destinations no rule names from N generated Zipf-distributed hosts instead of 32 (default 0)"),
         CommandOption("--seed", "N", "random seed of the workload (default 1)"),
-        CommandOption("--json", "FILE", "write the JSON profile to FILE"),
+        CommandOption("--json", "FILE", "also write the JSON profile to FILE"),
         CommandOption("--csv", "FILE", "write the results as CSV to FILE"),
-        CommandOption("--svg", "FILE", "write a latency-by-percentile plot to FILE"),
+        CommandOption("--svg", "FILE", "also write the latency-by-percentile plot to FILE"),
+        CommandOption(
+          "--runs-dir", "DIR", "save every run's profile and plot in DIR (default \(SavedRuns.defaultDirectory))"),
+        CommandOption("--no-save", nil, "save nothing in the runs directory"),
         CommandOption("--quiet", nil, "print nothing but errors"),
         CommandOption("--storm", nil, "also run a popup storm in one more tree (its own row, engine.storm)"),
         CommandOption(
-          "--repeat", "N", "measure every phase N times, interleaved; report medians with 95 % intervals (default 1)"),
+          "--repeat", "N",
+          "measure every phase N times, interleaved: medians with 95 % intervals (default 15; 1: a single run)"),
       ]
     case .replay:
       [
@@ -61,7 +65,10 @@ public enum BenchCommandName: String, Sendable, CaseIterable {
       [
         CommandOption(
           "--max-regression", "PCT",
-          "change in per cent past which NEW regresses, judged by the in-run ratios and intervals (default 10)")
+          "change in per cent past which NEW regresses, judged by the in-run ratios and intervals (default 10)"),
+        CommandOption(
+          "--runs-dir", "DIR",
+          "without paths, compare the last two runs saved in DIR (default \(SavedRuns.defaultDirectory))"),
       ]
     case .lint:
       [
@@ -119,7 +126,7 @@ public enum BenchCommandName: String, Sendable, CaseIterable {
     switch self {
     case .run: "session-bench [run] [options]"
     case .replay: "session-bench replay FILE [--policy FILE] [--callback-details]"
-    case .compare: "session-bench compare BASE.json NEW.json [--max-regression PCT]"
+    case .compare: "session-bench compare [BASE.json NEW.json | --runs-dir DIR] [--max-regression PCT]"
     case .lint: "session-bench lint POLICY [--json] [--strict] [--probe [--all]] [--deciders NAME,…]"
     case .diff:
       "session-bench diff OLD NEW [--scenarios FILE… | --urls FILE [--from URL]] [--decisions N] [--seed S] [--json]"
@@ -134,7 +141,8 @@ public enum BenchCommandName: String, Sendable, CaseIterable {
     switch self {
     case .run: "Drives simulated sessions through a realistic mix and prints a latency profile."
     case .replay: "Replays a scenario: one JSON line a step and a final line; checks every expect."
-    case .compare: "Compares two JSON profiles (run --json) and reports regressions past the threshold and the noise."
+    case .compare:
+      "Compares two profiles (by default the last two runs) and reports regressions past the threshold and the noise."
     case .lint: "Reports a valid policy's probable mistakes, one finding a line: LEVEL PATH: message."
     case .diff: "Has two policies judge the same navigations and prints each changed decision with examples."
     case .soak: "Makes many decisions with faults injected and checks that every handler is called exactly once."
@@ -149,7 +157,10 @@ public enum BenchCommandName: String, Sendable, CaseIterable {
     case .run, .soak, .instructions: []
     case .replay: [("FILE", "the scenario file (-: standard input)")]
     case .compare:
-      [("BASE.json", "the reference profile"), ("NEW.json", "the profile judged (either may be -: standard input)")]
+      [
+        ("BASE.json", "the reference profile (default: the second newest run saved)"),
+        ("NEW.json", "the profile judged (default: the newest run saved; either may be -: standard input)"),
+      ]
     case .lint: [("POLICY", "the policy file (-: standard input)")]
     case .diff: [("OLD", "the policy in use"), ("NEW", "the candidate (any one file may be -: standard input)")]
     case .help: [("COMMAND", "the command to describe: \(Self.listed.map(\.rawValue).joined(separator: ", "))")]
@@ -171,7 +182,14 @@ public enum BenchCommandName: String, Sendable, CaseIterable {
         (2, invalid + ", a step that cannot run"),
       ]
     case .compare:
-      return [(0, "no regression"), (1, "a regression past --max-regression and the noise"), (2, invalid)]
+      return [
+        (0, "no regression"), (1, "a regression past --max-regression and the noise"),
+        (
+          2,
+          invalid
+            + ", or profiles that cannot be compared (other options, another machine): the message says what differs"
+        ),
+      ]
     case .lint:
       return [
         (0, "no errors (warnings allowed unless --strict)"), (1, "errors, or warnings with --strict"), (2, invalid),

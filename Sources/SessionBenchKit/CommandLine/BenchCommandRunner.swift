@@ -36,6 +36,8 @@ public enum BenchCommandRunner {
     case .compare(let base, let new, let maxRegression):
       return report(
         runCompare(basePath: base, newPath: new, maxRegression: maxRegression), standardOutput, standardError)
+    case .compareSavedRuns(let directory, let maxRegression):
+      return report(runCompare(savedIn: directory, maxRegression: maxRegression), standardOutput, standardError)
     case .lint(let options):
       return report(runLint(options), standardOutput, standardError)
     case .diff(let options):

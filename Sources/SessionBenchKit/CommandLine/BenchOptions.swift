@@ -1,7 +1,10 @@
 /// The options of `session-bench run`.
 ///
 /// The defaults are the default latency profile: 10 000 sessions, a closed loop with 64
-/// requests in flight, for 5 seconds, on the `mixed` workload and the built-in policy.
+/// requests in flight, 15 interleaved repetitions of 0.3 seconds, on the `mixed` workload and the built-in policy.
+/// Repetitions by default because a single run's figures move with the machine's moments: with repetitions every
+/// figure has an interval and every result its ratio to the same repetitions' baselines, which is what lets
+/// `compare` tell a slower build from a busier machine (``ProfileComparison``).
 public struct BenchOptions: Sendable, Equatable {
   /// What bounds the measured phase of a run.
   public enum Length: Sendable, Equatable {
@@ -24,7 +27,9 @@ public struct BenchOptions: Sendable, Equatable {
   /// The default number of sessions.
   public static let defaultSessions = 10_000
   /// The default length of a run.
-  public static let defaultLength = Length.duration(.seconds(5))
+  public static let defaultLength = Length.duration(.milliseconds(300))
+  /// The default number of interleaved repetitions: 15 (about 13 s in all with the default length).
+  public static let defaultRepetitions = 15
   /// The default load.
   public static let defaultLoad = Load.closed(concurrency: 64)
   /// The default workload.
@@ -68,8 +73,12 @@ public struct BenchOptions: Sendable, Equatable {
   public var storm = false
   /// How many times every phase is measured (`--repeat`), the repetitions interleaved: repetition `r` runs the
   /// phases in the order rotated by `r`. With more than one, each figure is the median over the repetitions, with
-  /// a confidence interval (``RepetitionSummary``).
-  public var repetitions = 1
+  /// a confidence interval (``RepetitionSummary``); `1` is a single run.
+  public var repetitions = defaultRepetitions
+  /// The directory where the run's profile and plot are saved (``SavedRuns``), or `nil` to save nothing. The
+  /// command line sets it to ``SavedRuns/defaultDirectory`` unless `--runs-dir` or `--no-save` says otherwise;
+  /// options made in code save nothing unless they set it.
+  public var savedRunsDirectory: String?
 
   /// Creates the default options.
   public init() {}

@@ -21,17 +21,35 @@ public func runCompare(
   } catch {
     return ("session-bench compare: \(error.description)\n", 2)
   }
-  let comparison = ProfileComparison.compare(base: base, new: new, maxRegressionPercent: maxRegression)
   var output = "base: \(basePath) (\(base.machine.hostname), \(base.machine.date))\n"
   output += "new:  \(newPath) (\(new.machine.hostname), \(new.machine.date))\n"
-  if base.machine.cores != new.machine.cores || base.machine.hostname != new.machine.hostname {
-    output += "note: the profiles come from different machines; differences may not be the code's\n"
+  let differences = ProfileDifferences(base: base, new: new)
+  guard differences.areComparable else {
+    return ("session-bench compare: " + output + differences.explanation, 2)
   }
-  if base.config != new.config {
-    output += "note: the profiles were made with different options\n"
-  }
+  let comparison = ProfileComparison.compare(base: base, new: new, maxRegressionPercent: maxRegression)
   output += "\n" + comparison.table
   return (output, comparison.exitCode)
+}
+
+/// Runs `session-bench compare` with no paths: the second newest run saved in `directory` against the newest.
+///
+/// - Returns: As ``runCompare(basePath:newPath:maxRegression:)``; exit 2 with what to run when the directory
+///   holds fewer than two runs.
+public func runCompare(
+  savedIn directory: String, maxRegression: Double = ProfileComparison.defaultMaxRegressionPercent
+) -> (output: String, exitCode: Int32) {
+  let profiles = SavedRuns(directory: directory).profiles()
+  guard profiles.count >= 2 else {
+    return (
+      "session-bench compare: \(directory) holds \(profiles.count == 0 ? "no run" : "one run"); compare needs two: "
+        + "run `swift run -c release session-bench` before and after the change (each run is saved there), or give "
+        + "two profiles: session-bench compare BASE.json NEW.json\n",
+      2
+    )
+  }
+  return runCompare(
+    basePath: profiles[profiles.count - 2], newPath: profiles[profiles.count - 1], maxRegression: maxRegression)
 }
 
 extension BenchProfile {

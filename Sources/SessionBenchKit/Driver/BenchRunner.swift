@@ -64,7 +64,17 @@ public struct BenchRunner: Sendable {
     phases += [.direct, .actorHop, .naive, .linear]
     var repetitions: [[String: Measured]] = []
     var disagreements = 0
-    for repetition in 0..<max(1, options.repetitions) {
+    let count = max(1, options.repetitions)
+    let started = ContinuousClock.now
+    for repetition in 0..<count {
+      if count > 1, let progress {
+        // The time left, from the repetitions so far: they all measure the same phases for the same length.
+        let elapsed = ContinuousClock.now - started
+        let left = repetition > 0 ? elapsed / repetition * (count - repetition) : nil
+        progress.setSuffix(
+          "  · repetition \(repetition + 1) of \(count)"
+            + (left.map { String(format: " · about %.0f s left", $0.seconds.rounded(.up)) } ?? ""))
+      }
       // Interleaved: repetition r starts at the r-th phase, so that no phase always runs first (just after the
       // sessions are made) or last, and a change of the machine's speed during the run reaches every phase.
       let shift = repetition % phases.count

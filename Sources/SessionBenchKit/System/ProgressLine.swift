@@ -19,6 +19,7 @@ public final class ProgressLine: Sendable {
   private struct State {
     var lastWrite: ContinuousClock.Instant?
     var hasWritten = false
+    var suffix = ""
   }
 
   /// Whether standard error is a terminal.
@@ -62,23 +63,28 @@ public final class ProgressLine: Sendable {
     guard isEnabled else { return }
     let now = ContinuousClock.now
     guard now - start >= delay else { return }
-    let due = state.withLock { state in
-      if let last = state.lastWrite, now - last < minimumInterval { return false }
+    let suffix: String? = state.withLock { state in
+      if let last = state.lastWrite, now - last < minimumInterval { return nil }
       state.lastWrite = now
       state.hasWritten = true
-      return true
+      return state.suffix
     }
-    if due {
+    if let suffix {
       // "\u{1B}[K" erases what a longer previous line left to the right.
-      write("\r" + text() + "\u{1B}[K")
+      write("\r" + text() + suffix + "\u{1B}[K")
     }
+  }
+
+  /// Sets what every later update ends with, e.g. ` · repetition 3 of 15 · about 9 s left`.
+  public func setSuffix(_ text: String) {
+    state.withLock { $0.suffix = text }
   }
 
   /// Erases the line, if anything was written, so that the report starts on a clean line.
   public func finish() {
     guard isEnabled else { return }
     let hasWritten = state.withLock { state in
-      defer { state = State() }
+      defer { state = State(suffix: state.suffix) }
       return state.hasWritten
     }
     if hasWritten {

@@ -1,0 +1,104 @@
+import Foundation
+
+/// What makes two profiles incomparable: the options of their runs or the machines they were made on.
+///
+/// A latency is the code's only when everything else is equal. Two profiles made with other options (another
+/// duration, number of repetitions, workload, policy, seed, sessions or load) or on another machine (another
+/// host, number of cores, architecture or memory) differ for those reasons too, and a single run's figures cannot
+/// be judged against a repeated run's intervals. `compare` judges neither: it says what differs and what to run
+/// instead.
+public struct ProfileDifferences: Sendable, Equatable {
+  /// One difference: what it is, and its value in each profile.
+  public struct Difference: Sendable, Equatable {
+    /// What differs, e.g. `repetitions` or `machine`.
+    public var name: String
+    /// Its value in the base profile, as a person reads it.
+    public var base: String
+    /// Its value in the new profile.
+    public var new: String
+  }
+
+  /// The differences in the runs' options.
+  public let options: [Difference]
+  /// The differences in the machines.
+  public let machine: [Difference]
+
+  /// The differences between `base` and `new`.
+  public init(base: BenchProfile, new: BenchProfile) {
+    var options: [Difference] = []
+    func compare(_ name: String, _ before: String, _ after: String) {
+      if before != after { options.append(Difference(name: name, base: before, new: after)) }
+    }
+    let a = base.config
+    let b = new.config
+    compare("repetitions", Self.repetitions(a.repeat), Self.repetitions(b.repeat))
+    compare("length of a phase", Self.length(a), Self.length(b))
+    compare("load", Self.load(a), Self.load(b))
+    compare("sessions", "\(a.sessions)", "\(b.sessions)")
+    compare("workload", a.workload, b.workload)
+    compare("policy", a.policy ?? "built-in", b.policy ?? "built-in")
+    compare("extra rules (--rules)", "\(a.rules)", "\(b.rules)")
+    compare("generated hosts (--hosts)", "\(a.hosts ?? 0)", "\(b.hosts ?? 0)")
+    compare("seed", "\(a.seed)", "\(b.seed)")
+    self.options = options
+    var machine: [Difference] = []
+    func compareMachine(_ name: String, _ before: String, _ after: String) {
+      if before != after { machine.append(Difference(name: name, base: before, new: after)) }
+    }
+    compareMachine("host", base.machine.hostname, new.machine.hostname)
+    compareMachine("cores", "\(base.machine.cores)", "\(new.machine.cores)")
+    compareMachine("architecture", base.machine.arch, new.machine.arch)
+    compareMachine(
+      "memory", Format.bytes(Double(base.machine.memoryBytes)), Format.bytes(Double(new.machine.memoryBytes)))
+    self.machine = machine
+  }
+
+  /// Whether the profiles can be judged against each other: same options, same machine.
+  public var areComparable: Bool { options.isEmpty && machine.isEmpty }
+
+  /// Why the profiles cannot be judged and what to run instead; empty when they can be.
+  public var explanation: String {
+    guard !areComparable else { return "" }
+    let how =
+      switch (options.isEmpty, machine.isEmpty) {
+      case (false, false): "they were made with other options on another machine"
+      case (false, true): "they were made with other options"
+      default: "they were made on another machine"
+      }
+    var text =
+      "cannot judge these profiles against each other: \(how), so their figures differ for reasons other than the code.\n"
+    for difference in options + machine {
+      text += "  \(difference.name): base \(difference.base), new \(difference.new)\n"
+    }
+    if !machine.isEmpty {
+      text +=
+        "Make both profiles on one machine: build the base commit there, `swift run -c release session-bench`, "
+        + "then the new commit, `swift run -c release session-bench`, then `session-bench compare` (each run is "
+        + "saved in \(SavedRuns.defaultDirectory); compare with no paths takes the last two).\n"
+    } else {
+      text +=
+        "Make both profiles with the same options: run the base and the new build with the same command, such as "
+        + "`swift run -c release session-bench` (the defaults: \(BenchOptions.defaultRepetitions) interleaved "
+        + "repetitions, which compare judges against their own noise), then `session-bench compare` (each run is "
+        + "saved in \(SavedRuns.defaultDirectory); compare with no paths takes the last two).\n"
+    }
+    return text
+  }
+
+  private static func repetitions(_ count: Int?) -> String {
+    let count = count ?? 1
+    return count == 1 ? "1 (a single run)" : "\(count) (interleaved)"
+  }
+
+  private static func length(_ config: BenchProfile.Config) -> String {
+    if let seconds = config.durationSeconds { return String(format: "%g s", seconds) }
+    if let decisions = config.decisions { return "\(decisions) decisions" }
+    return "unknown"
+  }
+
+  private static func load(_ config: BenchProfile.Config) -> String {
+    if let concurrency = config.concurrency { return "closed loop, \(concurrency) in flight" }
+    if let rate = config.rate { return "open loop, \(Format.throughput(perSecond: rate))" }
+    return "unknown"
+  }
+}
