@@ -110,6 +110,44 @@ final class TestPolicyLint: XCTestCase {
     XCTAssertTrue(found.allSatisfy { $0.level == .warning })
   }
 
+  /// A `popup` action answers only new-window requests; on any other it is a plain allow. A popup's first load is
+  /// a main-frame navigation (`CompiledPolicy` sets `popupFirstLoad` only for target `mainFrame`); WebKit sends a
+  /// new-window request as `linkActivated`, `formSubmitted` or `other` only (WebKitBehavior.md, the callback
+  /// table); and with `popups.requireUserGesture` (the default) a new window without a gesture is refused before
+  /// any rule is consulted.
+  func test_aPopupActionWhoseMatchNeverMeetsANewWindow_isReported_naming_theConditionAndItsPath() throws {
+    let found = try findings(
+      #"""
+      {"version": 1, "rules": [
+        {"name": "first-load", "match": {"hosts": ["pay.example"], "popupFirstLoad": true}, "action": {"popup": "modal"}},
+        {"name": "history", "match": {"hosts": ["a.example"], "navigationTypes": ["backForward", "reload"]},
+         "action": {"popup": "overlay"}},
+        {"name": "frames", "match": {"hosts": ["b.example"], "target": "subframe"}, "action": {"popup": "overlay"}},
+        {"name": "no-gesture", "match": {"hosts": ["c.example"], "userGesture": false}, "action": {"popup": "modal"}},
+        {"name": "windows", "match": {"hosts": ["d.example"], "popupFirstLoad": false,
+         "navigationTypes": ["other", "reload"], "userGesture": true}, "action": {"popup": "modal"}}
+      ]}
+      """#)
+    let popups = found.filter { $0.code == .popupNeverNewWindow }
+
+    XCTAssertEqual(popups.map(\.path), ["rules[0].action", "rules[1].action", "rules[2].action", "rules[3].action"])
+    XCTAssertTrue(popups.allSatisfy { $0.level == .warning })
+    guard popups.count == 4 else { return }
+    XCTAssertTrue(popups[0].message.contains("rules[0].match.popupFirstLoad"), popups[0].message)
+    XCTAssertTrue(popups[1].message.contains("rules[1].match.navigationTypes"), popups[1].message)
+    XCTAssertTrue(popups[2].message.contains("rules[2].match.target"), popups[2].message)
+    XCTAssertTrue(popups[3].message.contains("rules[3].match.userGesture"), popups[3].message)
+    XCTAssertTrue(popups[3].message.contains("popups.requireUserGesture"), popups[3].message)
+
+    let allowed = try findings(
+      #"""
+      {"version": 1, "popups": {"requireUserGesture": false}, "rules": [
+        {"name": "no-gesture", "match": {"hosts": ["c.example"], "userGesture": false}, "action": {"popup": "modal"}}
+      ]}
+      """#)
+    XCTAssertEqual(allowed.filter { $0.code == .popupNeverNewWindow }, [], "gestureless windows may open then")
+  }
+
   func test_warningsPass_unlessStrict_andAnInvalidFileExitsTwo() throws {
     let warned = try temporaryFile(
       #"{"version": 1, "rules": [{"name": "a", "match": {"hosts": ["A.example"]}, "action": "allow"}]}"#)
