@@ -6,7 +6,7 @@ public enum BenchCommand: Sendable, Equatable {
   case replay(file: String, policy: String?, callbackDetails: Bool = false)
   /// Compare two profiles (`session-bench compare BASE.json NEW.json [--max-regression PCT]`).
   case compare(base: String, new: String, maxRegressionPercent: Double)
-  /// Lint a policy (`session-bench lint POLICY [--json] [--strict] [--probe [--all]] [--deciders NAME,…]`).
+  /// Lint a policy (`session-bench lint POLICY [--json] [--strict] [--probe] [--all] [--deciders NAME,…]`).
   case lint(LintOptions)
   /// Compare the decisions of two policies (`session-bench diff OLD NEW …`).
   case diff(DiffOptions)
