@@ -278,7 +278,7 @@ final class TestPolicyLint: XCTestCase {
   /// A spelling that deserves a look is one that a rule with hosts or sites decides as the true host: here the
   /// partner rule's `*.evil.net` takes `bank.example.evil.net`, which an attacker registers, and allows it as
   /// `bank.example` is allowed. A spelling the default or a host-less rule decides is not listed by default.
-  func test_probe_listsBydefault_theSpellingsAHostRuleDecidesAsTheTrueHost() throws {
+  func test_probe_listsByDefault_theSpellingsAHostRuleDecidesAsTheTrueHost() throws {
     let path = try temporaryFile(
       #"""
       {"version": 1, "default": "cancel", "rules": [
