@@ -15,6 +15,15 @@ final class TestToolingCommandLine: XCTestCase {
     XCTAssertEqual(try BenchCommandLine.parse(["lint", "p.json"]), .lint(LintOptions(file: "p.json")))
   }
 
+  func test_lint_takesAll_withOrWithoutProbe() throws {
+    var all = LintOptions(file: "p.json")
+    all.all = true
+
+    XCTAssertEqual(try BenchCommandLine.parse(["lint", "p.json", "--all"]), .lint(all))
+    all.probe = true
+    XCTAssertEqual(try BenchCommandLine.parse(["lint", "--probe", "p.json", "--all"]), .lint(all))
+  }
+
   func test_lint_refusesNoFile_twoFiles_andUnknownOptions() {
     XCTAssertThrowsError(try BenchCommandLine.parse(["lint"]))
     XCTAssertThrowsError(try BenchCommandLine.parse(["lint", "a.json", "b.json"]))

@@ -8,7 +8,7 @@ public enum BenchCommand: Sendable, Equatable {
   case compare(base: String, new: String, maxRegressionPercent: Double)
   /// Compare the last two runs saved in a directory (`session-bench compare [--runs-dir DIR]`; ``SavedRuns``).
   case compareSavedRuns(directory: String, maxRegressionPercent: Double)
-  /// Lint a policy (`session-bench lint POLICY [--json] [--strict] [--probe [--all]] [--deciders NAME,…]`).
+  /// Lint a policy (`session-bench lint POLICY [--json] [--strict] [--probe] [--all] [--deciders NAME,…]`).
   case lint(LintOptions)
   /// Compare the decisions of two policies (`session-bench diff OLD NEW …`).
   case diff(DiffOptions)

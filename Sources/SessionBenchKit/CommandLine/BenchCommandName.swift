@@ -72,11 +72,14 @@ public enum BenchCommandName: String, Sendable, CaseIterable {
       ]
     case .lint:
       [
-        CommandOption("--json", nil, "one JSON object a line: level, path, code, message"),
-        CommandOption("--strict", nil, "warnings fail too (exit 1)"),
+        CommandOption("--json", nil, "one JSON object a line: level, path, code, message (every finding)"),
+        CommandOption("--strict", nil, "warnings fail too (exit 1), those grouped on one line included"),
         CommandOption(
-          "--probe", nil, "also judge hostile spellings of each rule's hosts: a summary, then those decided otherwise"),
-        CommandOption("--all", nil, "with --probe, print every spelling judged, not only those decided otherwise"),
+          "--probe", nil,
+          "also judge hostile spellings of each rule's hosts: a summary, then those a host rule decides as the true host"
+        ),
+        CommandOption(
+          "--all", nil, "every finding one a line (not grouped); with --probe every spelling judged and true host"),
         CommandOption("--deciders", "NAME,…", "the deciders the app registers: an ask naming another is a warning"),
       ]
     case .diff:
@@ -127,7 +130,7 @@ public enum BenchCommandName: String, Sendable, CaseIterable {
     case .run: "session-bench [run] [options]"
     case .replay: "session-bench replay FILE [--policy FILE] [--callback-details]"
     case .compare: "session-bench compare [BASE.json NEW.json | --runs-dir DIR] [--max-regression PCT]"
-    case .lint: "session-bench lint POLICY [--json] [--strict] [--probe [--all]] [--deciders NAME,…]"
+    case .lint: "session-bench lint POLICY [--json] [--strict] [--probe] [--all] [--deciders NAME,…]"
     case .diff:
       "session-bench diff OLD NEW [--scenarios FILE… | --urls FILE [--from URL]] [--decisions N] [--seed S] [--json]"
     case .soak: "session-bench soak [--decisions N] [--roots N] [--engines N] [--concurrency N] [--RATE-rate P …]"
@@ -143,7 +146,9 @@ public enum BenchCommandName: String, Sendable, CaseIterable {
     case .replay: "Replays a scenario: one JSON line a step and a final line; checks every expect."
     case .compare:
       "Compares two profiles (by default the last two runs) and reports regressions past the threshold and the noise."
-    case .lint: "Reports a valid policy's probable mistakes, one finding a line: LEVEL PATH: message."
+    case .lint:
+      "Reports a valid policy's probable mistakes, errors first, one finding a line (LEVEL PATH: message); "
+        + "a kind found more than 3 times is one line that counts it and names its first paths."
     case .diff: "Has two policies judge the same navigations and prints each changed decision with examples."
     case .soak: "Makes many decisions with faults injected and checks that every handler is called exactly once."
     case .instructions: "Repeats one operation on a fixed request stream, for callgrind (Benchmarks/instructions.sh)."

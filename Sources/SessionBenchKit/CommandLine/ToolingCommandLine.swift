@@ -1,6 +1,6 @@
 /// Parses the arguments of `lint` and `diff` (what follows the command name).
 enum ToolingCommandLine {
-  /// `lint POLICY [--json] [--strict] [--probe [--all]] [--deciders NAME,…]`.
+  /// `lint POLICY [--json] [--strict] [--probe] [--all] [--deciders NAME,…]`.
   static func parseLint(_ arguments: [String]) throws(UsageError) -> BenchCommand {
     var files: [String] = []
     var flags: Set<String> = []
@@ -30,15 +30,14 @@ enum ToolingCommandLine {
     guard files.count == 1, let file = files.first, !file.isEmpty else {
       throw UsageError(
         files.isEmpty
-          ? "lint needs a policy file: session-bench lint POLICY [--json] [--strict] [--probe [--all]] [--deciders NAME,…]"
+          ? "lint needs a policy file: session-bench lint POLICY [--json] [--strict] [--probe] [--all] [--deciders NAME,…]"
           : "lint takes one policy file, not \(files.count)")
     }
     var options = LintOptions(file: file)
     options.json = flags.contains("--json")
     options.strict = flags.contains("--strict")
     options.probe = flags.contains("--probe")
-    options.probeAll = flags.contains("--all")
-    if options.probeAll && !options.probe { throw UsageError("--all applies only to --probe") }
+    options.all = flags.contains("--all")
     options.deciders = deciders
     return .lint(options)
   }

@@ -20,7 +20,9 @@ public struct LintFinding: Sendable, Hashable, CustomStringConvertible {
     case safariScheme = "safari-scheme"
     /// A host written otherwise than browsers serialize it.
     case nonCanonicalHost = "non-canonical-host"
-    /// A `popup` action on a rule whose `target` is not `newWindow`.
+    /// A `popup` action on a rule that never meets a new-window request (a `target` other than `newWindow`,
+    /// `popupFirstLoad: true`, only navigation types a new window never has, or `userGesture: false` while
+    /// `popups.requireUserGesture` holds): on what it matches the popup action is a plain allow.
     case popupNeverNewWindow = "popup-never-new-window"
     /// An `ask` naming a decider that `--deciders` does not declare.
     case undeclaredDecider = "undeclared-decider"

@@ -1,4 +1,4 @@
-/// What `session-bench lint POLICY [--json] [--strict] [--probe] [--deciders NAME,…]` asks for.
+/// What `session-bench lint POLICY [--json] [--strict] [--probe] [--all] [--deciders NAME,…]` asks for.
 public struct LintOptions: Sendable, Equatable {
   /// The policy file.
   public var file: String
@@ -7,10 +7,12 @@ public struct LintOptions: Sendable, Equatable {
   /// Warnings fail the lint too (exit 1).
   public var strict = false
   /// Also print the decisions for hostile spellings of every host and site rule: a summary, then the spellings
-  /// decided otherwise than the true host.
+  /// that deserve a look (``PolicyProbe/Line/deservesALook``).
   public var probe = false
-  /// With `probe`, print every spelling judged (the true hosts included), not only those that differ.
-  public var probeAll = false
+  /// Print everything one a line: every finding rather than one line per kind repeated more than
+  /// ``LintReport/shownAlike`` times, and with `probe` every spelling judged (the true hosts included) and every
+  /// true host not reaching its rule.
+  public var all = false
   /// The deciders the app registers; `nil` skips the `undeclared-decider` check.
   public var deciders: Set<String>?
 

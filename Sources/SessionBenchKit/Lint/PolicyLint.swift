@@ -130,12 +130,15 @@ public struct PolicyLint: Sendable {
               + "; every match opens with the system: write {\"external\": \"system\"}"))
       }
     case .popup:
-      if let target = match.target, target != .newWindow {
+      let excluding = NewWindowExclusion.conditions(of: match, limits: configuration.popups)
+      if !excluding.isEmpty {
+        let at = placed.isOwn ? "\(placed.path).match." : "match."
+        let reasons = excluding.map { "\(at)\($0.key) \($0.reason)" }
         findings.append(
           LintFinding(
             level: .warning, path: path, code: .popupNeverNewWindow,
-            message: "a popup action answers only new-window requests, and this rule's target is "
-              + "\(JSONValue.quoted(target.rawValue)): on it the popup action is a plain allow"))
+            message: "a popup action answers only new-window requests, and this rule never meets one: "
+              + reasons.joined(separator: "; ") + "; on the requests it does match the popup action is a plain allow"))
       }
     case .ask(let name):
       if let declaredDeciders, !declaredDeciders.contains(name) { findings.append(undeclared(name, path: path)) }

@@ -26,10 +26,15 @@ public struct PolicyProbe: Sendable {
     public var action: String
     /// Whether the decision (rule and action) differs from the true host's.
     public var differsFromTrueHost: Bool
+    /// Whether the line deserves a look: a hostile spelling (not the true host, nor its case-and-trailing-dot
+    /// spelling) that a rule with `hosts` or `sites` decides with the true host's action — a host check an
+    /// attacker's URL passes. Zero such lines unless a host or site rule is broader than its author thought.
+    public var deservesALook = false
 
-    /// A line for a terminal.
+    /// A line for a terminal; one that deserves a look ends in `: decided as the true host`.
     public var text: String {
       "probe \(path) \(JSONValue.quoted(rule)) \(spelling): \(url) → \(decidedBy) (\(action))"
+        + (deservesALook ? ": decided as the true host" : "")
     }
 
     /// One JSON object.
@@ -37,7 +42,7 @@ public struct PolicyProbe: Sendable {
       "{\"probe\":\(JSONValue.quoted(path)),\"rule\":\(JSONValue.quoted(rule)),\"host\":\(JSONValue.quoted(host)),"
         + "\"spelling\":\(JSONValue.quoted(spelling)),\"url\":\(JSONValue.quoted(url)),"
         + "\"decidedBy\":\(JSONValue.quoted(decidedBy)),\"action\":\(JSONValue.quoted(action)),"
-        + "\"differsFromTrueHost\":\(differsFromTrueHost)}"
+        + "\"differsFromTrueHost\":\(differsFromTrueHost),\"deservesALook\":\(deservesALook)}"
     }
   }
 
@@ -63,6 +68,8 @@ public struct PolicyProbe: Sendable {
     public var spellings = 0
     /// Spellings whose decision (rule and action) differs from the true host's.
     public var differing = 0
+    /// Spellings that deserve a look (``Line/deservesALook``): a host or site rule decides them as the true host.
+    public var deserveALook = 0
     /// Spellings other than `case-and-trailing-dot` (the same host written otherwise) that the probed rule
     /// itself decides: a host check the spelling fools. Zero unless the matcher has a bug.
     public var matchedByTheRule = 0
@@ -70,13 +77,21 @@ public struct PolicyProbe: Sendable {
     public var notReached: [NotReached] = []
 
     /// The summary for a terminal: one line of figures, then one line per true host not reached.
-    public var text: String {
+    public var text: String { text(notReachedShown: notReached.count) }
+
+    /// The summary for a terminal with at most `notReachedShown` lines of true hosts not reached, then, when
+    /// some are left out, a line that counts them.
+    public func text(notReachedShown: Int) -> String {
       var out =
-        "probe: \(rules) rules, \(hosts) hosts, \(spellings) hostile spellings; \(differing) decided otherwise "
-        + "than the true host, \(spellings - differing) as it; \(matchedByTheRule) matched by the probed rule "
-        + "itself; \(notReached.count) true hosts not reaching their rule\n"
-      for miss in notReached {
+        "probe: \(rules) rules, \(hosts) hosts, \(spellings) hostile spellings; \(deserveALook) decided by a host "
+        + "or site rule as the true host (each listed); \(differing) decided otherwise than the true host, "
+        + "\(spellings - differing) as it; \(matchedByTheRule) matched by the probed rule itself; "
+        + "\(notReached.count) true hosts not reaching their rule\n"
+      for miss in notReached.prefix(max(0, notReachedShown)) {
         out += "probe \(miss.path) \(JSONValue.quoted(miss.rule)) not reached: \(miss.url) → \(miss.decidedBy)\n"
+      }
+      if notReached.count > notReachedShown {
+        out += "probe: \(notReached.count - max(0, notReachedShown)) more true hosts not reaching their rule\n"
       }
       return out
     }
@@ -88,7 +103,7 @@ public struct PolicyProbe: Sendable {
           + "\"url\":\(JSONValue.quoted($0.url)),\"decidedBy\":\(JSONValue.quoted($0.decidedBy))}"
       }
       return "{\"probeSummary\":{\"rules\":\(rules),\"hosts\":\(hosts),\"spellings\":\(spellings),"
-        + "\"differing\":\(differing),\"matchedByTheRule\":\(matchedByTheRule),"
+        + "\"differing\":\(differing),\"deserveALook\":\(deserveALook),\"matchedByTheRule\":\(matchedByTheRule),"
         + "\"notReached\":[\(misses.joined(separator: ","))]}}"
     }
   }
@@ -178,14 +193,27 @@ public struct PolicyProbe: Sendable {
           let differs = decision.trace.source != truth.trace.source || decision.action != truth.action
           summary.spellings += 1
           if differs { summary.differing += 1 }
-          if spelling != "case-and-trailing-dot", decision.trace.source.name == placed.rule.name {
+          let hostile = spelling != "case-and-trailing-dot"
+          if hostile, decision.trace.source.name == placed.rule.name {
             summary.matchedByTheRule += 1
           }
-          lines.append(line(placed, host, spelling, url, decision, differs: differs))
+          var probed = line(placed, host, spelling, url, decision, differs: differs)
+          probed.deservesALook = hostile && decision.action == truth.action && decidedByAHostRule(decision)
+          if probed.deservesALook { summary.deserveALook += 1 }
+          lines.append(probed)
         }
       }
     }
     return (summary, lines)
+  }
+
+  /// Whether a rule with `hosts` or `sites` made the decision.
+  private func decidedByAHostRule(_ decision: PolicyDecision) -> Bool {
+    guard case .rule(_, let index) = decision.trace.source, compiled.rules.indices.contains(index) else {
+      return false
+    }
+    let match = compiled.rules[index].match
+    return match.hosts != nil || match.sites != nil
   }
 
   private func line(

@@ -3,7 +3,8 @@ import SessionKit
 
 /// Runs `session-bench lint`.
 ///
-/// - Returns: The text to print (findings, then the probe's summary and lines) and the exit status: 0 without
+/// - Returns: The text to print (``LintReport``: findings, errors first, a kind found often on one line unless
+///   `all`; then the probe's summary and lines) and the exit status: 0 without
 ///   errors (warnings allowed unless `strict`), 1 with errors (or warnings under `strict`), 2 when the file
 ///   cannot be read or is invalid; then `output` is the message, meant for standard error.
 public func runLint(_ options: LintOptions) -> (output: String, exitCode: Int32) {
@@ -22,15 +23,10 @@ public func runLint(_ options: LintOptions) -> (output: String, exitCode: Int32)
     return ("session-bench lint: \(InputFile.displayName(options.file)): \(error)\n", 2)
   }
   let findings = lint.findings()
-  var output = ""
-  for finding in findings { output += (options.json ? finding.json : finding.description) + "\n" }
-  if let (summary, lines) = probe?.probe() {
-    output += options.json ? summary.json + "\n" : summary.text
-    for line in lines where options.probeAll || line.differsFromTrueHost {
-      output += (options.json ? line.json : line.text) + "\n"
-    }
-  }
+  let report = LintReport(findings: findings, probe: probe?.probe())
+  let output = options.json ? report.json(all: options.all) : report.text(all: options.all)
   let errors = findings.contains { $0.level == .error }
+  // Every warning counts under `strict`, grouped on one line or not.
   let failed = errors || (options.strict && !findings.isEmpty)
   return (output, failed ? 1 : 0)
 }
