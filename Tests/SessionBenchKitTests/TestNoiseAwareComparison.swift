@@ -186,6 +186,32 @@ final class TestCombinedBaselineComparison: XCTestCase {
     XCTAssertTrue(shown.allSatisfy { !$0.isGated && !$0.isRegression })
   }
 
+  func test_aMomentThatSlowedSomeRepetitions_movesTheRatiosMedian_butNotItsFastEnd_andPasses() {
+    // Two default runs of one binary on a busy machine (Benchmarks/noise-check.sh, 2026-12-05): in the second, a
+    // moment slowed most of the repetitions of one phase. decide's p50 +49 % and its ratio to the baselines +42 %,
+    // intervals apart, but the fastest repetitions as fast as before: 27.57× [27.55×, 27.64×] → 39.15× [27.95×,
+    // 40.13×]. A slower build moves every repetition, the fastest too; the rule before took this as a regression.
+    let base = profile(decide: 1, combined: 1.6, machine: 1, spread: 0.002)
+    var new = base
+    let figures = base.results[0].repetitions!.figures
+    let slowP50 = Estimate(
+      median: figures.p50.median * 1.49, low: figures.p50.low * 0.995, high: figures.p50.median * 1.5)
+    new.results[0].repetitions?.figures = ResultFigures(
+      p50: slowP50, p90: figures.p90, p99: figures.p99, p999: figures.p999, throughput: figures.throughput)
+    new.results[0].latencyNs.p50 = UInt64(slowP50.median)
+    let ratio = base.results[0].relative![BenchResult.baselines]!
+    new.results[0].relative![BenchResult.baselines] = ResultFigures(
+      p50: Estimate(median: 1.6 * 1.42, low: 1.6 * 1.014, high: 1.6 * 1.456), p90: ratio.p90, p99: ratio.p99,
+      p999: ratio.p999, throughput: ratio.throughput)
+    let comparison = ProfileComparison.compare(base: base, new: new, maxRegressionPercent: 10)
+    XCTAssertEqual(comparison.exitCode, 0, comparison.table)
+    XCTAssertTrue(comparison.table.contains("ratio fast end +1.6 %: noise"), comparison.table)
+    // The same ratio with its fast end moved too is a regression: every repetition got slower.
+    new.results[0].relative![BenchResult.baselines]!.p50 = Estimate(
+      median: 1.6 * 1.42, low: 1.6 * 1.3, high: 1.6 * 1.456)
+    XCTAssertEqual(ProfileComparison.compare(base: base, new: new, maxRegressionPercent: 10).exitCode, 1)
+  }
+
   func test_aResultThatDidNotGetSlower_isNotARegression_whateverItsBaselinesDid() {
     // The baselines ran 20 % faster in the new run, so decide is +20 % over them, but decide itself is 1 % faster.
     let comparison = ProfileComparison.compare(

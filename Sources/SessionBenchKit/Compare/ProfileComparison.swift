@@ -6,7 +6,9 @@
 /// - **Repeated runs** (`run --repeat N`) whose profiles both recorded the result's ratio to both baselines at once
 ///   (``BenchResult/baselines``: the result over the geometric mean of the same repetition's `baseline.direct` and
 ///   `baseline.naive`): that ratio moved past the threshold the bad way with its intervals apart
-///   (``Estimate/isDisjoint(from:)``), and the figure itself moved the bad way, by any amount. A machine that is
+///   (``Estimate/isDisjoint(from:)``) and its fast end past the threshold too (a slower build moves every
+///   repetition's ratio, the least disturbed too; a moment of the machine moves some), and the figure itself moved
+///   the bad way, by any amount. A machine that is
 ///   slower or faster as a whole moves a result and its baselines together, so the ratio stays where the figure does
 ///   not: the ratio catches a slower result in a run that met a fast moment, and passes a run that met a slow one.
 ///   Over two baselines, one baseline's moment moves the ratio by the square root of its factor. A result that
@@ -94,12 +96,13 @@ public struct ProfileComparison: Sendable {
     public var isLatency: Bool { metric != Self.throughputMetric }
 
     /// Whether the change is past `threshold` per cent in the bad direction and, when both profiles have
-    /// intervals: for a ratio, the intervals are apart; for a figure, the interval's fast end (the low end of a
-    /// latency, the high end of a throughput) moved past the threshold too.
+    /// intervals, the interval's fast end (the low end of a latency, the high end of a throughput) moved past the
+    /// threshold too, and for a ratio the intervals are apart. A slower build moves every repetition, the fastest
+    /// too; a moment of the machine moves some, so a median that moved while the fast end stayed is noise.
     func exceeds(_ threshold: Double) -> Bool {
       guard isGated, let delta = deltaPercent, isPast(delta, threshold) else { return false }
       guard let baseInterval, let newInterval else { return true }
-      if isRatio { return newInterval.isDisjoint(from: baseInterval) }
+      if isRatio && !newInterval.isDisjoint(from: baseInterval) { return false }
       return fastEndChange.map { isPast($0, threshold) } ?? false
     }
 
@@ -364,15 +367,13 @@ public struct ProfileComparison: Sendable {
     if isImprovement(row) { return "improved" }
     guard row.isGated, let delta = row.deltaPercent, row.isPast(delta, maxRegressionPercent) else { return "" }
     if row.isRatio {
-      if let base = row.baseInterval, let new = row.newInterval, !new.isDisjoint(from: base) {
-        return "within the intervals"
-      }
+      if let noise = noise(row) { return noise }
       return row.result.hasSuffix(Self.ratioSeparator + BenchResult.baselines) ? "figure not worse" : ""
     }
     let combinedName = Self.ratioName(row.result, over: BenchResult.baselines)
     if let ratio = ratioRows.first(where: { $0.result == combinedName && $0.metric == row.metric }) {
       if let change = ratio.deltaPercent, ratio.isPast(change, maxRegressionPercent) {
-        return "ratio within the intervals"
+        return noise(ratio).map { "ratio " + $0 } ?? "ratio within the intervals"
       }
       return "baselines moved too"
     }
@@ -382,6 +383,17 @@ public struct ProfileComparison: Sendable {
       return "fast end \(Format.signedPercent(fastEnd)): noise"
     }
     return "baselines moved too"
+  }
+
+  /// Why a ratio past the threshold is noise: its intervals overlap, or its fast end did not move past the
+  /// threshold (a moment of the machine slowed some repetitions, not all); `nil` when neither.
+  private func noise(_ ratio: Row) -> String? {
+    guard let base = ratio.baseInterval, let new = ratio.newInterval else { return nil }
+    if !new.isDisjoint(from: base) { return "within the intervals" }
+    if let fastEnd = ratio.fastEndChange, !ratio.isPast(fastEnd, maxRegressionPercent) {
+      return "fast end \(Format.signedPercent(fastEnd)): noise"
+    }
+    return nil
   }
 
   /// A value as the table shows it, with its interval when there is one: `701 ns [690 ns, 712 ns]`, `1.25×`.
