@@ -18,10 +18,12 @@
 # harness's own share is in them too: with 10 000 sessions the request stream (about 2 MiB) no longer stays in
 # the cache either. The limits file (`Benchmarks/instruction-limits.json`) names a limit for some figures.
 #
-# `coldStart` is what an app pays for its first decision after launch: the instructions of
-# `session-bench instructions --op coldStart --count 1` (a small policy compiled from JSON with a site rule and an
-# IDN host, an engine, a root session, one decision) minus those of `--count 0` (the same binary, started with the
-# same arguments, doing none of it): process start to the first answer, less what any run of the binary pays.
+# `coldStart` is what an app with the seed apps' policy pays for its first decision after launch: the instructions
+# of `session-bench instructions --op coldStart --count 1` (`{"version": 1, "include": ["google-pay", "ad-clicks"]}`
+# decoded from Data and compiled, both presets' rules included, an engine and a root session as the README's
+# "Adopt" makes them, and one decision of the app's first `load(_:)`) minus those of `--count 0` (the same binary,
+# started with the same arguments, doing none of it): process start to the first answer, less what any run of the
+# binary pays.
 # `coldStartReplay` (no limit) is the same measure through the simulator: `session-bench replay` of a one-step
 # scenario (a preset and a site rule, an IDN host) minus `session-bench --help`; it adds the simulator's own
 # first-use costs.

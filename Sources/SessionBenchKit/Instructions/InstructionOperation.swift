@@ -15,9 +15,10 @@ public enum InstructionOperation: String, Sendable, CaseIterable {
   case naive
   /// `baseline.linear`'s decision (``LinearPolicy``).
   case linear
-  /// What an app pays for its first decision after launch, without the stream's setup: a small policy compiled
-  /// from JSON (a site rule, an IDN host), an engine, a root session, then `count` decisions (0: none of it, the
-  /// empty run `Benchmarks/instructions.sh`'s `coldStart` subtracts).
+  /// What an app pays for its first decision after launch, without the stream's setup: the seed apps' policy
+  /// (`"include": ["google-pay", "ad-clicks"]`) decoded from JSON and compiled, an engine, a root session, then
+  /// `count` decisions of the app's first load (0: none of it, the empty run `Benchmarks/instructions.sh`'s
+  /// `coldStart` subtracts).
   case coldStart
 }
 

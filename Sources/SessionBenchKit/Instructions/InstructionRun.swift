@@ -83,27 +83,26 @@ public enum InstructionRun {
     return checksum
   }
 
-  /// The policy of ``InstructionOperation/coldStart``: a site rule (the Public Suffix List at compile time and
-  /// at each decision) and an IDN host (the IDNA tables).
-  static let coldStartPolicy = """
-    {"version": 1, "rules": [
-      {"name": "books", "match": {"hosts": ["bücher.example"]}, "action": "allow"},
-      {"name": "shops", "match": {"sites": ["example.co.uk"]}, "action": "allow"},
-      {"name": "cross-site-link", "match": {"navigationTypes": ["linkActivated"], "crossSite": true},
-       "action": {"external": "safari"}}]}
-    """
+  /// The policy of ``InstructionOperation/coldStart``: the seed apps' (DESIGN §1), Google Pay and sign-in windows
+  /// kept in the app and ads sent out, written as the README's policy file writes it.
+  static let coldStartPolicy = #"{"version": 1, "include": ["google-pay", "ad-clicks"]}"#
 
-  /// ``InstructionOperation/coldStart``: nothing when `decisions` is 0; else the policy compiled, an engine, a
-  /// root session, and `decisions` decisions of a link on it.
+  /// ``InstructionOperation/coldStart``: nothing when `decisions` is 0; else what an app does from launch to its
+  /// first answer, as the README's "Adopt" wires it: the policy decoded from JSON bytes and compiled, an engine,
+  /// a root session, then `decisions` decisions of the app's first `load(_:)` (`other`, the main frame of a root
+  /// that has committed nothing, no gesture), which is what WebKit asks first.
   static func coldStart(decisions: Int) async throws -> Int {
     guard decisions > 0 else { return 0 }
-    let policy = try CompiledPolicy(json: Array(coldStartPolicy.utf8))
-    let engine = SessionEngine(policy: policy, events: .none)
+    // The file's bytes as `Data(contentsOf:)` would hand them over, copied in one piece: `Data(someSequence)`
+    // would add a dynamic cast (a conformance look-up) that reading a file does not make.
+    let json = Array(coldStartPolicy.utf8).withUnsafeBytes { Data(bytes: $0.baseAddress!, count: $0.count) }
+    let policy = try CompiledPolicy(PolicyConfiguration(json: json))
+    let engine = SessionEngine(policy: policy)
     let session = engine.makeRootSession()
-    let page = FrameInfo(isMainFrame: true, url: "https://www.games.example/")
+    let blank = FrameInfo(isMainFrame: true, url: "about:blank")
     let action = NavigationAction(
-      requestURL: "https://www.shop.example.co.uk/cart", sourceFrame: page, targetFrame: page,
-      navigationType: .linkActivated, isUserGesture: true)
+      requestURL: "https://merchant.example/checkout", sourceFrame: blank, targetFrame: blank,
+      navigationType: .other, isUserGesture: false)
     var checksum = 0
     for _ in 0..<decisions {
       checksum = checksum &* 31 &+ (await session.decide(action)).policy.rawValue

@@ -10,16 +10,22 @@ public enum HostPattern: Sendable, Hashable, CustomStringConvertible {
   /// - Throws: ``ConfigurationError`` at `path` when `text` is neither a host nor `*.` plus a domain.
   @_optimize(size)
   public init(_ text: String, path: String) throws(ConfigurationError) {
-    let problem = ConfigurationError(path: path, problem: "\(JSONValue.quoted(text)) is not a host pattern")
     if text.hasPrefix("*.") {
       guard let host = HostPattern.normalisedHost(String(text.dropFirst(2))), case .domain(let domain) = host else {
-        throw problem
+        throw HostPattern.problem(text, path: path)
       }
       self = .subdomains(of: domain)
     } else {
-      guard let host = HostPattern.normalisedHost(text) else { throw problem }
+      guard let host = HostPattern.normalisedHost(text) else { throw HostPattern.problem(text, path: path) }
       self = .exact(host.serialized)
     }
+  }
+
+  /// The error for a pattern that is not one; made only when thrown (quoting the text is most of a valid
+  /// pattern's cost).
+  @_optimize(size)
+  private static func problem(_ text: String, path: String) -> ConfigurationError {
+    ConfigurationError(path: path, problem: "\(JSONValue.quoted(text)) is not a host pattern")
   }
 
   /// Parses `text` with ``WebHost/init(_:)`` (the host of an http URL), accepting nothing else: no port, path,

@@ -22,16 +22,10 @@ public enum PolicyPreset: String, Sendable, Hashable, CaseIterable {
   /// - Throws: ``ConfigurationError`` if the compiled-in JSON were invalid (a test proves it is not).
   @_optimize(size)
   public func rules() throws(ConfigurationError) -> [PolicyRule] {
-    try PolicyPreset.loaded[position].get()
-  }
-
-  /// The preset's position in ``allCases``, which `loaded` follows: an array, not a dictionary keyed by preset,
-  /// whose specialised hashing code every app would carry for three entries.
-  private var position: Int {
     switch self {
-    case .webkitDefault: 0
-    case .adClicks: 1
-    case .googlePay: 2
+    case .webkitDefault: try PolicyPreset.webkitDefaultRules.get()
+    case .adClicks: try PolicyPreset.adClicksRules.get()
+    case .googlePay: try PolicyPreset.googlePayRules.get()
     }
   }
 
@@ -59,7 +53,32 @@ public enum PolicyPreset: String, Sendable, Hashable, CaseIterable {
     return rules
   }
 
-  private static let loaded: [Result<[PolicyRule], ConfigurationError>] = allCases.map { preset in
-    Result { () throws(ConfigurationError) in try preset.load() }
+  // One lazily initialised constant per preset, so that an app decodes only the presets it includes.
+  private static let webkitDefaultRules = Loaded(.webkitDefault)
+  private static let adClicksRules = Loaded(.adClicks)
+  private static let googlePayRules = Loaded(.googlePay)
+
+  /// A preset's rules as decoded, or why they could not be. Not a `Result`: the runtime resolves
+  /// `ConfigurationError: Error` for the generic type's metadata at first use, a scan of every conformance record.
+  private enum Loaded: Sendable {
+    case rules([PolicyRule])
+    case invalid(ConfigurationError)
+
+    @_optimize(size)
+    init(_ preset: PolicyPreset) {
+      do throws(ConfigurationError) {
+        self = .rules(try preset.load())
+      } catch {
+        self = .invalid(error)
+      }
+    }
+
+    @_optimize(size)
+    func get() throws(ConfigurationError) -> [PolicyRule] {
+      switch self {
+      case .rules(let rules): return rules
+      case .invalid(let error): throw error
+      }
+    }
   }
 }

@@ -56,12 +56,13 @@ public struct RuleMatch: Sendable, Hashable {
     add("paths", paths?.map(\.description))
     add("navigationTypes", navigationTypes?.map(\.name))
     add("target", target.map { [$0.rawValue] })
-    for (name, value) in [
-      ("crossSite", crossSite), ("crossOrigin", crossOrigin), ("userGesture", userGesture),
-      ("popupFirstLoad", popupFirstLoad),
-    ] {
-      add(name, value.map { [$0 ? "true" : "false"] })
-    }
+    // Four calls, not a loop over an array of (name, value) pairs, whose element type the runtime would build
+    // from its mangled name at first use.
+    func flag(_ value: Bool?) -> [String]? { value.map { [$0 ? "true" : "false"] } }
+    add("crossSite", flag(crossSite))
+    add("crossOrigin", flag(crossOrigin))
+    add("userGesture", flag(userGesture))
+    add("popupFirstLoad", flag(popupFirstLoad))
     return out
   }
 
