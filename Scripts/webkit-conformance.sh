@@ -4,7 +4,8 @@
 # table. Works from any directory, on the project's scenarios or on your own files:
 #
 #   Scripts/webkit-conformance.sh                 every scenario: Tests/Scenarios, Conformance/WebKit/scenarios,
-#                                                 ../shared/scenarios (when present)
+#                                                 Tests/Scenarios/Shared, ../shared/scenarios (when
+#                                                 present and not the same as the copies there)
 #   Scripts/webkit-conformance.sh FILE…           the given scenario files (the WritingScenarios format)
 #   Scripts/webkit-conformance.sh --jobs N FILE…  N engines at a time (default 2; each has its own Xvfb screen)
 #   Scripts/webkit-conformance.sh --ci            the same as no arguments (CI runs everything)
@@ -46,9 +47,14 @@ root=$(pwd)
 here=$root/Conformance/WebKit
 
 if [ ${#absolute[@]} -eq 0 ]; then
-  absolute=("$root"/Tests/Scenarios/*.json "$here"/scenarios/*.json)
-  # The shared scenarios beside the clone, as .ci/run replays them, when they are there.
-  if [ -d ../shared/scenarios ]; then absolute+=("$(cd ../shared/scenarios && pwd)"/*.json); fi
+  absolute=("$root"/Tests/Scenarios/*.json "$root"/Tests/Scenarios/Shared/*.json "$here"/scenarios/*.json)
+  # The workspace's shared scenarios beside the clone, as .ci/run replays them, when they are there and differ from
+  # the copies in Tests/Scenarios/Shared (a newer version, or a new file).
+  if [ -d ../shared/scenarios ]; then
+    for shared in "$(cd ../shared/scenarios && pwd)"/*.json; do
+      cmp -s "$shared" "$root/Tests/Scenarios/Shared/$(basename "$shared")" || absolute+=("$shared")
+    done
+  fi
 fi
 
 packages=(gir1.2-webkit2-4.1 python3-gi xvfb xauth xdotool)

@@ -43,7 +43,7 @@ final class TestPlotFitsItsCanvas: XCTestCase {
       let reader = TextBoxes()
       let parser = XMLParser(data: Data(svg.utf8))
       parser.delegate = reader
-      guard parser.parse() else { throw XCTSkip("not XML: \(String(describing: parser.parserError))") }
+      XCTAssertTrue(parser.parse(), "not XML: \(String(describing: parser.parserError))")
       return reader
     }
 

@@ -4,6 +4,7 @@
     import FoundationNetworking
   #endif
   import SessionKit
+  import SessionKitSimulation
   import SessionKitWebKit
   import WebKitStandIn
   import XCTest
@@ -17,9 +18,12 @@
     private static let page = "https://news.example/article"
     private static let frames = ["https://ads.example/slot?id=1", "https://pay.google.com/button"]
 
+    /// The engine's clock: blank timeouts pass when a test moves it, never on the wall clock.
+    private let clock = VirtualClock()
+
     private func harness(_ policy: String) throws -> AdapterHarness {
       // Blank timeouts checked only when the test asks, after the commits are recorded: no race with a timer.
-      let harness = try AdapterHarness(policy: policy, blankTimeouts: .manual)
+      let harness = try AdapterHarness(policy: policy, blankTimeouts: .manual, clock: clock)
       harness.driver.pages[Self.page] = Self.frames
       harness.driver.pages["https://shop.example/pay"] = ["https://tracker.example/frame"]
       return harness
@@ -121,7 +125,7 @@
           "didFinish popup1",
         ])
       await harness.coordinator.commitsRecorded()
-      try await Task.sleep(for: .milliseconds(20))
+      clock.advance(by: .milliseconds(20))
       XCTAssertEqual(harness.engine.closeExpiredPopups(), [], "the popup's page committed: it is not blank")
       // The check can fail: a popup whose first load was cancelled is closed by it.
       harness.driver.redirects["https://shop.example/stuck"] = .init(to: "https://tracker.example/stuck")
@@ -130,7 +134,7 @@
       let stuck = try XCTUnwrap(openedStuck)
       let stuckID = try XCTUnwrap(harness.coordinator.session(for: stuck)?.id)
       await harness.coordinator.commitsRecorded()
-      try await Task.sleep(for: .milliseconds(20))
+      clock.advance(by: .milliseconds(20))
       XCTAssertEqual(harness.engine.closeExpiredPopups(), [stuckID])
       let session = try XCTUnwrap(harness.coordinator.session(for: popup))
       XCTAssertFalse(session.isClosed)

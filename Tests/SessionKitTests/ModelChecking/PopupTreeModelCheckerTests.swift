@@ -5,16 +5,20 @@ import XCTest
 
 /// Every state ``PopupTreeState`` reaches within a bounded number of operations keeps issue #26's invariants, under
 /// several limit settings; and the checker finds each of the issue's findings when its old behaviour is switched
-/// back on. `SESSIONKIT_MODEL_DEPTH=N` explores N operations deep instead of the CI depth (see CONTRIBUTING.md).
+/// back on. `SESSIONKIT_MODEL_DEPTH=N` explores N operations deep instead of the CI depth (see CONTRIBUTING.md);
+/// `SESSIONKIT_LONG_TESTS=1` gives the CI depth.
 final class PopupTreeModelCheckerTests: XCTestCase {
-  /// `SESSIONKIT_MODEL_DEPTH`, or `ci`: 5 operations deep where that takes seconds in a debug build, 4 where the
-  /// alphabet is larger, so that the six explorations take under a minute on two cores.
-  /// Under a sanitizer (`SESSIONKIT_SANITIZER`, CI's ThreadSanitizer run) two operations shallower: the state
-  /// machine is a pure value with no concurrency to check, and the plain run explores it to the full depth.
+  /// `SESSIONKIT_MODEL_DEPTH`, or `ci` with `SESSIONKIT_LONG_TESTS=1` (``LongTests``, as `.ci/run` sets it): 5
+  /// operations deep where that takes seconds in a debug build, 4 where the alphabet is larger, so that the six
+  /// explorations take under a minute on two cores. Without it (a contributor's `swift test`) one operation
+  /// shallower: a few seconds in all. Under a sanitizer (`SESSIONKIT_SANITIZER`, CI's ThreadSanitizer run) two
+  /// operations shallower than `ci`: the state machine is a pure value with no concurrency to check, and the plain
+  /// run explores it to the full depth.
   private static func depth(ci: Int) -> Int {
     let environment = ProcessInfo.processInfo.environment
     if let depth = environment["SESSIONKIT_MODEL_DEPTH"].flatMap(Int.init) { return depth }
-    return environment["SESSIONKIT_SANITIZER"] == nil ? ci : max(3, ci - 2)
+    if environment["SESSIONKIT_SANITIZER"] != nil { return max(3, ci - 2) }
+    return LongTests.enabled ? ci : max(3, ci - 1)
   }
 
   private static func limits(

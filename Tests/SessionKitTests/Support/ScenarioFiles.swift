@@ -13,14 +13,10 @@ enum ScenarioFiles {
     .deletingLastPathComponent()  // Tests
     .appendingPathComponent("Scenarios")
 
-  /// `../shared/scenarios` next to the package, when the workspace has one.
-  static let sharedDirectory =
-    packageDirectory
-    .deletingLastPathComponent()  // Tests
-    .deletingLastPathComponent()  // the package
-    .deletingLastPathComponent()
-    .appendingPathComponent("shared")
-    .appendingPathComponent("scenarios")
+  /// `Tests/Scenarios/Shared`: the scenarios written outside the project (the workspace's `../shared/scenarios`),
+  /// copied into the package so that a clone runs them too; `.ci/run` and the WebKit conformance run also take a
+  /// newer `../shared/scenarios` file when the workspace has one.
+  static let sharedDirectory = packageDirectory.appendingPathComponent("Shared")
 
   /// The `.json` files of `directory`, sorted by name.
   static func files(in directory: URL) throws -> [URL] {

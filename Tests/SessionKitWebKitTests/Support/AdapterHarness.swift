@@ -44,10 +44,10 @@
     init(
       policy json: String, deciders: [String: any NavigationDecider] = [:],
       javaScriptCanOpenWindowsAutomatically: Bool = false,
-      blankTimeouts: SessionEngine.BlankTimeoutChecking = .timer
+      blankTimeouts: SessionEngine.BlankTimeoutChecking = .timer, clock: any Clock<Duration> = ContinuousClock()
     ) throws {
       engine = SessionEngine(
-        policy: try CompiledPolicy(PolicyConfiguration(json: Array(json.utf8))), deciders: deciders,
+        policy: try CompiledPolicy(PolicyConfiguration(json: Array(json.utf8))), deciders: deciders, clock: clock,
         blankTimeouts: blankTimeouts)
       window.rootViewController = host
       let configuration = WKWebViewConfiguration()
