@@ -212,6 +212,35 @@ final class TestCombinedBaselineComparison: XCTestCase {
     XCTAssertEqual(ProfileComparison.compare(base: base, new: new, maxRegressionPercent: 10).exitCode, 1)
   }
 
+  func test_aPlantInARunWhoseBaselinesMetAMoment_isCaughtByTheFiguresOwnFastEnd() {
+    // The planted +20 % of Benchmarks/noise-check.sh (2026-12-05, a quiet machine): decide's throughput 1.15 M/s
+    // [1.06, 1.19] → 979 k/s [868 k, 1.02 M], its ratio to the baselines 1.19× [1.15×, 1.24×] → 1.05× [1.01×,
+    // 1.12×]: intervals apart, but some repetitions' baselines were slow too, so the ratio's fast end moved only
+    // -9.7 %. The figure's own fast end moved -14 %: every repetition of decide got slower.
+    let base = profile(decide: 1, combined: 1.6, machine: 1)
+    var new = base
+    let figures = base.results[0].repetitions!.figures
+    new.results[0].repetitions?.figures = ResultFigures(
+      p50: figures.p50, p90: figures.p90, p99: figures.p99, p999: figures.p999,
+      throughput: Estimate(median: 97_900, low: 86_800, high: 102_000))
+    new.results[0].throughputPerSec = 97_900
+    var baseRatio = base.results[0].relative![BenchResult.baselines]!
+    baseRatio.throughput = Estimate(median: 1.19, low: 1.15, high: 1.24)
+    var newRatio = baseRatio
+    newRatio.throughput = Estimate(median: 1.05, low: 1.01, high: 1.12)
+    var before = base
+    before.results[0].repetitions?.figures.throughput = Estimate(median: 115_000, low: 106_000, high: 119_000)
+    before.results[0].throughputPerSec = 115_000
+    before.results[0].relative![BenchResult.baselines] = baseRatio
+    new.results[0].relative![BenchResult.baselines] = newRatio
+    let comparison = ProfileComparison.compare(base: before, new: new, maxRegressionPercent: 10)
+    XCTAssertEqual(comparison.exitCode, 1, comparison.table)
+    XCTAssertEqual(comparison.regressions.map(\.metric), ["throughput"])
+    // Neither fast end past the threshold: a moment, not a slower build.
+    new.results[0].repetitions?.figures.throughput = Estimate(median: 97_900, low: 86_800, high: 110_000)
+    XCTAssertEqual(ProfileComparison.compare(base: before, new: new, maxRegressionPercent: 10).exitCode, 0)
+  }
+
   func test_aResultThatDidNotGetSlower_isNotARegression_whateverItsBaselinesDid() {
     // The baselines ran 20 % faster in the new run, so decide is +20 % over them, but decide itself is 1 % faster.
     let comparison = ProfileComparison.compare(

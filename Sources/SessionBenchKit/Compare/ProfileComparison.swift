@@ -6,8 +6,9 @@
 /// - **Repeated runs** (`run --repeat N`) whose profiles both recorded the result's ratio to both baselines at once
 ///   (``BenchResult/baselines``: the result over the geometric mean of the same repetition's `baseline.direct` and
 ///   `baseline.naive`): that ratio moved past the threshold the bad way with its intervals apart
-///   (``Estimate/isDisjoint(from:)``) and its fast end past the threshold too (a slower build moves every
-///   repetition's ratio, the least disturbed too; a moment of the machine moves some), and the figure itself moved
+///   (``Estimate/isDisjoint(from:)``), a fast end past the threshold too — the ratio's, or the figure's own (a
+///   slower build moves every repetition, the least disturbed too; a moment of the machine moves some, and a
+///   moment of the baselines pulls the ratio's fast end down but not the figure's) — and the figure itself moved
 ///   the bad way, by any amount. A machine that is
 ///   slower or faster as a whole moves a result and its baselines together, so the ratio stays where the figure does
 ///   not: the ratio catches a slower result in a run that met a fast moment, and passes a run that met a slow one.
@@ -104,6 +105,14 @@ public struct ProfileComparison: Sendable {
       guard let baseInterval, let newInterval else { return true }
       if isRatio && !newInterval.isDisjoint(from: baseInterval) { return false }
       return fastEndChange.map { isPast($0, threshold) } ?? false
+    }
+
+    /// Whether the change is past `threshold` per cent in the bad direction with the intervals apart (when both
+    /// profiles have them), whatever the fast end did.
+    func isPastWithIntervalsApart(_ threshold: Double) -> Bool {
+      guard isGated, let delta = deltaPercent, isPast(delta, threshold) else { return false }
+      guard let baseInterval, let newInterval else { return true }
+      return newInterval.isDisjoint(from: baseInterval)
     }
 
     /// Whether a gated figure moved the bad way at all (up for a latency, down for a throughput): a result that
@@ -206,7 +215,13 @@ public struct ProfileComparison: Sendable {
         if referenceResults.contains(baseResult.name) { figures[index].isGated = false }
         let metric = figures[index].metric
         if let ratio = combined[metric] {
-          figures[index].isRegression = ratio.isRegression && figures[index].worsened
+          // Past the threshold with its intervals apart, and a fast end that moved too: the ratio's, or the
+          // figure's own (a run whose baselines met a moment pulls the ratio's fast end down, not the figure's).
+          let figure = figures[index]
+          let figureFastEnd = figure.fastEndChange.map { figure.isPast($0, maxRegressionPercent) } ?? false
+          figures[index].isRegression =
+            (ratio.isRegression || (figureFastEnd && ratio.isPastWithIntervalsApart(maxRegressionPercent)))
+            && figure.worsened
           // A ratio past its threshold whose figure did not get worse is shown as such, not as a regression.
           combined[metric]?.isRegression = figures[index].isRegression
           continue
