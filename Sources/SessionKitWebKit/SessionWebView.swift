@@ -14,6 +14,17 @@
   ///   .onPopupFinished { url, popup in handleReturn(url) }
   /// ```
   ///
+  /// Give it a ``SessionWebPage`` (`@StateObject`) to show loading, progress, title and back/forward in SwiftUI and
+  /// to act on them; configure the web view before its first load with a `WKWebViewConfiguration` (the JavaScript
+  /// window setting, data store, media playback) and ``configureWebView(_:)`` (the user agent, inspectability):
+  ///
+  /// ```swift
+  /// let configuration = WKWebViewConfiguration()
+  /// configuration.preferences.javaScriptCanOpenWindowsAutomatically = true
+  /// SessionWebView(engine: engine, url: checkoutURL, page: page, configuration: configuration)
+  ///   .configureWebView { webView in webView.customUserAgent = "Shop/2.1" }
+  /// ```
+  ///
   /// Make the engine once per screen, outside `body` (`@State` in the view that owns the screen, the environment,
   /// or the app's model): a view rebuilt with the same engine gets a new coordinator and root session on it. The
   /// page is loaded when the view appears and again only when `url` changes; the root session is torn down
@@ -29,12 +40,17 @@
     public let url: URL
     private var settings: SessionWebViewModel.Settings
 
-    /// A web view that loads `url`, deciding with `engine`; `configuration` is the root web view's (popups use the
-    /// one WebKit derives from it).
-    public init(engine: SessionEngine, url: URL, configuration: WKWebViewConfiguration = WKWebViewConfiguration()) {
+    /// A web view that loads `url`, deciding with `engine`; `page`, when given, follows its state (loading,
+    /// progress, title, back/forward) and acts on it; `configuration` is the root web view's, read once when the
+    /// view is made (popups use the one WebKit derives from it).
+    public init(
+      engine: SessionEngine, url: URL, page: SessionWebPage? = nil,
+      configuration: WKWebViewConfiguration = WKWebViewConfiguration()
+    ) {
       self.engine = engine
       self.url = url
       self.settings = SessionWebViewModel.Settings(configuration: configuration)
+      self.settings.page = page
     }
 
     /// The model that holds the coordinator for the view's lifetime.
@@ -105,6 +121,14 @@
     public func navigationDelegate(_ delegate: any WKNavigationDelegate) -> SessionWebView {
       var view = self
       view.settings.navigationDelegate = delegate
+      return view
+    }
+
+    /// Calls `configure` once with the root web view when it is made, before its first load: for what a
+    /// `WKWebViewConfiguration` cannot say, such as `customUserAgent` or `isInspectable`.
+    public func configureWebView(_ configure: @escaping @MainActor (WKWebView) -> Void) -> SessionWebView {
+      var view = self
+      view.settings.configureWebView = configure
       return view
     }
 

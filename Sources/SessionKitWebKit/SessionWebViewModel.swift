@@ -14,8 +14,9 @@ import SessionKit
 #if (canImport(UIKit) && canImport(WebKit)) || os(Linux)
 
   /// What `SessionWebView` does, in a class UIKit code and tests can drive too: makes a container with the root
-  /// web view and its ``WebSessionCoordinator``, applies the view's settings, loads the view's URL (again only when
-  /// it changes), and tears the coordinator down when the view goes.
+  /// web view and its ``WebSessionCoordinator``, configures the web view before its first load, applies the view's
+  /// settings, keeps its ``SessionWebPage`` current, loads the view's URL (again only when it changes), and tears
+  /// the coordinator down when the view goes.
   ///
   /// SwiftUI keeps one model per view identity (it is the representable's coordinator): ``makeView(settings:)``
   /// from `makeUIView`, ``update(url:settings:)`` from `makeUIView` and `updateUIView`, ``dismantle()`` from
@@ -48,6 +49,11 @@ import SessionKit
       public var navigationDelegate: (any WKNavigationDelegate)?
       /// ``WebSessionCoordinator/recorder``.
       public var recorder: ScenarioRecorder?
+      /// The page state the view keeps current (``SessionWebPage``): loading, progress, title, back and forward.
+      public var page: SessionWebPage?
+      /// Called once with the root web view when it is made, before its first load: for what the configuration
+      /// cannot say (`customUserAgent`, `isInspectable`, the scroll view, gesture settings).
+      public var configureWebView: (@MainActor (WKWebView) -> Void)?
 
       /// Settings with `configuration` and nothing else set.
       public init(configuration: WKWebViewConfiguration = WKWebViewConfiguration()) {
@@ -83,6 +89,7 @@ import SessionKit
       let presenter = UIKitPopupPresenter(
         host: { [weak container] in container?.window?.rootViewController },
         overlayContainer: { [weak container] in container })
+      settings.configureWebView?(webView)
       coordinator = WebSessionCoordinator(engine: engine, webView: webView, presenter: presenter)
       self.container = container
       self.webView = webView
@@ -103,6 +110,7 @@ import SessionKit
     /// Tears the coordinator down (closing every popup and removing their views) and lets go of the views and the
     /// app's delegates. Calling it again does nothing.
     public func dismantle() {
+      settings.page?.follow(nil)
       coordinator?.tearDown()
       coordinator = nil
       webView = nil
@@ -111,6 +119,10 @@ import SessionKit
     }
 
     private func apply(_ settings: Settings) {
+      if self.settings.page !== settings.page {
+        self.settings.page?.follow(nil)
+        settings.page?.follow(webView)
+      }
       self.settings = settings
       guard let coordinator else { return }
       coordinator.onEvent = settings.onEvent

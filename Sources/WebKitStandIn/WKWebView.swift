@@ -32,6 +32,23 @@ import Foundation
   public let backForwardList = WKBackForwardList()
   /// `WKWebView.h`: `@property (nonatomic, readonly) BOOL canGoBack;`
   open var canGoBack: Bool { backForwardList.backItem != nil }
+  /// `WKWebView.h`: `@property (nonatomic, readonly) BOOL canGoForward;`
+  open var canGoForward: Bool { backForwardList.forwardItem != nil }
+  /// `WKWebView.h`: `@property (nonatomic, readonly, getter=isLoading) BOOL loading;` — from a main-frame load's
+  /// start (`didStartProvisionalNavigation`) until it finishes, fails or is cancelled.
+  public internal(set) var isLoading = false
+  /// `WKWebView.h`: `@property (nonatomic, readonly) double estimatedProgress;` — 0.1 when a main-frame load
+  /// starts, 0.5 when it commits, 1 when it ends, as WebKit's progress tracker reports those points.
+  public internal(set) var estimatedProgress = 0.0
+  /// `WKWebView.h`: `@property (nullable, nonatomic, readonly, copy) NSString *title;` — the page's title: the
+  /// driver's ``WebKitDriver/titles`` entry for the committed URL, else `nil`.
+  public internal(set) var title: String?
+  /// `WKWebView.h`: `@property (nullable, nonatomic, copy) NSString *customUserAgent;` — kept, not sent anywhere.
+  open var customUserAgent: String?
+  /// The observers of `observe(_:options:changeHandler:)` and the values they were last told.
+  let standInObservers = StandInObservers()
+  /// The observable values as the observers were last told them (empty until the first observer comes).
+  var lastObservedValues: [AnyKeyPath: Any] = [:]
 
   /// The configuration object passed to `init` (WebKit compares it with the one it passed to
   /// `createWebViewWith`).
@@ -73,6 +90,50 @@ import Foundation
   /// `WKWebView.h`: `- (void)stopLoading;` — drops the loads the driver has not run yet.
   open func stopLoading() {
     driver?.dropLoads(in: self)
+  }
+
+  /// `WKWebView.h`: `- (nullable WKNavigation *)goBack;` — runs when the driver settles, as the page's
+  /// `history.back()` does (``WebKitDriver/go(_:in:)``); `nil` when there is no back item.
+  @discardableResult
+  open func goBack() -> WKNavigation? {
+    guard canGoBack else { return nil }
+    driver?.enqueue(.go(-1), in: self)
+    return WKNavigation()
+  }
+
+  /// `WKWebView.h`: `- (nullable WKNavigation *)goForward;` — as ``goBack()``, forward.
+  @discardableResult
+  open func goForward() -> WKNavigation? {
+    guard canGoForward else { return nil }
+    driver?.enqueue(.go(1), in: self)
+    return WKNavigation()
+  }
+
+  /// `WKWebView.h`: `- (nullable WKNavigation *)reload;` — runs when the driver settles
+  /// (``WebKitDriver/reload(in:)``).
+  @discardableResult
+  open func reload() -> WKNavigation? {
+    guard backForwardList.currentItem != nil else { return nil }
+    driver?.enqueue(.reload, in: self)
+    return WKNavigation()
+  }
+
+  /// The values `observe(_:options:changeHandler:)` can watch, by key path.
+  func observableValues() -> [AnyKeyPath: Any] {
+    [
+      \WKWebView.isLoading: isLoading, \WKWebView.estimatedProgress: estimatedProgress,
+      \WKWebView.title: title as Any, \WKWebView.url: url as Any, \WKWebView.canGoBack: canGoBack,
+      \WKWebView.canGoForward: canGoForward,
+    ]
+  }
+
+  /// Tells the observers of every observable value that changed since they were last told (the driver calls it
+  /// at each step of a load and when it settles).
+  func reportObservableChanges() {
+    guard !lastObservedValues.isEmpty else { return }  // nobody observes
+    let before = lastObservedValues
+    lastObservedValues = observableValues()
+    standInObservers.notify(self, before: before)
   }
 
   /// `WKWebView.h`: `- (nullable WKNavigation *)loadHTMLString:(NSString *)string baseURL:(nullable NSURL *)baseURL;`

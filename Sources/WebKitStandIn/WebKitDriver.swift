@@ -240,7 +240,20 @@ import Foundation
   /// Whether the event being played is a user's (a tap, a submission, `window.open` with a gesture).
   private var userGesture = false
 
-  private var pendingLoads: [(request: URLRequest, webView: WKWebView)] = []
+  private var pendingLoads: [(operation: PendingOperation, webView: WKWebView)] = []
+
+  /// What a web view's synchronous API asked for, run when the driver settles.
+  enum PendingOperation {
+    /// `load(_:)`.
+    case load(URLRequest)
+    /// `goBack()` (-1) or `goForward()` (1).
+    case go(Int)
+    /// `reload()`.
+    case reload
+  }
+
+  /// Pages' titles by URL (serialized, without the fragment), which `WKWebView.title` shows once a page commits.
+  public var titles: [String: String] = [:]
   private var documents = 0
 
   /// Creates a driver whose delegates implement `implemented`.
@@ -272,10 +285,18 @@ import Foundation
   public func settle() async {
     repeat {
       while !pendingLoads.isEmpty {
-        let (request, webView) = pendingLoads.removeFirst()
-        guard let url = request.url else { continue }
-        await navigate(
-          webView, to: url, type: .other, frame: .main, source: mainFrame(of: webView), request: request)
+        let (operation, webView) = pendingLoads.removeFirst()
+        switch operation {
+        case .load(let request):
+          guard let url = request.url else { continue }
+          await navigate(
+            webView, to: url, type: .other, frame: .main, source: mainFrame(of: webView), request: request)
+        case .go(let offset):
+          await go(offset, in: webView)
+        case .reload:
+          await reload(in: webView)
+        }
+        webView.reportObservableChanges()
       }
       if transitionsEndWhenSettled { UIKitStandIn.finishTransitions() }
     } while !pendingLoads.isEmpty
@@ -287,7 +308,11 @@ import Foundation
   public var transitionsEndWhenSettled = true
 
   func enqueueLoad(_ request: URLRequest, in webView: WKWebView) {
-    pendingLoads.append((request, webView))
+    pendingLoads.append((.load(request), webView))
+  }
+
+  func enqueue(_ operation: PendingOperation, in webView: WKWebView) {
+    pendingLoads.append((operation, webView))
   }
 
   func dropLoads(in webView: WKWebView) {
@@ -418,6 +443,7 @@ import Foundation
     else { return }
     webView.backForwardList.push(
       WKBackForwardListItem(url: url, isPost: false, frames: current.frames, documentID: current.documentID))
+    webView.reportObservableChanges()
   }
 
   /// Back (`offset` −1) or forward (+1) in the web view's history. Between two entries of one document, nothing
@@ -444,6 +470,7 @@ import Foundation
       }
       list.index = index
       showFrames(of: webView)
+      webView.reportObservableChanges()
     } else {
       await navigate(
         webView, to: entry.url, type: .backForward, frame: .main, source: mainFrame(of: webView),
@@ -793,10 +820,23 @@ import Foundation
       if url != current.url {
         list.push(
           WKBackForwardListItem(url: url, isPost: false, frames: current.frames, documentID: current.documentID))
+        webView.reportObservableChanges()
       }
       return decided
     }
     let navigation = WKNavigation()
+    if target.isMainFrame {
+      webView.isLoading = true
+      webView.estimatedProgress = 0.1
+      webView.reportObservableChanges()
+    }
+    defer {
+      if target.isMainFrame {
+        webView.isLoading = false
+        webView.estimatedProgress = 1
+        webView.reportObservableChanges()
+      }
+    }
     if target.isMainFrame, let delegate = webView.navigationDelegate, responds(webView, to: .didStartProvisional) {
       callbacks.append(Callback("didStartProvisionalNavigation", webView.standInLabel))
       delegate.webView(webView, didStartProvisionalNavigation: navigation)
@@ -851,6 +891,9 @@ import Foundation
       list.currentItem?.frames = .init(generation: newDocumentID())
       frameLoad = .load
     }
+    webView.title = titles[Self.withoutFragment(committed)]
+    webView.estimatedProgress = 0.5
+    webView.reportObservableChanges()
     if let delegate = webView.navigationDelegate, responds(webView, to: .didCommit) {
       callbacks.append(Callback("didCommit", webView.standInLabel, answer: committed.absoluteString))
       delegate.webView(webView, didCommit: navigation)

@@ -74,6 +74,100 @@
       XCTAssertEqual(scene.loads.count, 3, "\(scene.loads)")
     }
 
+    func test_thePage_followsLoadingProgressTitleAndHistory_asTheyChange() async throws {
+      let page = SessionWebPage()
+      var settings = SessionWebViewModel.Settings()
+      settings.page = page
+      let scene = try Scene(engine: try engine(), settings: settings)
+      XCTAssertTrue(page.webView === scene.webView)
+      XCTAssertFalse(page.isLoading)
+      XCTAssertNil(page.url)
+      scene.driver.titles["https://merchant.example/checkout"] = "Checkout"
+      scene.driver.titles["https://merchant.example/cart"] = "Your cart"
+      // What the page says at each change of the web view (its own observer runs first, as it was made first).
+      let seen = Locked<[String]>([])
+      let watch = scene.webView.observe(\.estimatedProgress, options: [.new]) { _, _ in
+        MainActor.assumeIsolated {
+          let state = "\(page.isLoading) \(page.estimatedProgress) \(page.title ?? "-")"
+          seen.withLock { $0.append(state) }
+        }
+      }
+      await scene.update(checkout, settings: settings)
+      watch.invalidate()
+      XCTAssertEqual(seen.withLock { $0 }, ["true 0.1 -", "true 0.5 Checkout", "false 1.0 Checkout"])
+      XCTAssertEqual(page.url, checkout)
+      XCTAssertFalse(page.canGoBack)
+
+      await scene.driver.tapLink("https://merchant.example/cart", in: scene.webView)
+      XCTAssertEqual(page.title, "Your cart")
+      XCTAssertEqual(page.url?.absoluteString, "https://merchant.example/cart")
+      XCTAssertTrue(page.canGoBack)
+      XCTAssertFalse(page.canGoForward)
+    }
+
+    func test_thePagesActions_navigateTheRootWebView_andTheEngineDecidesEach() async throws {
+      let page = SessionWebPage()
+      var settings = SessionWebViewModel.Settings()
+      settings.page = page
+      let scene = try Scene(engine: try engine(), settings: settings)
+      await scene.update(checkout, settings: settings)
+      await scene.driver.tapLink("https://merchant.example/cart", in: scene.webView)
+
+      page.goBack()
+      await scene.driver.settle()
+      XCTAssertEqual(page.url, checkout)
+      XCTAssertTrue(page.canGoForward)
+      page.goForward()
+      await scene.driver.settle()
+      XCTAssertEqual(page.url?.absoluteString, "https://merchant.example/cart")
+      page.reload()
+      await scene.driver.settle()
+      page.load(URL(string: "https://merchant.example/receipt")!)
+      await scene.driver.settle()
+      XCTAssertEqual(page.url?.absoluteString, "https://merchant.example/receipt")
+      XCTAssertEqual(
+        scene.loads.suffix(4),
+        [
+          "decidePolicyFor main backForward target=main → allow",
+          "decidePolicyFor main backForward target=main → allow",
+          "decidePolicyFor main reload target=main → allow", "decidePolicyFor main other target=main → allow",
+        ])
+      XCTAssertFalse(page.isLoading)
+    }
+
+    func test_aNewPage_followsInsteadOfTheOldOne_andDismantlingLetsGo() async throws {
+      let first = SessionWebPage()
+      var settings = SessionWebViewModel.Settings()
+      settings.page = first
+      let scene = try Scene(engine: try engine(), settings: settings)
+      await scene.update(checkout, settings: settings)
+      let second = SessionWebPage()
+      settings.page = second
+      await scene.update(checkout, settings: settings)
+      XCTAssertNil(first.webView)
+      XCTAssertEqual(second.url, checkout, "the new page reads the web view at once")
+      await scene.driver.tapLink("https://merchant.example/cart", in: scene.webView)
+      XCTAssertEqual(first.url, checkout, "the old page follows no longer")
+      XCTAssertEqual(second.url?.absoluteString, "https://merchant.example/cart")
+      scene.model.dismantle()
+      XCTAssertNil(second.webView)
+      second.goBack()  // nothing to act on: no crash, no load
+    }
+
+    func test_configureWebView_runsOnce_withTheNewWebView_beforeItsFirstLoad() async throws {
+      var calls: [String] = []
+      var settings = SessionWebViewModel.Settings()
+      settings.configureWebView = { webView in
+        webView.customUserAgent = "Shop/2.1"
+        calls.append(webView.url?.absoluteString ?? "nothing loaded")
+      }
+      let scene = try Scene(engine: try engine(), settings: settings)
+      await scene.update(checkout, settings: settings)
+      await scene.update(URL(string: "https://merchant.example/receipt")!, settings: settings)
+      XCTAssertEqual(calls, ["nothing loaded"])
+      XCTAssertEqual(scene.webView.customUserAgent, "Shop/2.1")
+    }
+
     func test_theViewsSettings_reachTheCoordinator_andItsDelegatesAreKeptAlive() async throws {
       final class AppDelegate: NSObject, WKNavigationDelegate, WKUIDelegate {}
       var settings = SessionWebViewModel.Settings()

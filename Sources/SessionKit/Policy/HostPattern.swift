@@ -6,17 +6,20 @@ public enum HostPattern: Sendable, Hashable, CustomStringConvertible {
   /// Any host that ends in `.` plus this domain.
   case subdomains(of: String)
 
-  /// Parses and normalises a pattern.
-  /// - Throws: ``ConfigurationError`` at `path` when `text` is neither a host nor `*.` plus a domain.
+  /// Parses and normalises a pattern, as a policy file's `hosts` entry is: `HostPattern("*.shop.example")`.
+  /// - Parameters:
+  ///   - text: The pattern: a host, or `*.` and a domain.
+  ///   - jsonPath: Where the pattern is in a policy file, for the error; `$` for one written in code.
+  /// - Throws: ``ConfigurationError`` at `jsonPath` when `text` is neither a host nor `*.` plus a domain.
   @_optimize(size)
-  public init(_ text: String, path: String) throws(ConfigurationError) {
+  public init(_ text: String, jsonPath: String = "$") throws(ConfigurationError) {
     if text.hasPrefix("*.") {
       guard let host = HostPattern.normalisedHost(String(text.dropFirst(2))), case .domain(let domain) = host else {
-        throw HostPattern.problem(text, path: path)
+        throw HostPattern.problem(text, path: jsonPath)
       }
       self = .subdomains(of: domain)
     } else {
-      guard let host = HostPattern.normalisedHost(text) else { throw HostPattern.problem(text, path: path) }
+      guard let host = HostPattern.normalisedHost(text) else { throw HostPattern.problem(text, path: jsonPath) }
       self = .exact(host.serialized)
     }
   }

@@ -5,18 +5,22 @@ public enum PathPattern: Sendable, Hashable, CustomStringConvertible {
   /// Any path that starts with this prefix.
   case prefix(String)
 
-  /// Parses a pattern.
-  /// - Throws: ``ConfigurationError`` at `path` when `text` does not start with `/` or has a `*` other than last.
+  /// Parses a pattern, as a policy file's `paths` entry is: `PathPattern("/checkout/*")`.
+  /// - Parameters:
+  ///   - text: The pattern: a path, or a path prefix followed by `*`.
+  ///   - jsonPath: Where the pattern is in a policy file, for the error; `$` for one written in code.
+  /// - Throws: ``ConfigurationError`` at `jsonPath` when `text` does not start with `/` or has a `*` other than
+  ///   last.
   @_optimize(size)
-  public init(_ text: String, path: String) throws(ConfigurationError) {
+  public init(_ text: String, jsonPath: String = "$") throws(ConfigurationError) {
     guard text.hasPrefix("/") else {
       throw ConfigurationError(
-        path: path, problem: "\(JSONValue.quoted(text)) is not a path (a path starts with \"/\")")
+        path: jsonPath, problem: "\(JSONValue.quoted(text)) is not a path (a path starts with \"/\")")
     }
     let body = text.hasSuffix("*") ? String(text.dropLast()) : text
     guard !body.contains("*") else {
       throw ConfigurationError(
-        path: path, problem: "\(JSONValue.quoted(text)) is not a path pattern (\"*\" may only end a prefix)")
+        path: jsonPath, problem: "\(JSONValue.quoted(text)) is not a path pattern (\"*\" may only end a prefix)")
     }
     self = text.hasSuffix("*") ? .prefix(body) : .exact(body)
   }

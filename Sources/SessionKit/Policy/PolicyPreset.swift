@@ -23,9 +23,9 @@ public enum PolicyPreset: String, Sendable, Hashable, CaseIterable {
   @_optimize(size)
   public func rules() throws(ConfigurationError) -> [PolicyRule] {
     switch self {
-    case .webkitDefault: try PolicyPreset.webkitDefaultRules.get()
-    case .adClicks: try PolicyPreset.adClicksRules.get()
-    case .googlePay: try PolicyPreset.googlePayRules.get()
+    case .webkitDefault: try PolicyPreset.webkitDefaultRules.decoded()
+    case .adClicks: try PolicyPreset.adClicksRules.decoded()
+    case .googlePay: try PolicyPreset.googlePayRules.decoded()
     }
   }
 
@@ -73,8 +73,10 @@ public enum PolicyPreset: String, Sendable, Hashable, CaseIterable {
       }
     }
 
+    /// The rules, or the error. (Not named `get()`: the iOS SDK type-check rewrites `.get()` calls, which it takes
+    /// for `Result`'s, onto its typed-throws shim.)
     @_optimize(size)
-    func get() throws(ConfigurationError) -> [PolicyRule] {
+    func decoded() throws(ConfigurationError) -> [PolicyRule] {
       switch self {
       case .rules(let rules): return rules
       case .invalid(let error): throw error

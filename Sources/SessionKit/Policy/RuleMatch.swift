@@ -86,7 +86,7 @@ public struct RuleMatch: Sendable, Hashable {
     }
     if let value = reader.member("hosts") {
       match.hosts = try value.strings().map { (text, path) throws(ConfigurationError) in
-        try HostPattern(text, path: path)
+        try HostPattern(text, jsonPath: path)
       }
     }
     if let value = reader.member("sites") {
@@ -96,7 +96,7 @@ public struct RuleMatch: Sendable, Hashable {
     }
     if let value = reader.member("paths") {
       match.paths = try value.strings().map { (text, path) throws(ConfigurationError) in
-        try PathPattern(text, path: path)
+        try PathPattern(text, jsonPath: path)
       }
     }
     if let value = reader.member("navigationTypes") {
