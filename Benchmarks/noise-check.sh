@@ -63,7 +63,8 @@ options=()
 [ -n "$repeats" ] && options+=(--repeat "$repeats")
 [ -n "$duration" ] && options+=(--duration "$duration")
 run() { # run OUTPUT [ENV=VALUE]
-  env ${2:+"$2"} "${pin[@]}" "$binary" run --quiet --no-save "${options[@]}" --json "$1"
+  # ${a[@]+"${a[@]}"}: an empty array under set -u in bash 3.2 (macOS) too.
+  env ${2:+"$2"} ${pin[@]+"${pin[@]}"} "$binary" run --quiet --no-save ${options[@]+"${options[@]}"} --json "$1"
 }
 
 echo "noise-check: $tries tries of two runs (${options[*]:-default options}, CPU $cpu)," \

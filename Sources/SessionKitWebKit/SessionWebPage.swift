@@ -37,7 +37,8 @@ import SessionKit
   ///
   /// It follows the root web view only: popups have their own pages, which the engine decides and the coordinator
   /// shows and closes. The values are the web view's own (`WKWebView` reports each by key-value observing), read
-  /// when it changes; the actions are `WKWebView`'s, so the engine decides each navigation they start as it
+  /// on the main actor's next turn after each change (never inside a SwiftUI update), so a few changes in one turn
+  /// arrive as one; the actions are `WKWebView`'s, so the engine decides each navigation they start as it
   /// decides every other (back and forward as `backForward`, a reload as `reload`).
   @MainActor
   public final class SessionWebPage: ObservableObject {
@@ -82,52 +83,66 @@ import SessionKit
       webView?.load(URLRequest(url: url))
     }
 
-    /// Follows `webView`: its values now, then each change (``SessionWebViewModel`` calls it when it makes the
-    /// view, and with `nil` when the view goes).
+    /// Follows `webView`: its values, then each change (``SessionWebViewModel`` calls it when it makes the view);
+    /// `nil` stops following and puts the values back to a page that shows nothing.
     func follow(_ webView: WKWebView?) {
       for observation in observations { observation.invalidate() }
       observations = []
       self.webView = webView
-      guard let webView else { return }
-      // WKWebView is key-value observing compliant for each (WKWebView.h) and changes them on the main thread,
-      // where KVO calls the handler (it is @Sendable in the SDK): each change re-reads them all.
-      let changed: @Sendable (WKWebView) -> Void = { [weak self] webView in
-        Self.onMainActor { self?.read(webView) }
-      }
-      observations = [
-        webView.observe(\.isLoading, options: [.new]) { webView, _ in changed(webView) },
-        webView.observe(\.estimatedProgress, options: [.new]) { webView, _ in changed(webView) },
-        webView.observe(\.title, options: [.new]) { webView, _ in changed(webView) },
-        webView.observe(\.url, options: [.new]) { webView, _ in changed(webView) },
-        webView.observe(\.canGoBack, options: [.new]) { webView, _ in changed(webView) },
-        webView.observe(\.canGoForward, options: [.new]) { webView, _ in changed(webView) },
-      ]
-      read(webView)
-    }
-
-    /// Runs `body` on the main actor: at once when called on the main thread, where WebKit changes these
-    /// properties and KVO calls the handlers; else (never seen) as a task on the main actor.
-    ///
-    /// `MainActor.assumeIsolated` does the same but needs iOS 17; on the main thread, code of the main actor may
-    /// run synchronously, and the function's isolation is not part of its calling convention, so after the same
-    /// check the closure is called as a plain one, as `assumeIsolated` itself does.
-    private nonisolated static func onMainActor(_ body: @escaping @MainActor @Sendable () -> Void) {
-      guard Thread.isMainThread else {
-        Task { @MainActor in body() }
+      guard let webView else {
+        // On the next turn too: a view lets go of its page while SwiftUI updates views.
+        Task { @MainActor [weak self] in
+          guard let self, self.webView == nil else { return }
+          self.publish(
+            isLoading: false, estimatedProgress: 0, title: nil, url: nil, canGoBack: false, canGoForward: false)
+        }
         return
       }
-      let run = unsafeBitCast(body, to: (@Sendable () -> Void).self)
-      run()
+      // WKWebView is key-value observing compliant for each (WKWebView.h); KVO calls the handler (@Sendable in the
+      // SDK) where the value changed, the main thread for a web view. Each change re-reads them all on the main
+      // actor's next turn, never inside the call that changed them: a load SwiftUI starts in `updateUIView` changes
+      // `isLoading` at once, and publishing then would be a change made during a view update.
+      let changed: @Sendable () -> Void = { [weak self, weak webView] in
+        Task { @MainActor in
+          guard let self, let webView, self.webView === webView else { return }
+          self.read(webView)
+        }
+      }
+      observations = [
+        webView.observe(\.isLoading, options: [.new]) { _, _ in changed() },
+        webView.observe(\.estimatedProgress, options: [.new]) { _, _ in changed() },
+        webView.observe(\.title, options: [.new]) { _, _ in changed() },
+        webView.observe(\.url, options: [.new]) { _, _ in changed() },
+        webView.observe(\.canGoBack, options: [.new]) { _, _ in changed() },
+        webView.observe(\.canGoForward, options: [.new]) { _, _ in changed() },
+      ]
+      changed()
     }
 
-    /// Takes the web view's values, each only when it changed, so that SwiftUI hears of real changes only.
+    /// Stops following `webView`, if this page follows it: a view that goes lets go of its page, but not when the
+    /// page already follows another view's web view.
+    func stopFollowing(_ webView: WKWebView?) {
+      guard let webView, self.webView === webView else { return }
+      follow(nil)
+    }
+
+    /// Takes the web view's values.
     private func read(_ webView: WKWebView) {
-      if isLoading != webView.isLoading { isLoading = webView.isLoading }
-      if estimatedProgress != webView.estimatedProgress { estimatedProgress = webView.estimatedProgress }
-      if title != webView.title { title = webView.title }
-      if url != webView.url { url = webView.url }
-      if canGoBack != webView.canGoBack { canGoBack = webView.canGoBack }
-      if canGoForward != webView.canGoForward { canGoForward = webView.canGoForward }
+      publish(
+        isLoading: webView.isLoading, estimatedProgress: webView.estimatedProgress, title: webView.title,
+        url: webView.url, canGoBack: webView.canGoBack, canGoForward: webView.canGoForward)
+    }
+
+    /// Sets each value only when it changed, so that SwiftUI hears of real changes only.
+    private func publish(
+      isLoading: Bool, estimatedProgress: Double, title: String?, url: URL?, canGoBack: Bool, canGoForward: Bool
+    ) {
+      if self.isLoading != isLoading { self.isLoading = isLoading }
+      if self.estimatedProgress != estimatedProgress { self.estimatedProgress = estimatedProgress }
+      if self.title != title { self.title = title }
+      if self.url != url { self.url = url }
+      if self.canGoBack != canGoBack { self.canGoBack = canGoBack }
+      if self.canGoForward != canGoForward { self.canGoForward = canGoForward }
     }
   }
 #endif

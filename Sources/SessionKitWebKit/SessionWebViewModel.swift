@@ -110,7 +110,7 @@ import SessionKit
     /// Tears the coordinator down (closing every popup and removing their views) and lets go of the views and the
     /// app's delegates. Calling it again does nothing.
     public func dismantle() {
-      settings.page?.follow(nil)
+      settings.page?.stopFollowing(webView)
       coordinator?.tearDown()
       coordinator = nil
       webView = nil
@@ -120,7 +120,7 @@ import SessionKit
 
     private func apply(_ settings: Settings) {
       if self.settings.page !== settings.page {
-        self.settings.page?.follow(nil)
+        self.settings.page?.stopFollowing(webView)
         settings.page?.follow(webView)
       }
       self.settings = settings

@@ -891,14 +891,20 @@ import Foundation
       list.currentItem?.frames = .init(generation: newDocumentID())
       frameLoad = .load
     }
-    webView.title = titles[Self.withoutFragment(committed)]
     webView.estimatedProgress = 0.5
     webView.reportObservableChanges()
     if let delegate = webView.navigationDelegate, responds(webView, to: .didCommit) {
       callbacks.append(Callback("didCommit", webView.standInLabel, answer: committed.absoluteString))
       delegate.webView(webView, didCommit: navigation)
     }
+    // The title once the committed document's <title> is parsed, after didCommit.
+    webView.title = titles[Self.withoutFragment(committed)]
+    webView.reportObservableChanges()
     await loadFrames(of: webView, page: committed, frameLoad)
+    // WebKit ends the load (isLoading, estimatedProgress) before it tells the delegate how it ended.
+    webView.isLoading = false
+    webView.estimatedProgress = 1
+    webView.reportObservableChanges()
     if failingAfterCommit.contains(Self.withoutFragment(committed)) {
       if let delegate = webView.navigationDelegate, responds(webView, to: .didFail) {
         callbacks.append(Callback("didFail", webView.standInLabel, answer: committed.absoluteString))

@@ -93,19 +93,52 @@ final class TestRunOutputs: XCTestCase {
     XCTAssertTrue(compared.output.contains("new:  \(saved[1]) "), compared.output)
   }
 
-  func test_theRunsDirectory_keepsTheNewest20_inTheOrderTheyWereMade() throws {
+  func test_theRunsDirectory_keepsTheNewest20_inTheOrderTheyWereSaved_whateverTheClockSays() throws {
     let runs = SavedRuns(directory: files.directory.path + "/kept")
     try runs.prepare()
     let start = Date(timeIntervalSince1970: 1_800_000_000)
     var paths: [String] = []
     for index in 0..<23 {
-      // Three runs in one millisecond, then one a second.
-      let date = start.addingTimeInterval(index < 3 ? 0 : Double(index))
+      // Three runs in one second, then the clock steps back an hour, then one a second.
+      let date = index < 3 ? start : start.addingTimeInterval(Double(index) - 3_600)
       paths.append(try runs.save(profile: Data("{}".utf8), plot: "<svg/>", date: date).profile)
     }
-    XCTAssertEqual(runs.profiles(), Array(paths.suffix(20)), "the newest 20, oldest first")
+    XCTAssertEqual(runs.profiles(), Array(paths.suffix(20)), "the newest 20 by number, oldest first")
     XCTAssertFalse(FileManager.default.fileExists(atPath: String(paths[0].dropLast(5)) + ".svg"))
-    XCTAssertTrue(paths[1].hasSuffix("_2.json"), paths[1])
+    XCTAssertTrue(paths[1].hasSuffix("/run-000002-2027-01-15T080000Z.json"), paths[1])
+    XCTAssertTrue(paths[22].hasSuffix("/run-000023-2027-01-15T070022Z.json"), paths[22])
+  }
+
+  func test_filesTheToolDidNotName_areNeverReadCountedOrRemoved() throws {
+    let directory = files.directory.path + "/mine"
+    let runs = SavedRuns(directory: directory)
+    try runs.prepare()
+    // The user's own files, some named almost as the tool names its runs.
+    let own = [
+      "run-1.json", "run-baseline.json", "run-000001-2026-12-05T103000Z.json.bak", "run-00001-2026-12-05T103000Z.json",
+      "notes.txt",
+    ]
+    for name in own { XCTAssertTrue(FileManager.default.createFile(atPath: directory + "/" + name, contents: Data())) }
+    for index in 0..<(SavedRuns.kept + 2) {
+      _ = try runs.save(profile: Data("{}".utf8), plot: "<svg/>", date: Date(timeIntervalSince1970: Double(index)))
+    }
+    XCTAssertEqual(runs.profiles().count, SavedRuns.kept)
+    XCTAssertTrue(runs.profiles().allSatisfy { $0.contains("/run-0000") && $0.hasSuffix("Z.json") })
+    for name in own { XCTAssertTrue(FileManager.default.fileExists(atPath: directory + "/" + name), name) }
+  }
+
+  func test_anUnwritableRunsDirectory_isNamed_withTheWayOut() async throws {
+    guard geteuid() != 0 else { return }  // root writes anywhere: the next test covers the message's shape
+    let directory = files.directory.path + "/locked"
+    XCTAssertEqual(mkdir(directory, 0o500), 0)
+    var options = tinyOptions()
+    options.savedRunsDirectory = directory
+    let result = await run(options)
+    XCTAssertEqual(result.status, 2)
+    XCTAssertEqual(
+      result.errors,
+      "session-bench: \(directory): cannot write the file: Permission denied "
+        + "(choose another with --runs-dir DIR, or --no-save)\n")
   }
 
   // MARK: Profiles that cannot be judged
@@ -123,13 +156,15 @@ final class TestRunOutputs: XCTestCase {
     let result = runCompare(basePath: basePath, newPath: newPath)
     XCTAssertEqual(result.exitCode, 2)
     XCTAssertFalse(result.output.contains("REGRESSION"), result.output)
+    XCTAssertTrue(
+      result.output.hasPrefix("session-bench compare: cannot judge these profiles against each other: "),
+      result.output)
     XCTAssertTrue(result.output.contains("they were made with other options"), result.output)
     XCTAssertTrue(result.output.contains("repetitions: base 1 (a single run), new 15 (interleaved)"), result.output)
     XCTAssertTrue(result.output.contains("length of a phase: base 5 s, new 0.3 s"), result.output)
     XCTAssertTrue(result.output.contains("swift run -c release session-bench"), result.output)
 
     new = base
-    new.machine.hostname = "another-host"
     new.machine.cores = 8
     let elsewhere = try files.write("elsewhere.json", String(decoding: new.encode(), as: UTF8.self))
     let other = runCompare(basePath: basePath, newPath: elsewhere)
@@ -139,9 +174,14 @@ final class TestRunOutputs: XCTestCase {
     XCTAssertTrue(other.output.contains("Make both profiles on one machine"), other.output)
   }
 
-  func test_theSameOptionsOnTheSameMachine_areJudged() throws {
+  func test_theSameOptionsOnTheSameMachine_areJudged_evenUnderAnotherHostName() throws {
     let profile = ProfileFixtures.standardProfile()
     XCTAssertTrue(ProfileDifferences(base: profile, new: profile).areComparable)
+    var renamed = profile
+    renamed.machine.hostname = "MacBook-Pro.local"  // macOS renames the host with the network
+    let differences = ProfileDifferences(base: profile, new: renamed)
+    XCTAssertTrue(differences.areComparable)
+    XCTAssertEqual(differences.notes.count, 1)
     var older = profile
     older.config.repeat = nil  // a profile from before --repeat: a single run
     older.config.hosts = nil

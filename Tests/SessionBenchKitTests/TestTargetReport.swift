@@ -30,7 +30,7 @@ final class TestTargetReport: XCTestCase {
     XCTAssertTrue(
       text.contains("engine.decide / baseline.direct throughput is 0.75, past the bar (≥ 0.80)."), text)
     XCTAssertTrue(
-      text.contains("The machine's load average was 3.1 on 2 cores at the end of the run: other work"), text)
+      text.contains("The machine's load average was 3.1 on 2 cores just before the run: other work"), text)
     XCTAssertTrue(text.contains("Run again when the machine is quiet"), text)
     XCTAssertTrue(text.contains("Benchmarks/instructions.sh"), text)
     XCTAssertFalse(text.contains("issue"), text)

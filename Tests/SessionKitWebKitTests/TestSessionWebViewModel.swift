@@ -74,6 +74,11 @@
       XCTAssertEqual(scene.loads.count, 3, "\(scene.loads)")
     }
 
+    /// Lets the main actor run what the page's observers queued: the page reads the web view on the next turn.
+    private func pageReads() async {
+      for _ in 0..<3 { await Task.yield() }
+    }
+
     func test_thePage_followsLoadingProgressTitleAndHistory_asTheyChange() async throws {
       let page = SessionWebPage()
       var settings = SessionWebViewModel.Settings()
@@ -84,21 +89,27 @@
       XCTAssertNil(page.url)
       scene.driver.titles["https://merchant.example/checkout"] = "Checkout"
       scene.driver.titles["https://merchant.example/cart"] = "Your cart"
-      // What the page says at each change of the web view (its own observer runs first, as it was made first).
+      // A redirect hop is decided while the page loads: the main actor is free then, and the page has read it.
+      scene.driver.redirects["https://merchant.example/start"] = .init(to: checkout.absoluteString)
+      // What the page says after each change of isLoading (its own reads were queued first, as it observed first).
       let seen = Locked<[String]>([])
-      let watch = scene.webView.observe(\.estimatedProgress, options: [.new]) { _, _ in
-        MainActor.assumeIsolated {
-          let state = "\(page.isLoading) \(page.estimatedProgress) \(page.title ?? "-")"
+      let watch = scene.webView.observe(\.isLoading, options: [.new]) { _, _ in
+        Task { @MainActor in
+          let state = "\(page.isLoading) \(page.url?.absoluteString ?? "-")"
           seen.withLock { $0.append(state) }
         }
       }
-      await scene.update(checkout, settings: settings)
+      await scene.update(URL(string: "https://merchant.example/start")!, settings: settings)
+      await pageReads()
       watch.invalidate()
-      XCTAssertEqual(seen.withLock { $0 }, ["true 0.1 -", "true 0.5 Checkout", "false 1.0 Checkout"])
+      XCTAssertEqual(seen.withLock { $0 }, ["true -", "false https://merchant.example/checkout"])
       XCTAssertEqual(page.url, checkout)
+      XCTAssertEqual(page.title, "Checkout")
+      XCTAssertEqual(page.estimatedProgress, 1)
       XCTAssertFalse(page.canGoBack)
 
       await scene.driver.tapLink("https://merchant.example/cart", in: scene.webView)
+      await pageReads()
       XCTAssertEqual(page.title, "Your cart")
       XCTAssertEqual(page.url?.absoluteString, "https://merchant.example/cart")
       XCTAssertTrue(page.canGoBack)
@@ -112,18 +123,22 @@
       let scene = try Scene(engine: try engine(), settings: settings)
       await scene.update(checkout, settings: settings)
       await scene.driver.tapLink("https://merchant.example/cart", in: scene.webView)
+      await pageReads()
 
       page.goBack()
       await scene.driver.settle()
+      await pageReads()
       XCTAssertEqual(page.url, checkout)
       XCTAssertTrue(page.canGoForward)
       page.goForward()
       await scene.driver.settle()
+      await pageReads()
       XCTAssertEqual(page.url?.absoluteString, "https://merchant.example/cart")
       page.reload()
       await scene.driver.settle()
       page.load(URL(string: "https://merchant.example/receipt")!)
       await scene.driver.settle()
+      await pageReads()
       XCTAssertEqual(page.url?.absoluteString, "https://merchant.example/receipt")
       XCTAssertEqual(
         scene.loads.suffix(4),
@@ -144,14 +159,35 @@
       let second = SessionWebPage()
       settings.page = second
       await scene.update(checkout, settings: settings)
+      await pageReads()
       XCTAssertNil(first.webView)
-      XCTAssertEqual(second.url, checkout, "the new page reads the web view at once")
+      XCTAssertNil(first.url, "a page that follows nothing shows nothing")
+      XCTAssertEqual(second.url, checkout, "the new page reads the web view")
       await scene.driver.tapLink("https://merchant.example/cart", in: scene.webView)
-      XCTAssertEqual(first.url, checkout, "the old page follows no longer")
+      await pageReads()
       XCTAssertEqual(second.url?.absoluteString, "https://merchant.example/cart")
       scene.model.dismantle()
+      await pageReads()
       XCTAssertNil(second.webView)
+      XCTAssertNil(second.url)
+      XCTAssertFalse(second.canGoBack, "no action is offered that would do nothing")
       second.goBack()  // nothing to act on: no crash, no load
+    }
+
+    func test_aPageGivenToANewView_keepsFollowingIt_whenTheOldViewGoesAfterwards() async throws {
+      // An `if`/`else` or an `.id` change: SwiftUI makes the new view before it dismantles the old one.
+      let page = SessionWebPage()
+      var settings = SessionWebViewModel.Settings()
+      settings.page = page
+      let old = try Scene(engine: try engine(), settings: settings)
+      await old.update(checkout, settings: settings)
+      let new = try Scene(engine: try engine(), settings: settings)
+      XCTAssertTrue(page.webView === new.webView)
+      old.model.dismantle()
+      XCTAssertTrue(page.webView === new.webView, "the old view lets go of its page only if it still follows it")
+      await new.update(URL(string: "https://merchant.example/receipt")!, settings: settings)
+      await pageReads()
+      XCTAssertEqual(page.url?.absoluteString, "https://merchant.example/receipt")
     }
 
     func test_configureWebView_runsOnce_withTheNewWebView_beforeItsFirstLoad() async throws {

@@ -168,6 +168,10 @@ public enum BenchCommandLine {
     options.savedRunsDirectory = noSave ? nil : runsDirectory ?? SavedRuns.defaultDirectory
     let outputs = [("--json", options.jsonPath), ("--csv", options.csvPath), ("--svg", options.svgPath)]
       .compactMap { option, path in path.map { (option, $0) } }
+    if let standardOutput = outputs.first(where: { $0.1 == InputFile.standardInput }) {
+      throw UsageError(
+        "\(standardOutput.0) -: the report goes to standard output; give a file (or /dev/stdout with --quiet)")
+    }
     for (index, output) in outputs.enumerated() {
       if let other = outputs[..<index].first(where: { $0.1 == output.1 }) {
         throw UsageError("\(other.0) and \(output.0) name the same file, \(output.1): give each its own")

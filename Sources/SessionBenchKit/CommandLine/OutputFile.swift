@@ -54,7 +54,9 @@ public enum OutputFile {
       }
       if count > 0 {
         written += count
-      } else if count < 0, errno != EINTR {
+      } else if count == 0 {
+        throw OutputFileError(path: path, errorNumber: EIO)  // nothing written and no error: do not spin
+      } else if errno != EINTR {
         throw OutputFileError(path: path, errorNumber: errno)
       }
     }

@@ -22,7 +22,8 @@
 ///     time);
 ///   - **its in-run ratios**, when the result has any in both profiles (to `baseline.direct` and
 ///     `baseline.naive`; profiles without them get them computed from their figures): at least one ratio moved
-///     past the threshold the same way, its intervals apart when both profiles have them.
+///     past the threshold the same way, its intervals apart and its fast end past the threshold too when both
+///     profiles have intervals.
 ///
 /// A result without a baseline in both profiles (a hand-made profile, a baseline compared with itself where it is
 /// the only one) is judged by its figure alone, as before the ratios existed.

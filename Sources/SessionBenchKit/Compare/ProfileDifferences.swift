@@ -4,7 +4,8 @@ import Foundation
 ///
 /// A latency is the code's only when everything else is equal. Two profiles made with other options (another
 /// duration, number of repetitions, workload, policy, seed, sessions or load) or on another machine (another
-/// host, number of cores, architecture or memory) differ for those reasons too, and a single run's figures cannot
+/// number of cores, architecture or memory; a host name alone is a note, since it changes with the network or the
+/// container) differ for those reasons too, and a single run's figures cannot
 /// be judged against a repeated run's intervals. `compare` judges neither: it says what differs and what to run
 /// instead.
 public struct ProfileDifferences: Sendable, Equatable {
@@ -45,13 +46,23 @@ public struct ProfileDifferences: Sendable, Equatable {
     func compareMachine(_ name: String, _ before: String, _ after: String) {
       if before != after { machine.append(Difference(name: name, base: before, new: after)) }
     }
-    compareMachine("host", base.machine.hostname, new.machine.hostname)
     compareMachine("cores", "\(base.machine.cores)", "\(new.machine.cores)")
     compareMachine("architecture", base.machine.arch, new.machine.arch)
     compareMachine(
       "memory", Format.bytes(Double(base.machine.memoryBytes)), Format.bytes(Double(new.machine.memoryBytes)))
     self.machine = machine
+    // The host name alone changes with the network (macOS) or the container: shown, not judged.
+    notes =
+      base.machine.hostname == new.machine.hostname
+      ? []
+      : [
+        "the profiles name different hosts (\(base.machine.hostname), \(new.machine.hostname)) with the same cores, "
+          + "architecture and memory: judged as one machine"
+      ]
   }
+
+  /// What differs without making the profiles incomparable, e.g. the host name.
+  public let notes: [String]
 
   /// Whether the profiles can be judged against each other: same options, same machine.
   public var areComparable: Bool { options.isEmpty && machine.isEmpty }

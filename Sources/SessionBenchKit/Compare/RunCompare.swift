@@ -25,8 +25,9 @@ public func runCompare(
   output += "new:  \(newPath) (\(new.machine.hostname), \(new.machine.date))\n"
   let differences = ProfileDifferences(base: base, new: new)
   guard differences.areComparable else {
-    return ("session-bench compare: " + output + differences.explanation, 2)
+    return ("session-bench compare: " + differences.explanation + output, 2)
   }
+  for note in differences.notes { output += "note: \(note)\n" }
   let comparison = ProfileComparison.compare(base: base, new: new, maxRegressionPercent: maxRegression)
   output += "\n" + comparison.table
   return (output, comparison.exitCode)
@@ -43,8 +44,9 @@ public func runCompare(
   guard profiles.count >= 2 else {
     return (
       "session-bench compare: \(directory) holds \(profiles.count == 0 ? "no run" : "one run"); compare needs two: "
-        + "run `swift run -c release session-bench` before and after the change (each run is saved there), or give "
-        + "two profiles: session-bench compare BASE.json NEW.json\n",
+        + "run `swift run -c release session-bench\(directory == SavedRuns.defaultDirectory ? "" : " --runs-dir \(directory)")` "
+        + "before and after the change (each run is saved there), or give two profiles: "
+        + "session-bench compare BASE.json NEW.json\n",
       2
     )
   }

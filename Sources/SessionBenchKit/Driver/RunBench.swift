@@ -18,16 +18,19 @@ public func runBench(
 ) async -> Int32 {
   let saved = options.savedRunsDirectory.map { SavedRuns(directory: $0) }
   do throws(OutputFileError) {
+    // The runs directory first: an output inside it (`--json .build/session-bench/x.json`) needs it made.
+    try saved?.prepare()
     for path in [options.jsonPath, options.csvPath, options.svgPath].compactMap({ $0 }) {
       try OutputFile.check(path)
     }
-    try saved?.prepare()
   } catch {
     standardError(
       "session-bench: \(error.description)\(error.path == saved?.directory ? " (choose another with --runs-dir DIR, or --no-save)" : "")\n"
     )
     return 2
   }
+  // The load before the run: what else the machine was doing, not the run itself (a missed target quotes it).
+  let loadBefore = TargetReport.currentLoadAverage()
   let progress = ProgressLine(quiet: options.quiet)
   let report: BenchReport
   do {
@@ -68,10 +71,11 @@ public func runBench(
   if !options.quiet {
     var text =
       "session-bench: \(report.summary)\n\n" + ReportTable(profile: report.profile).text + "\n"
-      + TargetReport(profile: report.profile, loadAverage: TargetReport.currentLoadAverage()).text
-    if let savedTo {
+      + TargetReport(profile: report.profile, loadAverage: loadBefore).text
+    if let savedTo, let saved {
       text += "\nsaved: \(savedTo.profile) (profile) and \(savedTo.plot) (plot)\n"
-      text += "`session-bench compare` compares the last two runs saved there.\n"
+      let compare = saved.isDefault ? "session-bench compare" : "session-bench compare --runs-dir \(saved.directory)"
+      text += "`\(compare)` compares the last two runs saved there.\n"
     }
     standardOutput(text)
   }

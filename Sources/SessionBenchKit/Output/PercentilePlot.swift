@@ -135,7 +135,7 @@ public struct PercentilePlot: Sendable {
     var height: Double { (notesTop + Double(noteLines.count) * 15 + 12).rounded(.up) }
 
     init(title: String, subtitle: String?, series: Int, notes: [String]) {
-      titleLines = TextMetrics.wrap(title, width: Self.textWidth / 1.1, fontSize: 18)
+      titleLines = TextMetrics.wrap(title, width: Self.textWidth / 1.25, fontSize: 18)  // bold: 25 % wider
       subtitleLines = subtitle.map { TextMetrics.wrap($0, width: Self.textWidth, fontSize: 12) } ?? []
       let lastLine = 32 + 22 * Double(max(titleLines.count - 1, 0)) + 16 * Double(subtitleLines.count)
       plotTop = lastLine + 28

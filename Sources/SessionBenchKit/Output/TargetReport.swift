@@ -64,8 +64,8 @@ public struct TargetReport: Sendable {
 
   /// The targets, then the floor.
   public let lines: [Line]
-  /// The machine's load average over the last minute when the report was made, if known: a missed target's advice
-  /// quotes it, since most misses on a shared machine are its load.
+  /// The machine's one-minute load average just before the run, if known: a missed target's advice quotes it,
+  /// since most misses on a shared machine are its load.
   public let loadAverage: Double?
   /// The cores of the machine the profile was made on.
   private let cores: Int
@@ -74,7 +74,7 @@ public struct TargetReport: Sendable {
   ///
   /// - Parameters:
   ///   - profile: The run's profile.
-  ///   - loadAverage: The machine's one-minute load average at the end of the run (``currentLoadAverage()``), or
+  ///   - loadAverage: The machine's one-minute load average just before the run (``currentLoadAverage()``), or
   ///     `nil` when the report is made later or elsewhere.
   public init(profile: BenchProfile, loadAverage: Double? = nil) {
     self.loadAverage = loadAverage
@@ -201,8 +201,8 @@ public struct TargetReport: Sendable {
   public func advice(for line: Line) -> String {
     let load =
       loadAverage.map {
-        String(format: "The machine's load average was %.1f on %d cores at the end of the run", $0, cores)
-          + ($0 >= Double(cores) * 0.5 ? ": other work shared the cores with the run. " : ". ")
+        String(format: "The machine's load average was %.1f on %d cores just before the run", $0, cores)
+          + ($0 >= Double(cores) * 0.5 ? ": other work was sharing the cores. " : ". ")
       } ?? ""
     let again = "Run again when the machine is quiet; if it stays missed, the code has got slower: "
     let instructions = "`Benchmarks/instructions.sh` counts the decision's instructions, which no load moves."

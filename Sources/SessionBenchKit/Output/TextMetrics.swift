@@ -10,14 +10,14 @@ public enum TextMetrics {
   /// How much wider than Helvetica text is counted: 22 %.
   public static let fallbackAllowance = 1.22
 
-  /// The width of `text` at `fontSize` pixels; bold text is counted 10 % wider (Helvetica Bold's widths are
-  /// at most that much larger).
+  /// The width of `text` at `fontSize` pixels; bold text is counted 25 % wider (Helvetica Bold's letters are
+  /// up to that much wider than the regular ones: i, l, t, r, f).
   public static func width(of text: String, fontSize: Double, bold: Bool = false) -> Double {
     var thousandths = 0
     for scalar in text.unicodeScalars {
       thousandths += advance(of: scalar)
     }
-    return Double(thousandths) / 1000 * fontSize * (bold ? 1.1 : 1) * fallbackAllowance
+    return Double(thousandths) / 1000 * fontSize * (bold ? 1.25 : 1) * fallbackAllowance
   }
 
   /// `text` broken at spaces into lines no wider than `width`; a word wider than the line is cut with `…`.

@@ -9,10 +9,15 @@ struct CommandRun {
   var output: String
   var errors: String
 
-  /// Runs `arguments` (without the program name) through the same runner as the executable.
+  /// Runs `arguments` (without the program name) through the same runner as the executable. A `run` saves
+  /// nothing (`--no-save` is added unless the arguments choose `--runs-dir`): a test must not write into the
+  /// developer's `.build/session-bench`, whose last two runs `compare` takes.
   static func run(_ arguments: [String]) async -> CommandRun {
     let output = Locked("")
     let errors = Locked("")
+    let isRun = arguments.first.map { $0 == "run" || $0.hasPrefix("-") } ?? true
+    let saving = arguments.contains { $0 == "--no-save" || $0.hasPrefix("--runs-dir") || $0 == "--help" || $0 == "-h" }
+    let arguments = isRun && !saving ? arguments + ["--no-save"] : arguments
     let status = await BenchCommandRunner.run(
       arguments, standardOutput: { text in output.withLock { $0 += text } },
       standardError: { text in errors.withLock { $0 += text } })
