@@ -169,18 +169,34 @@ def is_swiftui(block):
 def swiftui_source(block, name):
     """A SwiftUI snippet as a file for the iOS type-check: declarations as they stand, else a view's body."""
     text = " ".join(block.marker[0].split())[len("swiftui"):].strip(" ;")
-    parameters = []
-    if text.startswith("given "):
-        parameters = [part.strip() for part in text[6:].split(";") if part.strip()]
-    elif text:
-        sys.exit(f"{block.doc}:{block.marker[1]}: unknown marker {text!r} after swiftui (expected given)")
-    lines = ["" if IMPORT.match(line) else line for line in block.text.rstrip("\n").split("\n")]
-    located = f'#sourceLocation(file: "{block.doc}", line: {block.line})\n' + "\n".join(lines) + "\n#sourceLocation()"
+    parameters = given(text, block, "given after swiftui")
     header = SWIFTUI_HEADER.format(doc=block.where)
     if TOP_LEVEL_DECLARATION.search(block.text) and not parameters:
-        return header + "\n" + located + "\n"
+        return header + "\n" + located(block) + "\n"
     properties = "\n".join(f"  let {parameter}" for parameter in parameters)
-    return header + "\n" + SWIFTUI_VIEW.format(name=name, properties=properties, body=located) + "\n"
+    return header + "\n" + SWIFTUI_VIEW.format(name=name, properties=properties, body=located(block)) + "\n"
+
+
+def given(text, block, after):
+    """The NAME: TYPE list of a marker's `given NAME: TYPE; …` (empty without one); anything else is an error."""
+    if text.startswith("given "):
+        return [part.strip() for part in text[6:].split(";") if part.strip()]
+    if text:
+        sys.exit(f"{block.doc}:{block.marker[1]}: unknown marker {text!r} (expected {after})")
+    return []
+
+
+def located(block):
+    """The block's lines as Swift whose errors point at the document's own lines. Imports are replaced by the
+    generated file's header; they are blanked so that line numbers stay the document's."""
+    lines = ["" if IMPORT.match(line) else line for line in block.text.rstrip("\n").split("\n")]
+    return f'#sourceLocation(file: "{block.doc}", line: {block.line})\n' + "\n".join(lines) + "\n#sourceLocation()"
+
+
+def snippet_name(prefix, number, block):
+    """A Swift-identifier name for a block's generated file and type: the prefix, its number, its document."""
+    stem = re.sub(r"\W", "", os.path.splitext(os.path.basename(block.doc))[0])
+    return f"{prefix}{number:02d}{stem}"
 
 
 def parse_marker(block):
@@ -201,27 +217,16 @@ def parse_marker(block):
         context, text = context.strip(), text.strip()
         if context != "view-controller":
             sys.exit(f"{block.doc}:{line}: unknown context {context!r} (known: view-controller)")
-    parameters = ""
-    if text.startswith("given "):
-        parameters = ", ".join(part.strip() for part in text[6:].split(";") if part.strip())
-    elif text:
-        sys.exit(f"{block.doc}:{line}: unknown marker {text!r} (expected skip, given or in)")
-    return None, context, parameters
+    return None, context, ", ".join(given(text, block, "skip, swiftui, given or in"))
 
 
 def swift_source(block, name):
     _, context, parameters = parse_marker(block)
-    lines = block.text.rstrip("\n").split("\n")
-    # Imports are replaced by the header's; blank them so that line numbers stay the document's.
-    lines = ["" if IMPORT.match(line) else line for line in lines]
-    located = (
-        f'#sourceLocation(file: "{block.doc}", line: {block.line})\n' + "\n".join(lines) + "\n#sourceLocation()"
-    )
     header = HEADER.format(doc=block.where)
     if context is None and TOP_LEVEL_DECLARATION.search(block.text) and not parameters:
-        return header + "\n" + located + "\n"
+        return header + "\n" + located(block) + "\n"
     template = VIEW_CONTROLLER if context == "view-controller" else FUNCTION
-    return header + "\n" + template.format(name=name, parameters=parameters, body=located) + "\n"
+    return header + "\n" + template.format(name=name, parameters=parameters, body=located(block)) + "\n"
 
 
 def run(command, **kwargs):
@@ -240,8 +245,7 @@ def main():
         os.makedirs(arguments.ios_swiftui, exist_ok=True)
         swiftui = [b for doc in documents() for b in blocks(doc) if b.language == "swift" and is_swiftui(b)]
         for number, block in enumerate(swiftui, 1):
-            stem = re.sub(r"\W", "", os.path.splitext(os.path.basename(block.doc))[0])
-            name = f"SwiftUISnippet{number:02d}{stem}"
+            name = snippet_name("SwiftUISnippet", number, block)
             with open(os.path.join(arguments.ios_swiftui, f"{name}.swift"), "w", encoding="utf-8") as file:
                 file.write(swiftui_source(block, name))
         print(f"check-snippets: {len(swiftui)} SwiftUI snippets written to {arguments.ios_swiftui}")
@@ -264,8 +268,7 @@ def main():
         for number, block in enumerate(swift, 1):
             if parse_marker(block)[0] is not None:
                 continue
-            stem = re.sub(r"\W", "", os.path.splitext(os.path.basename(block.doc))[0])
-            name = f"snippet{number:02d}{stem}"
+            name = snippet_name("snippet", number, block)
             with open(os.path.join(GENERATED, f"{name}.swift"), "w", encoding="utf-8") as file:
                 file.write(swift_source(block, name))
             compiled += 1

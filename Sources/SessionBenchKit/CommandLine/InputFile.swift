@@ -15,8 +15,8 @@ public enum InputFile {
   /// scenario of thousands of steps, a policy with 100 000 rules — are a few MiB.
   public static let limit = 64 << 20
 
-  /// The limit as `--help` and error messages state it.
-  public static let limitDescription = "64 MiB"
+  /// The limit as `--help` and error messages state it: `64 MiB`.
+  public static let limitDescription = "\(limit >> 20) MiB"
 
   /// How `path` is named in messages: `standard input` for `-`, else the path as given.
   public static func displayName(_ path: String) -> String {

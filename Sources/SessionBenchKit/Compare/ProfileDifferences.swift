@@ -26,31 +26,24 @@ public struct ProfileDifferences: Sendable, Equatable {
 
   /// The differences between `base` and `new`.
   public init(base: BenchProfile, new: BenchProfile) {
-    var options: [Difference] = []
-    func compare(_ name: String, _ before: String, _ after: String) {
-      if before != after { options.append(Difference(name: name, base: before, new: after)) }
-    }
     let a = base.config
     let b = new.config
-    compare("repetitions", Self.repetitions(a.repeat), Self.repetitions(b.repeat))
-    compare("length of a phase", Self.length(a), Self.length(b))
-    compare("load", Self.load(a), Self.load(b))
-    compare("sessions", "\(a.sessions)", "\(b.sessions)")
-    compare("workload", a.workload, b.workload)
-    compare("policy", a.policy ?? "built-in", b.policy ?? "built-in")
-    compare("extra rules (--rules)", "\(a.rules)", "\(b.rules)")
-    compare("generated hosts (--hosts)", "\(a.hosts ?? 0)", "\(b.hosts ?? 0)")
-    compare("seed", "\(a.seed)", "\(b.seed)")
-    self.options = options
-    var machine: [Difference] = []
-    func compareMachine(_ name: String, _ before: String, _ after: String) {
-      if before != after { machine.append(Difference(name: name, base: before, new: after)) }
-    }
-    compareMachine("cores", "\(base.machine.cores)", "\(new.machine.cores)")
-    compareMachine("architecture", base.machine.arch, new.machine.arch)
-    compareMachine(
-      "memory", Format.bytes(Double(base.machine.memoryBytes)), Format.bytes(Double(new.machine.memoryBytes)))
-    self.machine = machine
+    options = Self.differing([
+      ("repetitions", Self.repetitions(a.repeat), Self.repetitions(b.repeat)),
+      ("length of a phase", Self.length(a), Self.length(b)),
+      ("load", Self.load(a), Self.load(b)),
+      ("sessions", "\(a.sessions)", "\(b.sessions)"),
+      ("workload", a.workload, b.workload),
+      ("policy", a.policy ?? "built-in", b.policy ?? "built-in"),
+      ("extra rules (--rules)", "\(a.rules)", "\(b.rules)"),
+      ("generated hosts (--hosts)", "\(a.hosts ?? 0)", "\(b.hosts ?? 0)"),
+      ("seed", "\(a.seed)", "\(b.seed)"),
+    ])
+    machine = Self.differing([
+      ("cores", "\(base.machine.cores)", "\(new.machine.cores)"),
+      ("architecture", base.machine.arch, new.machine.arch),
+      ("memory", Format.bytes(Double(base.machine.memoryBytes)), Format.bytes(Double(new.machine.memoryBytes))),
+    ])
     // The host name alone changes with the network (macOS) or the container: shown, not judged.
     notes =
       base.machine.hostname == new.machine.hostname
@@ -94,6 +87,11 @@ public struct ProfileDifferences: Sendable, Equatable {
         + "saved in \(SavedRuns.defaultDirectory); compare with no paths takes the last two).\n"
     }
     return text
+  }
+
+  /// The pairs whose two values differ, as differences.
+  private static func differing(_ pairs: [(name: String, base: String, new: String)]) -> [Difference] {
+    pairs.filter { $0.base != $0.new }.map { Difference(name: $0.name, base: $0.base, new: $0.new) }
   }
 
   private static func repetitions(_ count: Int?) -> String {
