@@ -31,7 +31,10 @@ let package = Package(
         "SessionKit", "SessionKitWebKit", .target(name: "WebKitStandIn", condition: .when(platforms: [.linux])),
       ],
       path: "Examples/MerchantCheckout",
-      exclude: ["checkout-policy.json"]
+      exclude: ["checkout-policy.json"],
+      // An app sees the public API only: the example and the snippets are compiled as one (`package` symbols,
+      // which the simulator, session-bench and the tests use, are not theirs).
+      packageAccess: false
     ),
     .testTarget(
       name: "SessionKitTests",
@@ -45,7 +48,8 @@ let package = Package(
       dependencies: [
         "SessionKit", "SessionKitSimulation", "SessionKitWebKit",
         .target(name: "WebKitStandIn", condition: .when(platforms: [.linux])),
-      ]
+      ],
+      packageAccess: false
     ),
     .testTarget(
       name: "SessionKitWebKitTests",

@@ -1,9 +1,9 @@
 import SessionKit
 
 /// One delegate call the simulator made, with the engine's answer.
-public struct CallbackRecord: Sendable, Hashable {
+package struct CallbackRecord: Sendable, Hashable {
   /// The delegate callbacks WebKit makes.
-  public enum Callback: String, Sendable, Hashable {
+  package enum Callback: String, Sendable, Hashable {
     /// `webView(_:decidePolicyFor:decisionHandler:)`.
     case decidePolicyFor
     /// `webView(_:createWebViewWith:for:windowFeatures:)`.
@@ -13,26 +13,26 @@ public struct CallbackRecord: Sendable, Hashable {
   }
 
   /// Which callback.
-  public var callback: Callback
+  package var callback: Callback
   /// The session whose web view received it.
-  public var session: SessionID
+  package var session: SessionID
   /// The action's navigation type (not for `webViewDidClose`).
-  public var navigationType: NavigationType?
+  package var navigationType: NavigationType?
   /// The action's target frame: `main`, `sub` or `none` (a new window); not for `webViewDidClose`.
-  public var targetFrame: String?
+  package var targetFrame: String?
   /// The answer: `allow`/`cancel`/`download` for `decidePolicyFor`; the new session's id or `nil` for
   /// `createWebViewWith`; absent for `webViewDidClose`.
-  public var answer: String?
+  package var answer: String?
   /// The action's request URL, normalised (`""` for `window.open()` with no URL); not for `webViewDidClose`.
-  public var url: String?
+  package var url: String?
   /// Whether the action carried a user gesture; not for `webViewDidClose`.
-  public var gesture: Bool?
+  package var gesture: Bool?
   /// The action's HTTP method, `GET` or `POST` (after a redirect hop's 301/302/303, `GET`); not for
   /// `webViewDidClose`.
-  public var method: String?
+  package var method: String?
 
   /// Creates a record.
-  public init(
+  package init(
     callback: Callback, session: SessionID, navigationType: NavigationType? = nil, targetFrame: String? = nil,
     answer: String? = nil, url: String? = nil, gesture: Bool? = nil, method: String? = nil
   ) {
@@ -47,11 +47,11 @@ public struct CallbackRecord: Sendable, Hashable {
   }
 
   /// The record as replay prints it: `callback`, `session`, `navigationType`, `targetFrame`, `answer`.
-  public var json: JSONValue { json(details: false) }
+  package var json: JSONValue { json(details: false) }
 
   /// The record as replay prints it; with `details` (`session-bench replay --callback-details`), also `url`,
   /// `gesture` and `method`, for checking a run against a real engine.
-  public func json(details: Bool) -> JSONValue {
+  package func json(details: Bool) -> JSONValue {
     var members: [(key: String, value: JSONValue)] = [
       ("callback", .string(callback.rawValue)), ("session", .string(session.rawValue)),
     ]

@@ -1,7 +1,7 @@
 import SessionKit
 
 /// Something a page or its user does, which the simulator turns into WebKit's callback sequence.
-public enum PageEvent: Sendable, Hashable {
+package enum PageEvent: Sendable, Hashable {
   /// The app calls `load(_:)`.
   case load(String)
   /// The user taps a link to `url` aimed at `target` (`_self`, `_blank`, `_top`, `_parent` or a window name),
@@ -31,7 +31,7 @@ public enum PageEvent: Sendable, Hashable {
   case wait(milliseconds: Int)
 
   /// The event's name as scenario files and replay output spell it.
-  public var name: String {
+  package var name: String {
     switch self {
     case .load: "load"
     case .click: "click"
@@ -48,7 +48,7 @@ public enum PageEvent: Sendable, Hashable {
   }
 
   /// Whether the event carries a user gesture (a click, a form, a dismissal, or `window.open` with `gesture`).
-  public var carriesUserGesture: Bool {
+  package var carriesUserGesture: Bool {
     switch self {
     case .click, .submit, .dismiss: true
     case .open(_, _, let gesture, _): gesture
@@ -58,7 +58,7 @@ public enum PageEvent: Sendable, Hashable {
 }
 
 /// A form's method.
-public enum FormMethod: String, Sendable, Hashable, CaseIterable {
+package enum FormMethod: String, Sendable, Hashable, CaseIterable {
   /// GET.
   case get
   /// POST: going back to or reloading its entry is `formResubmitted`.
@@ -66,7 +66,7 @@ public enum FormMethod: String, Sendable, Hashable, CaseIterable {
 }
 
 /// A link's `rel` keyword that changes how a new window is opened.
-public enum LinkRelation: String, Sendable, Hashable, CaseIterable {
+package enum LinkRelation: String, Sendable, Hashable, CaseIterable {
   /// `rel=opener`: a `_blank` link's window keeps its opener (it is familiar with its creator).
   case opener
   /// `rel=noopener`: the new window has no opener and, for a named target, carries no name; wins over `opener`.

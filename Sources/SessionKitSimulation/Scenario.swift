@@ -2,32 +2,38 @@ import Foundation
 import SessionKit
 
 /// A scenario file: what pages and users do, step by step, with optional expectations; decoded
-/// with path-precise errors.
+/// with path-precise errors. Apps decode one to run it with ``ScenarioRunner`` in their tests.
 public struct Scenario: Sendable {
   /// The scenario's title.
   public var name: String?
   /// The policy under test (`webkit-default` when the file has none).
   public var policy: PolicyConfiguration
   /// The modelled web view settings.
-  public var settings: SimulatorSettings
+  package var settings: SimulatorSettings
   /// The async deciders `ask` rules may name.
-  public var deciders: [String: ScenarioDecider]
+  package var deciders: [String: ScenarioDecider]
   /// The pages' iframes (`pages`) and the servers' redirects (`redirects`).
-  public var web: SimulatedWeb
+  package var web: SimulatedWeb
   /// The steps, in file order.
-  public var steps: [ScenarioStep]
+  package var steps: [ScenarioStep]
   /// What the final line must say of sessions (`expectFinal`): by session id, the fields (`url`, `history`)
   /// its entry must have; `null` for a session that must not be open at the end.
-  public var expectFinal: JSONValue?
+  package var expectFinal: JSONValue?
 
   /// Decodes and validates scenario JSON.
   /// - Parameters:
   ///   - json: the file's UTF-8 bytes.
-  ///   - policyOverride: a policy that replaces the file's (`session-bench replay --policy FILE`).
-  ///   - list: the Public Suffix List that validates the policy's `sites`.
+  ///   - policyOverride: a policy that replaces the file's (an app's own policy, as
+  ///     `session-bench replay --policy FILE` does).
   /// - Throws: `ConfigurationError` naming the JSON path of the first problem.
-  public init(
-    json: some Collection<UInt8>, policyOverride: PolicyConfiguration? = nil, list: PublicSuffixList = .shared
+  public init(json: some Collection<UInt8>, policyOverride: PolicyConfiguration? = nil) throws(ConfigurationError) {
+    try self.init(json: json, policyOverride: policyOverride, list: .shared)
+  }
+
+  /// Decodes and validates scenario JSON, checking the policy's `sites` against `list`.
+  /// - Throws: `ConfigurationError` naming the JSON path of the first problem.
+  package init(
+    json: some Collection<UInt8>, policyOverride: PolicyConfiguration?, list: PublicSuffixList
   ) throws(ConfigurationError) {
     try self.init(parsed: JSONValue(parsing: json), policyOverride: policyOverride, list: list)
   }
@@ -115,14 +121,14 @@ public struct Scenario: Sendable {
 
 /// A decider declared in a scenario: answers `answer` after `delayMilliseconds` on the replay's virtual clock
 /// (``VirtualClock``), so a replay takes no real time for it.
-public struct ScenarioDecider: Sendable, Hashable {
+package struct ScenarioDecider: Sendable, Hashable {
   /// The action it answers.
-  public var answer: PolicyAction
+  package var answer: PolicyAction
   /// How long it takes to answer, in milliseconds of the virtual clock.
-  public var delayMilliseconds: Int
+  package var delayMilliseconds: Int
 
   /// Creates a decider.
-  public init(answer: PolicyAction, delayMilliseconds: Int = 0) {
+  package init(answer: PolicyAction, delayMilliseconds: Int = 0) {
     self.answer = answer
     self.delayMilliseconds = delayMilliseconds
   }
@@ -141,7 +147,7 @@ public struct ScenarioDecider: Sendable, Hashable {
   /// One answers in time exactly when `delayMilliseconds < timeoutMilliseconds`. So that a delay equal to the
   /// timeout is not a tie between two sleepers due at the same instant, such a decider sleeps 1 ms more (its
   /// answer is discarded either way, and the clock stops at the timeout).
-  public func decider(timeoutMilliseconds: Int, clock: VirtualClock) -> any NavigationDecider {
+  package func decider(timeoutMilliseconds: Int, clock: VirtualClock) -> any NavigationDecider {
     let answer = answer
     let delay = delayMilliseconds >= timeoutMilliseconds ? delayMilliseconds + 1 : delayMilliseconds
     return ClosureDecider { _ in

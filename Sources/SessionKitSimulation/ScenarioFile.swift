@@ -5,13 +5,13 @@ import SessionKit
 ///
 /// It is validated as ``Scenario/init(json:policyOverride:list:)`` validates: every error is thrown here,
 /// before any step runs.
-public struct ScenarioFile: Sendable {
+package struct ScenarioFile: Sendable {
   /// Everything but the steps: the policy, settings, deciders, pages, redirects and `expectFinal`; its
   /// ``Scenario/steps`` hold
   /// the first step only.
-  public let scenario: Scenario
+  package let scenario: Scenario
   /// The number of steps in the file.
-  public let stepCount: Int
+  package let stepCount: Int
   private let document: JSONStreamedDocument
 
   /// Decodes and validates scenario JSON, keeping the steps in their encoded form.
@@ -20,7 +20,7 @@ public struct ScenarioFile: Sendable {
   ///   - policyOverride: a policy that replaces the file's (`session-bench replay --policy FILE`).
   ///   - list: the Public Suffix List that validates the policy's `sites`.
   /// - Throws: `ConfigurationError` naming the JSON path of the first problem.
-  public init(
+  package init(
     json: [UInt8], policyOverride: PolicyConfiguration? = nil, list: PublicSuffixList = .shared
   ) throws(ConfigurationError) {
     document = try JSONStreamedDocument(parsing: json, streaming: "steps")
@@ -36,10 +36,10 @@ public struct ScenarioFile: Sendable {
   }
 
   /// The steps in file order, each decoded when it is reached.
-  public var steps: Steps { Steps(elements: document.elements()) }
+  package var steps: Steps { Steps(elements: document.elements()) }
 
   /// The steps of a ``ScenarioFile``, decoded one at a time.
-  public struct Steps: Sequence, IteratorProtocol, Sendable {
+  package struct Steps: Sequence, IteratorProtocol, Sendable {
     private var elements: JSONStreamedDocument.Elements
     private var index = 0
 
@@ -48,7 +48,7 @@ public struct ScenarioFile: Sendable {
     }
 
     /// The next step; `nil` after the last.
-    public mutating func next() -> ScenarioStep? {
+    package mutating func next() -> ScenarioStep? {
       guard let element = elements.next() else { return nil }
       defer { index += 1 }
       // The file's steps were validated when it was read.

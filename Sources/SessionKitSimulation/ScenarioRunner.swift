@@ -1,14 +1,15 @@
 import SessionKit
 
 /// Runs a scenario through the simulator and the engine, producing `session-bench replay`'s lines and checking
-/// every `expect` and the `expectFinal`.
+/// every `expect` and the `expectFinal`. Apps use it in their XCTest conformance tests (a recording from a
+/// device, or a scenario written by hand, against the app's policy); `session-bench replay` is the same run.
 ///
-/// Time is virtual: the engine runs on a ``VirtualClock`` that moves only while a step waits for a decider, to
+/// Time is virtual: the engine runs on a virtual clock that moves only while a step waits for a decider, to
 /// the next deadline (the decider's `delayMs` or the policy's timeout, whichever comes first), and by a `wait`
 /// step, so a replay's output depends on the file alone, never on the machine's load. Blank timeouts are checked
-/// when a step ends (`SessionEngine.BlankTimeoutChecking.manual`: no timer sleeps on the clock).
+/// when a step ends (no timer sleeps on the clock).
 public struct ScenarioRunner: Sendable {
-  /// The result of a replay.
+  /// The result of a replay: what a test asserts on.
   public struct Report: Sendable {
     /// One JSON line per step that ran, then the final line (absent when the run stopped on an invalid step);
     /// empty for a run with `keepingLines: false`, whose lines only went to its `output`.
@@ -26,13 +27,13 @@ public struct ScenarioRunner: Sendable {
   }
 
   /// The scenario to run.
-  public var scenario: Scenario
+  package var scenario: Scenario
   /// The file whose steps a streaming run decodes one at a time, instead of `scenario.steps`.
   private let file: ScenarioFile?
   /// Whether each callback on a step's line also has its `url`, `gesture` and `method`
   /// (``CallbackRecord/json(details:)``; `session-bench replay --callback-details`). `expect` is checked against
   /// the line without them either way.
-  public var callbackDetails = false
+  package var callbackDetails = false
 
   /// Prepares a run.
   public init(scenario: Scenario) {
@@ -42,7 +43,7 @@ public struct ScenarioRunner: Sendable {
 
   /// Prepares a run of a file's steps, each decoded as it is reached: with `run(keepingLines: false)`, memory
   /// does not grow with the number of steps.
-  public init(file: ScenarioFile) {
+  package init(file: ScenarioFile) {
     self.scenario = file.scenario
     self.file = file
   }

@@ -1,15 +1,15 @@
 import SessionKit
 
 /// One step of a scenario: the session it acts in, the page event, and what its result must have.
-public struct ScenarioStep: Sendable, Hashable {
+package struct ScenarioStep: Sendable, Hashable {
   /// The session the step acts in (`main` by default).
-  public var session: SessionID
+  package var session: SessionID
   /// The page event.
-  public var event: PageEvent
+  package var event: PageEvent
   /// Fields the step's replay line must have, in file order (`nil`: no expectation).
-  public var expect: JSONValue?
+  package var expect: JSONValue?
   /// The step's JSON path, e.g. `steps[3]`.
-  public var path: String
+  package var path: String
 
   /// The keys an `expect` may name: the fields of a replay line.
   static let expectableKeys: Set<String> = [
@@ -26,7 +26,7 @@ public struct ScenarioStep: Sendable, Hashable {
   ]
 
   /// Creates a step.
-  public init(session: SessionID = "main", event: PageEvent, expect: JSONValue? = nil, path: String = "") {
+  package init(session: SessionID = "main", event: PageEvent, expect: JSONValue? = nil, path: String = "") {
     self.session = session
     self.event = event
     self.expect = expect

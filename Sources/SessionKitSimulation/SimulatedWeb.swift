@@ -4,19 +4,19 @@ import SessionKit
 /// servers' redirects, which reach `decidePolicyFor` on a device as they do in the simulator.
 ///
 /// Page keys, iframe sources and redirect keys are compared as serialized URLs without the fragment.
-public struct SimulatedWeb: Sendable, Hashable {
+package struct SimulatedWeb: Sendable, Hashable {
   /// A server redirect of one URL.
-  public struct Redirect: Sendable, Hashable {
+  package struct Redirect: Sendable, Hashable {
     /// Where the server sends the request (the `Location`).
-    public var to: String
+    package var to: String
     /// The HTTP status: 301, 302 and 303 turn a POST into a GET, 307 and 308 keep it.
-    public var status: Int
+    package var status: Int
 
     /// The statuses a redirect may have.
-    public static let statuses: Set<Int> = [301, 302, 303, 307, 308]
+    package static let statuses: Set<Int> = [301, 302, 303, 307, 308]
 
     /// Creates a redirect.
-    public init(to: String, status: Int) {
+    package init(to: String, status: Int) {
       self.to = to
       self.status = status
     }
@@ -26,24 +26,24 @@ public struct SimulatedWeb: Sendable, Hashable {
   }
 
   /// The iframe sources of each declared page, in document order, keyed by the page's URL.
-  public private(set) var pages: [String: [String]]
+  package private(set) var pages: [String: [String]]
   /// The redirects, keyed by the redirected URL.
-  public private(set) var redirects: [String: Redirect]
+  package private(set) var redirects: [String: Redirect]
 
   /// The most redirect hops WebKit follows: the first request and 20 hops are decided, a 21st redirect fails
   /// the load (observed in WebKitGTK 2.50, as in WebKit's network loader).
-  public static let maximumHops = 20
+  package static let maximumHops = 20
 
   /// Creates a web; keys and sources are normalised (serialized, fragment dropped; a string that is no URL is
   /// kept as it is).
-  public init(pages: [String: [String]] = [:], redirects: [String: Redirect] = [:]) {
+  package init(pages: [String: [String]] = [:], redirects: [String: Redirect] = [:]) {
     self.pages = Dictionary(
       pages.map { (Self.key($0.key), $0.value.map(Self.key)) }, uniquingKeysWith: { first, _ in first })
     self.redirects = Dictionary(redirects.map { (Self.key($0.key), $0.value) }, uniquingKeysWith: { first, _ in first })
   }
 
   /// Whether the web declares nothing.
-  public var isEmpty: Bool { pages.isEmpty && redirects.isEmpty }
+  package var isEmpty: Bool { pages.isEmpty && redirects.isEmpty }
 
   /// The iframe sources of the page at `url`, `nil` when the page is not declared.
   func frames(of url: WebAddress?) -> [String]? {

@@ -1,9 +1,9 @@
 import SessionKit
 
 /// A page event the simulator cannot perform.
-public struct SimulationError: Error, Sendable, Hashable, CustomStringConvertible {
+package struct SimulationError: Error, Sendable, Hashable, CustomStringConvertible {
   /// What went wrong.
-  public enum Code: String, Sendable, Hashable {
+  package enum Code: String, Sendable, Hashable {
     /// No session has this id.
     case unknownSession
     /// The session is closed.
@@ -13,18 +13,18 @@ public struct SimulationError: Error, Sendable, Hashable, CustomStringConvertibl
   }
 
   /// What went wrong.
-  public var code: Code
+  package var code: Code
   /// The session the event named.
-  public var session: SessionID
+  package var session: SessionID
   /// For ``Code/unknownFrame``: the `frame` the step named.
-  public var frame: String?
+  package var frame: String?
   /// For ``Code/unknownFrame``: the declared page the session shows.
-  public var page: String?
+  package var page: String?
   /// For ``Code/unknownFrame``: the page's declared iframes, by `src`.
-  public var declaredFrames: [String]
+  package var declaredFrames: [String]
 
   /// Creates an error.
-  public init(
+  package init(
     code: Code, session: SessionID, frame: String? = nil, page: String? = nil, declaredFrames: [String] = []
   ) {
     self.code = code
@@ -35,10 +35,10 @@ public struct SimulationError: Error, Sendable, Hashable, CustomStringConvertibl
   }
 
   /// The step's key the error is about: `frame` for ``Code/unknownFrame``, else `in`.
-  public var key: String { code == .unknownFrame ? "frame" : "in" }
+  package var key: String { code == .unknownFrame ? "frame" : "in" }
 
   /// e.g. `session "main.3" does not exist`.
-  public var description: String {
+  package var description: String {
     switch code {
     case .unknownSession: "session \(JSONValue.quoted(session.rawValue)) does not exist"
     case .closedSession: "session \(JSONValue.quoted(session.rawValue)) is closed"

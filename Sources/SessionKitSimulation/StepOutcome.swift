@@ -1,7 +1,7 @@
 import SessionKit
 
 /// The net effect of one page event, as replay reports it.
-public enum StepOutcome: Sendable, Hashable {
+package enum StepOutcome: Sendable, Hashable {
   /// A frame of `session` navigated (`frame`: `main` or `sub`).
   case navigated(session: SessionID, frame: FrameKind)
   /// A popup opened.
@@ -24,7 +24,7 @@ public enum StepOutcome: Sendable, Hashable {
   case download
 
   /// Which frame navigated.
-  public enum FrameKind: String, Sendable, Hashable {
+  package enum FrameKind: String, Sendable, Hashable {
     /// The main frame.
     case main
     /// An iframe.
@@ -32,7 +32,7 @@ public enum StepOutcome: Sendable, Hashable {
   }
 
   /// `navigated`, `popup`, `external`, `finished`, `blocked`, `closed`, `ignored`, `download` or `waited`.
-  public var name: String {
+  package var name: String {
     switch self {
     case .navigated: "navigated"
     case .popup: "popup"

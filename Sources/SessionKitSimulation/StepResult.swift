@@ -1,31 +1,31 @@
 import SessionKit
 
 /// What one page event did: its outcome, the rule that decided and the delegate calls made.
-public struct StepResult: Sendable, Hashable {
+package struct StepResult: Sendable, Hashable {
   /// The event's name (`click`, `open`, …).
-  public var event: String
+  package var event: String
   /// The session the event happened in.
-  public var session: SessionID
+  package var session: SessionID
   /// The URL involved, normalised (lower-case scheme and host, no default port, fragment kept); `nil` for
   /// events without one.
-  public var url: String?
+  package var url: String?
   /// The net effect.
-  public var outcome: StepOutcome
+  package var outcome: StepOutcome
   /// The rule that decided (`default` when none matched; `PRESET/NAME` for a preset's), when a policy decided.
-  public var rule: String?
+  package var rule: String?
   /// The decision trace behind `rule`.
-  public var trace: PolicyDecision.Trace?
+  package var trace: PolicyDecision.Trace?
   /// The delegate calls the simulator made, in order, with their answers.
-  public var callbacks: [CallbackRecord]
+  package var callbacks: [CallbackRecord]
   /// The popups a blank timeout closed when the step ended (subtrees included), when time passed during it.
-  public var timedOut: [SessionID]
+  package var timedOut: [SessionID]
   /// The redirect hops of the step's navigation, in order (each a decision in `callbacks`).
-  public var redirects: [String]
+  package var redirects: [String]
   /// The iframes (by `src`) of a declared page whose automatic load was cancelled during the step.
-  public var blockedFrames: [String]
+  package var blockedFrames: [String]
 
   /// Creates a result.
-  public init(
+  package init(
     event: String, session: SessionID, url: String?, outcome: StepOutcome, rule: String? = nil,
     trace: PolicyDecision.Trace? = nil, callbacks: [CallbackRecord] = [], timedOut: [SessionID] = [],
     redirects: [String] = [], blockedFrames: [String] = []
@@ -46,7 +46,7 @@ public struct StepResult: Sendable, Hashable {
   /// `callbacks`, then `redirects` when the navigation was redirected, `blockedFrames` when iframe loads were
   /// cancelled, and `timedOut` when a blank timeout closed popups as the step ended. With `callbackDetails`, each
   /// callback also has its `url`, `gesture` and `method` (``CallbackRecord/json(details:)``).
-  public func json(step: Int, callbackDetails: Bool = false) -> JSONValue {
+  package func json(step: Int, callbackDetails: Bool = false) -> JSONValue {
     var members: [(key: String, value: JSONValue)] = [
       ("step", .number(Double(step))), ("in", .string(session.rawValue)), ("event", .string(event)),
     ]

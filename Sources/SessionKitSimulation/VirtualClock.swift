@@ -7,25 +7,25 @@ import SessionKit
 /// Sleepers wait until ``advance(by:)`` or ``advanceToNextDeadline()`` moves the time to or past their deadline;
 /// a cancelled sleeper leaves at once (its task's cancellation removes it synchronously).
 /// ``waitForSleepers(atLeast:)`` lets a driver wait until the work it started is asleep before it moves time.
-public final class VirtualClock: Clock, Sendable {
+package final class VirtualClock: Clock, Sendable {
   /// A point on the virtual time line: the time since the clock started.
-  public struct Instant: InstantProtocol, Sendable, Hashable, Comparable {
+  package struct Instant: InstantProtocol, Sendable, Hashable, Comparable {
     /// The time since the clock started.
-    public var offset: Duration
+    package var offset: Duration
 
     /// Creates an instant `offset` after the clock's start.
-    public init(offset: Duration) {
+    package init(offset: Duration) {
       self.offset = offset
     }
 
     /// The instant `duration` later.
-    public func advanced(by duration: Duration) -> Instant { Instant(offset: offset + duration) }
+    package func advanced(by duration: Duration) -> Instant { Instant(offset: offset + duration) }
 
     /// The duration from this instant to `other`.
-    public func duration(to other: Instant) -> Duration { other.offset - offset }
+    package func duration(to other: Instant) -> Duration { other.offset - offset }
 
     /// Orders instants by offset.
-    public static func < (lhs: Instant, rhs: Instant) -> Bool { lhs.offset < rhs.offset }
+    package static func < (lhs: Instant, rhs: Instant) -> Bool { lhs.offset < rhs.offset }
   }
 
   private struct Sleeper {
@@ -56,20 +56,20 @@ public final class VirtualClock: Clock, Sendable {
   private let state = Locked(State())
 
   /// A clock at offset zero.
-  public init() {}
+  package init() {}
 
   /// The current virtual time.
-  public var now: Instant { state.withLock { $0.now } }
+  package var now: Instant { state.withLock { $0.now } }
 
   /// Zero: virtual time has no granularity.
-  public var minimumResolution: Duration { .zero }
+  package var minimumResolution: Duration { .zero }
 
   /// How many tasks are asleep on the clock.
   package var sleeperCount: Int { state.withLock { $0.sleepers.count } }
 
   /// Suspends until the clock reaches `deadline`; returns at once when it already has.
   /// - Throws: `CancellationError` when the task is cancelled first.
-  public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
+  package func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
     let id = state.withLock { $0.makeID() }
     try await withTaskCancellationHandler {
       try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
@@ -96,7 +96,7 @@ public final class VirtualClock: Clock, Sendable {
   }
 
   /// Moves the time forward by `duration`, waking every sleeper whose deadline it reaches, earliest first.
-  public func advance(by duration: Duration) {
+  package func advance(by duration: Duration) {
     let woken = state.withLock { state -> [Sleeper] in
       state.now = state.now.advanced(by: duration)
       let now = state.now
@@ -110,7 +110,7 @@ public final class VirtualClock: Clock, Sendable {
   /// Moves the time to the earliest sleeper's deadline and wakes the sleepers due then; `false` when nobody
   /// sleeps.
   @discardableResult
-  public func advanceToNextDeadline() -> Bool {
+  package func advanceToNextDeadline() -> Bool {
     let step = state.withLock { state -> Duration? in
       state.sleepers.map(\.deadline).min().map { state.now.duration(to: $0) }
     }
@@ -120,7 +120,7 @@ public final class VirtualClock: Clock, Sendable {
   }
 
   /// Returns once at least `count` tasks are asleep on the clock, or when the waiting task is cancelled.
-  public func waitForSleepers(atLeast count: Int) async {
+  package func waitForSleepers(atLeast count: Int) async {
     let id = state.withLock { $0.makeID() }
     await withTaskCancellationHandler {
       await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in

@@ -65,7 +65,7 @@ extension WebKitSimulator {
   /// about:blank, which the engine decides), then the page's iframes.
   func commitPage(_ url: String, in session: Session, isPost: Bool, step: inout Step) async {
     gestureOpenedFirstLoads.remove(session.id)
-    guard (try? await session.didCommit(url, kind: .newEntry(isPost: isPost))) != nil else { return }
+    guard (try? await session.commit(url, kind: .newEntry(isPost: isPost))) != nil else { return }
     nextDocument += 1
     frames[session.id, default: FrameHistory()].pushed(
       FrameState(document: nextDocument), list: session.backForwardList)
@@ -75,7 +75,7 @@ extension WebKitSimulator {
   /// An iframe's navigation from `previous` to `url`: an entry of the joint session history, the main frame's
   /// document unchanged.
   func commitFrame(_ url: String, src: String, from previous: String, in session: Session) async {
-    guard (try? await session.didCommit(url, kind: .subframe(previousFrameURL: previous))) != nil else { return }
+    guard (try? await session.commit(url, kind: .subframe(previousFrameURL: previous))) != nil else { return }
     var state = frames[session.id]?.current ?? FrameState(document: -1)
     state.show(Self.normalised(url), in: src)
     frames[session.id, default: FrameHistory()].pushed(state, list: session.backForwardList)
@@ -131,7 +131,7 @@ extension WebKitSimulator {
       if Self.normalised(url) == session.committedURL?.serialized {
         return .navigated(session: session.id, frame: .main)
       }
-      guard (try? await session.didCommit(url, kind: .newEntry(isPost: false))) != nil else {
+      guard (try? await session.commit(url, kind: .newEntry(isPost: false))) != nil else {
         return .blocked(reason: .invalidURL)
       }
       let state = frames[session.id]?.current ?? FrameState(document: -1)
@@ -171,7 +171,7 @@ extension WebKitSimulator {
       in: session, url: page, type: type, target: .main, source: .main, sourceSession: session, gesture: false,
       method: entry.isPost ? .post : .get, step: &step)
     guard decision.policy == .allow else { return await applyRefusal(decision, step: &step) }
-    guard (try? await session.didCommit(page, kind: offset == 0 ? .reload : .backForward(offset: offset))) != nil
+    guard (try? await session.commit(page, kind: offset == 0 ? .reload : .backForward(offset: offset))) != nil
     else { return .blocked(reason: .invalidURL) }
     frames[session.id]?.moved(with: session.backForwardList)
     if offset == 0 {
@@ -192,7 +192,7 @@ extension WebKitSimulator {
     guard !changed.isEmpty || pageChanges else {
       // Collapsed by a reload: WebKit moves the list's current entry but loads and asks nothing, and no frame
       // changes (observed in WebKitGTK 2.50: no callback, the URL unchanged, canGoBack/canGoForward moved).
-      guard (try? await session.didCommit(page, kind: .backForward(offset: offset))) != nil else { return .ignored }
+      guard (try? await session.commit(page, kind: .backForward(offset: offset))) != nil else { return .ignored }
       frames[session.id]?.moved(with: session.backForwardList)
       return .ignored
     }
@@ -204,7 +204,7 @@ extension WebKitSimulator {
         sourceSession: session, gesture: false, step: &step)
       guard decision.policy == .allow else { return await applyRefusal(decision, step: &step) }
     }
-    guard (try? await session.didCommit(page, kind: .backForward(offset: offset))) != nil else {
+    guard (try? await session.commit(page, kind: .backForward(offset: offset))) != nil else {
       return .blocked(reason: .invalidURL)
     }
     frames[session.id]?.moved(with: session.backForwardList)

@@ -15,15 +15,15 @@ import SessionKit
 /// (only in windows familiar with the requester that it may navigate, see `WindowDirectory`); `rel` and
 /// `download` on links; the popup gate (`javaScriptCanOpenWindowsAutomatically`); and which popups' first loads
 /// carry a user gesture.
-public actor WebKitSimulator {
+package actor WebKitSimulator {
   /// The engine that answers the callbacks.
-  public nonisolated let engine: SessionEngine
+  package nonisolated let engine: SessionEngine
   /// The modelled web view configuration.
-  public nonisolated let settings: SimulatorSettings
+  package nonisolated let settings: SimulatorSettings
   /// The main web view's session.
-  public nonisolated let root: Session
+  package nonisolated let root: Session
   /// The pages' iframes and the servers' redirects.
-  public nonisolated let web: SimulatedWeb
+  package nonisolated let web: SimulatedWeb
 
   var windows: WindowDirectory
   /// Each session's iframe state per history entry.
@@ -36,13 +36,13 @@ public actor WebKitSimulator {
 
   /// Creates a simulator with one main web view at `about:blank`, whose root session has the engine's next
   /// default id (`SessionEngine.makeRootSession()`: `main` for an engine's first root).
-  public init(engine: SessionEngine, settings: SimulatorSettings = SimulatorSettings(), web: SimulatedWeb = .init()) {
+  package init(engine: SessionEngine, settings: SimulatorSettings = SimulatorSettings(), web: SimulatedWeb = .init()) {
     self.init(engine: engine, settings: settings, web: web, root: engine.makeRootSession())
   }
 
   /// Creates a simulator with one main web view at `about:blank`, whose root session has the id `rootID`.
   /// - Throws: `SessionEngineError` when an open root of `engine` has the id `rootID`.
-  public init(
+  package init(
     engine: SessionEngine, settings: SimulatorSettings = SimulatorSettings(), web: SimulatedWeb = .init(),
     rootID: SessionID
   ) throws(SessionEngineError) {
@@ -59,21 +59,21 @@ public actor WebKitSimulator {
 
   /// The open session with this id.
   /// - Throws: ``SimulationError`` when no session has the id or it is closed.
-  public func session(_ id: SessionID) throws(SimulationError) -> Session {
+  package func session(_ id: SessionID) throws(SimulationError) -> Session {
     guard let session = windows[id] else { throw SimulationError(code: .unknownSession, session: id) }
     guard !session.isClosed else { throw SimulationError(code: .closedSession, session: id) }
     return session
   }
 
   /// Every open session in creation order, with its committed URL (`about:blank` when none) and history length.
-  public func openSessions() -> [(id: SessionID, url: String, history: Int)] {
+  package func openSessions() -> [(id: SessionID, url: String, history: Int)] {
     windows.open.map { ($0.id, $0.committedURL?.serialized ?? "about:blank", $0.historyLength) }
   }
 
   /// Performs one page event in the session `id` and reports its net effect and the callbacks made.
   /// - Throws: ``SimulationError`` when the session does not exist or is closed, or (``SimulationError/Code/unknownFrame``)
   ///   when a `click` or `submit` names a `frame` the declared page the session shows has not.
-  public func perform(_ event: PageEvent, in id: SessionID = "main") async throws(SimulationError) -> StepResult {
+  package func perform(_ event: PageEvent, in id: SessionID = "main") async throws(SimulationError) -> StepResult {
     let session = try session(id)
     var step = Step()
     let outcome: StepOutcome

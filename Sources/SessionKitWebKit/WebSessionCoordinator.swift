@@ -511,7 +511,7 @@ import SessionKit
       commits[session.id] = Task { [weak self] in
         await previous?.value
         do {
-          try await session.didCommit(url, kind: kind)
+          try await session.commit(url, kind: kind)
         } catch {
           self?.report(.commitNotRecorded(session.id, url: url, reason: "\(error)"))
         }

@@ -7,40 +7,40 @@ import SessionKit
 /// It gives the same answer as `CompiledPolicy.evaluate` (the differential test in
 /// `TestLinearPolicy` checks it on random policies), so it is both the bench's "what would a correct app pay"
 /// row and a reference the compiled evaluator is checked against.
-public struct LinearPolicy: Sendable {
+package struct LinearPolicy: Sendable {
   /// The rules in evaluation order (own rules, then the presets').
-  public let rules: [PolicyRule]
+  package let rules: [PolicyRule]
   /// The action when no rule matches.
-  public let defaultAction: PolicyAction
+  package let defaultAction: PolicyAction
   private let list: PublicSuffixList
 
   /// The plain evaluation of `policy`'s rules and default.
-  public init(_ policy: CompiledPolicy, list: PublicSuffixList = .shared) {
+  package init(_ policy: CompiledPolicy, list: PublicSuffixList = .shared) {
     self.rules = policy.rules
     self.defaultAction = policy.configuration.defaultAction
     self.list = list
   }
 
   /// The plain evaluation of `rules` (in evaluation order, presets' rules included) and `defaultAction`.
-  public init(rules: [PolicyRule], defaultAction: PolicyAction, list: PublicSuffixList = .shared) {
+  package init(rules: [PolicyRule], defaultAction: PolicyAction, list: PublicSuffixList = .shared) {
     self.rules = rules
     self.defaultAction = defaultAction
     self.list = list
   }
 
   /// What decided a navigation: the index of the first rule that matched, or `nil` for the default.
-  public struct Decision: Sendable, Equatable {
+  package struct Decision: Sendable, Equatable {
     /// The action, after Safari's http(s)-only fallback to the system.
-    public var action: PolicyAction
+    package var action: PolicyAction
     /// The index of the deciding rule in ``LinearPolicy/rules``; `nil` when the default decided or the URL is
     /// invalid.
-    public var ruleIndex: Int?
+    package var ruleIndex: Int?
     /// Whether the URL could not be parsed (the decision is then `cancel`).
-    public var isInvalidURL: Bool
+    package var isInvalidURL: Bool
   }
 
   /// Judges a WebKit navigation action: parses its URL, then judges the request.
-  public func evaluate(_ action: NavigationAction, in context: PolicyContext) -> Decision {
+  package func evaluate(_ action: NavigationAction, in context: PolicyContext) -> Decision {
     guard let request = try? PolicyRequest(action) else {
       return Decision(action: .cancel, ruleIndex: nil, isInvalidURL: true)
     }
@@ -48,7 +48,7 @@ public struct LinearPolicy: Sendable {
   }
 
   /// Judges a parsed navigation: the first rule, in order, all of whose conditions hold; else the default.
-  public func evaluate(_ request: PolicyRequest, in context: PolicyContext) -> Decision {
+  package func evaluate(_ request: PolicyRequest, in context: PolicyContext) -> Decision {
     let address = request.address
     // What every rule compares with, read once: a careful app does not recompute it per rule.
     let facts = Facts(

@@ -1,5 +1,5 @@
 /// What a session-bench command line asks for.
-public enum BenchCommand: Sendable, Equatable {
+package enum BenchCommand: Sendable, Equatable {
   /// Run the benchmark (`session-bench` or `session-bench run`).
   case run(BenchOptions)
   /// Replay a scenario file (`session-bench replay FILE [--policy FILE]`; the WritingScenarios article).

@@ -5,10 +5,10 @@ import SessionKit
 ///
 /// Options take their value either as the next argument (`--sessions 500`) or after an equals
 /// sign (`--sessions=500`).
-public enum BenchCommandLine {
+package enum BenchCommandLine {
   /// The general usage, printed by `session-bench help` and after a ``UsageError``: the commands and where to
   /// find each one's options and exit statuses.
-  public static let usage: String = {
+  package static let usage: String = {
     var lines = ["USAGE:"]
     lines += BenchCommandName.listed.map { "  \($0.synopsis)" }
     lines += [
@@ -35,7 +35,7 @@ public enum BenchCommandLine {
   }()
 
   /// The help for `command`, or the general ``usage`` for `nil`.
-  public static func help(_ command: BenchCommandName?) -> String {
+  package static func help(_ command: BenchCommandName?) -> String {
     command?.help ?? usage
   }
 
@@ -47,7 +47,7 @@ public enum BenchCommandLine {
   /// - Parameter arguments: The arguments without the program name, e.g.
   ///   `Array(CommandLine.arguments.dropFirst())`.
   /// - Throws: ``UsageError`` naming the option and value at fault.
-  public static func parse(_ arguments: [String]) throws(UsageError) -> BenchCommand {
+  package static func parse(_ arguments: [String]) throws(UsageError) -> BenchCommand {
     guard let first = arguments.first else { return try parseRun([]) }
     if first == "-h" || first == "--help" { return .help(nil) }
     let name: BenchCommandName

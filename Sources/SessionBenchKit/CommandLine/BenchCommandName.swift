@@ -2,7 +2,7 @@
 ///
 /// Every command exits 0 when all is well, 1 when a check it makes failed (a regression, an `expect`, a lint
 /// error, a changed decision, a soak violation) and 2 on invalid input or usage (``UsageError/exitCode``).
-public enum BenchCommandName: String, Sendable, CaseIterable {
+package enum BenchCommandName: String, Sendable, CaseIterable {
   /// Drives simulated sessions and prints a latency profile.
   case run
   /// Replays a scenario file.
@@ -24,7 +24,7 @@ public enum BenchCommandName: String, Sendable, CaseIterable {
   static let listed: [BenchCommandName] = [.run, .replay, .compare, .lint, .diff, .soak, .instructions, .help]
 
   /// The options the command accepts, each with its description; `-h`/`--help` is implied.
-  public var options: [CommandOption] {
+  package var options: [CommandOption] {
     switch self {
     case .run:
       [
@@ -125,7 +125,7 @@ public enum BenchCommandName: String, Sendable, CaseIterable {
   }
 
   /// The command line, e.g. `session-bench replay FILE [--policy FILE]`.
-  public var synopsis: String {
+  package var synopsis: String {
     switch self {
     case .run: "session-bench [run] [options]"
     case .replay: "session-bench replay FILE [--policy FILE] [--callback-details]"
@@ -140,7 +140,7 @@ public enum BenchCommandName: String, Sendable, CaseIterable {
   }
 
   /// One line on what the command does.
-  public var summary: String {
+  package var summary: String {
     switch self {
     case .run: "Drives simulated sessions through a realistic mix and prints a latency profile."
     case .replay: "Replays a scenario: one JSON line a step and a final line; checks every expect."
@@ -173,7 +173,7 @@ public enum BenchCommandName: String, Sendable, CaseIterable {
   }
 
   /// What each exit status means for this command.
-  public var exitStatuses: [(status: Int32, meaning: String)] {
+  package var exitStatuses: [(status: Int32, meaning: String)] {
     let invalid = "invalid input or usage: a bad option, a file that cannot be read or is invalid"
     switch self {
     case .run:
@@ -211,7 +211,7 @@ public enum BenchCommandName: String, Sendable, CaseIterable {
   }
 
   /// The command's help: synopsis, arguments, every option with its meaning, and the exit statuses.
-  public var help: String {
+  package var help: String {
     var lines = ["USAGE: \(synopsis)", "", summary]
     if self == .soak {
       lines += [

@@ -2,14 +2,14 @@ import Foundation
 
 /// Runs a session-bench command line: parses it, runs the command and returns its exit status, the same for
 /// every command: 0 all is well, 1 a check failed, 2 invalid input or usage (``BenchCommandName``).
-public enum BenchCommandRunner {
+package enum BenchCommandRunner {
   /// Runs the command `arguments` (without the program name) ask for.
   ///
   /// - Parameters:
   ///   - standardOutput: Where a command's results and the help go.
   ///   - standardError: Where usage errors, unreadable or invalid files and failed checks go.
   /// - Returns: The exit status.
-  public static func run(
+  package static func run(
     _ arguments: [String],
     standardOutput: @escaping @Sendable (String) -> Void = { FileHandle.standardOutput.write(Data($0.utf8)) },
     standardError: @escaping @Sendable (String) -> Void = { FileHandle.standardError.write(Data($0.utf8)) }

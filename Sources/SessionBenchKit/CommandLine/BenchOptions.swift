@@ -5,9 +5,9 @@
 /// Repetitions by default because a single run's figures move with the machine's moments: with repetitions every
 /// figure has an interval and every result its ratio to the same repetitions' baselines, which is what lets
 /// `compare` tell a slower build from a busier machine (``ProfileComparison``).
-public struct BenchOptions: Sendable, Equatable {
+package struct BenchOptions: Sendable, Equatable {
   /// What bounds the measured phase of a run.
-  public enum Length: Sendable, Equatable {
+  package enum Length: Sendable, Equatable {
     /// Run for this long (`--duration`).
     case duration(Duration)
     /// Run until this many decisions have been made (`--decisions`).
@@ -15,7 +15,7 @@ public struct BenchOptions: Sendable, Equatable {
   }
 
   /// How requests are issued.
-  public enum Load: Sendable, Equatable {
+  package enum Load: Sendable, Equatable {
     /// A closed loop: this many requests in flight, each started when one finishes
     /// (`--concurrency`).
     case closed(concurrency: Int)
@@ -25,64 +25,64 @@ public struct BenchOptions: Sendable, Equatable {
   }
 
   /// The default number of sessions.
-  public static let defaultSessions = 10_000
+  package static let defaultSessions = 10_000
   /// The default length of a run.
-  public static let defaultLength = Length.duration(.milliseconds(300))
+  package static let defaultLength = Length.duration(.milliseconds(300))
   /// The default number of interleaved repetitions: 15 (about 13 s in all with the default length).
-  public static let defaultRepetitions = 15
+  package static let defaultRepetitions = 15
   /// The default load.
-  public static let defaultLoad = Load.closed(concurrency: 64)
+  package static let defaultLoad = Load.closed(concurrency: 64)
   /// The default workload.
-  public static let defaultWorkload = "mixed"
+  package static let defaultWorkload = "mixed"
   /// The workloads known by name; any other `--workload` value is a file path.
-  public static let namedWorkloads = ["mixed", "decide-only", "popups"]
+  package static let namedWorkloads = ["mixed", "decide-only", "popups"]
   /// The default seed.
-  public static let defaultSeed: UInt64 = 1
+  package static let defaultSeed: UInt64 = 1
 
   /// Simulated sessions (`--sessions`).
-  public var sessions = defaultSessions
+  package var sessions = defaultSessions
   /// How long the run lasts (`--duration` or `--decisions`).
-  public var length = defaultLength
+  package var length = defaultLength
   /// Closed or open loop (`--concurrency` or `--rate`).
-  public var load = defaultLoad
+  package var load = defaultLoad
   /// A workload name (`mixed`, `decide-only`, `popups`) or a JSON file path (`--workload`).
-  public var workload = defaultWorkload
+  package var workload = defaultWorkload
   /// A policy file, or `nil` for the built-in realistic policy (`--policy`).
-  public var policy: String?
+  package var policy: String?
   /// A candidate policy file the engine shadows in an extra phase (`--shadow`; the `engine.decide.shadowed`
   /// row), or `nil`.
-  public var shadow: String?
+  package var shadow: String?
   /// Extra host rules to pad the policy with, to show scaling (`--rules`).
-  public var rules = 0
+  package var rules = 0
   /// Generated hosts (registrable domains under real public suffixes, Zipf-distributed) that the destinations
   /// the policy names no rule for are drawn from, instead of the catalogue's 32 advertisers (`--hosts`; 0: the
   /// catalogue's own). A run with `--hosts` also measures ``BenchResult/engineDecideDefault``.
-  public var hosts = 0
+  package var hosts = 0
   /// The workload's random seed (`--seed`).
-  public var seed = defaultSeed
+  package var seed = defaultSeed
   /// Where to write the JSON profile (`--json`).
-  public var jsonPath: String?
+  package var jsonPath: String?
   /// Where to write the CSV results (`--csv`).
-  public var csvPath: String?
+  package var csvPath: String?
   /// Where to write the SVG percentile plot (`--svg`).
-  public var svgPath: String?
+  package var svgPath: String?
   /// Whether to print nothing but errors: no table, no progress line (`--quiet`).
-  public var quiet = false
+  package var quiet = false
   /// Runs a popup storm in one extra tree beside the sessions during the engine phase (`--storm`), reported as
   /// its own result, ``BenchResult/engineStorm``.
-  public var storm = false
+  package var storm = false
   /// How many times every phase is measured (`--repeat`), the repetitions interleaved: repetition `r` runs the
   /// phases in the order rotated by `r`. With more than one, each figure is the median over the repetitions, with
   /// a confidence interval (``RepetitionSummary``); `1` is a single run.
-  public var repetitions = defaultRepetitions
+  package var repetitions = defaultRepetitions
   /// The directory where the run's profile and plot are saved (``SavedRuns``), or `nil` to save nothing. The
   /// command line sets it to ``SavedRuns/defaultDirectory`` unless `--runs-dir` or `--no-save` says otherwise;
   /// options made in code save nothing unless they set it.
-  public var savedRunsDirectory: String?
+  package var savedRunsDirectory: String?
 
   /// Creates the default options.
-  public init() {}
+  package init() {}
 
   /// Whether ``workload`` names a built-in workload rather than a file.
-  public var workloadIsNamed: Bool { Self.namedWorkloads.contains(workload) }
+  package var workloadIsNamed: Bool { Self.namedWorkloads.contains(workload) }
 }

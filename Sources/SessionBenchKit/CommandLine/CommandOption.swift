@@ -2,23 +2,23 @@
 ///
 /// The parsers accept exactly the options their command declares (``BenchCommandName/options``), so an
 /// option cannot be parsed without appearing, described, in `session-bench help COMMAND`.
-public struct CommandOption: Sendable, Equatable {
+package struct CommandOption: Sendable, Equatable {
   /// The option as written, e.g. `--sessions`.
-  public var name: String
+  package var name: String
   /// What its value looks like, e.g. `N` or `FILE`; `nil` for a flag that takes none.
-  public var value: String?
+  package var value: String?
   /// What it does, with its default.
-  public var summary: String
+  package var summary: String
 
   /// An option taking `value`, or a flag when `value` is `nil`.
-  public init(_ name: String, _ value: String? = nil, _ summary: String) {
+  package init(_ name: String, _ value: String? = nil, _ summary: String) {
     self.name = name
     self.value = value
     self.summary = summary
   }
 
   /// `--sessions N`, or `--quiet` for a flag.
-  public var synopsis: String {
+  package var synopsis: String {
     value.map { "\(name) \($0)" } ?? name
   }
 }

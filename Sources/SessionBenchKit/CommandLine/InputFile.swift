@@ -7,19 +7,19 @@ import Foundation
 /// that never ends (`/dev/zero`, a pipe whose writer never stops) is an error naming the file rather than memory
 /// that grows until the process is killed. A named pipe (FIFO) is read once a writer opens it, as `cat` reads it:
 /// with no writer the read waits, as the `--help` text says.
-public enum InputFile {
+package enum InputFile {
   /// The argument that names standard input.
-  public static let standardInput = "-"
+  package static let standardInput = "-"
 
   /// The most bytes read from one input: 64 MiB. The largest inputs the tool is given in practice — a recorded
   /// scenario of thousands of steps, a policy with 100 000 rules — are a few MiB.
-  public static let limit = 64 << 20
+  package static let limit = 64 << 20
 
   /// The limit as `--help` and error messages state it: `64 MiB`.
-  public static let limitDescription = "\(limit >> 20) MiB"
+  package static let limitDescription = "\(limit >> 20) MiB"
 
   /// How `path` is named in messages: `standard input` for `-`, else the path as given.
-  public static func displayName(_ path: String) -> String {
+  package static func displayName(_ path: String) -> String {
     path == standardInput ? "standard input" : path
   }
 
@@ -30,7 +30,7 @@ public enum InputFile {
   ///   - limit: The most bytes to accept; an input with more is an error (``InputFileError/tooLarge(path:limit:)``).
   /// - Throws: ``InputFileError`` with the system's reason, e.g. `No such file or directory`, or saying the input is
   ///   over the limit.
-  public static func read(_ path: String, limit: Int = InputFile.limit) throws(InputFileError) -> [UInt8] {
+  package static func read(_ path: String, limit: Int = InputFile.limit) throws(InputFileError) -> [UInt8] {
     if path == standardInput { return try readToEnd(STDIN_FILENO, path: path, limit: limit) }
     let descriptor = open(path, O_RDONLY)
     guard descriptor >= 0 else { throw InputFileError(path: path, errorNumber: errno) }

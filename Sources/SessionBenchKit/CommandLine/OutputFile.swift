@@ -11,12 +11,12 @@ import Foundation
 /// Writes the files session-bench is told to write (`--json`, `--csv`, `--svg`, the saved runs), and checks
 /// before any work that each can be written, so that a run of minutes does not end in a path that was never going
 /// to work.
-public enum OutputFile {
+package enum OutputFile {
   /// Throws unless `path` can be written: it is not a directory, its directory exists, and both let this process
   /// write.
   ///
   /// - Throws: ``OutputFileError`` naming the path and the system's reason.
-  public static func check(_ path: String) throws(OutputFileError) {
+  package static func check(_ path: String) throws(OutputFileError) {
     var status = stat()
     if stat(path, &status) == 0 {
       if (status.st_mode & S_IFMT) == S_IFDIR { throw OutputFileError(path: path, errorNumber: EISDIR) }
@@ -42,7 +42,7 @@ public enum OutputFile {
   /// Writes `bytes` to `path`, replacing what it held.
   ///
   /// - Throws: ``OutputFileError`` naming the path and the system's reason.
-  public static func write(_ bytes: some Collection<UInt8>, to path: String) throws(OutputFileError) {
+  package static func write(_ bytes: some Collection<UInt8>, to path: String) throws(OutputFileError) {
     let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
     guard descriptor >= 0 else { throw OutputFileError(path: path, errorNumber: errno) }
     defer { close(descriptor) }
@@ -71,23 +71,23 @@ public enum OutputFile {
 }
 
 /// A file session-bench was told to write cannot be written: names the file and the system's reason.
-public struct OutputFileError: Error, Sendable, Equatable, CustomStringConvertible {
+package struct OutputFileError: Error, Sendable, Equatable, CustomStringConvertible {
   /// The file as given on the command line.
-  public var path: String
+  package var path: String
   /// Why it cannot be written, e.g. `Is a directory`, `No such file or directory (its directory x does not exist)`.
-  public var reason: String
+  package var reason: String
 
   /// An error about `path` with a reason.
-  public init(path: String, reason: String) {
+  package init(path: String, reason: String) {
     self.path = path
     self.reason = reason
   }
 
   /// An error about `path` with the system's text for an `errno` value.
-  public init(path: String, errorNumber: Int32) {
+  package init(path: String, errorNumber: Int32) {
     self.init(path: path, reason: String(cString: strerror(errorNumber)))
   }
 
   /// `FILE: cannot write the file: REASON`.
-  public var description: String { "\(path): cannot write the file: \(reason)" }
+  package var description: String { "\(path): cannot write the file: \(reason)" }
 }

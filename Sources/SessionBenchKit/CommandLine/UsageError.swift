@@ -3,18 +3,18 @@
 ///
 /// The executable prints ``message`` and ``BenchCommandLine/usage`` to standard error and
 /// exits with ``exitCode``.
-public struct UsageError: Error, Sendable, Equatable, CustomStringConvertible {
+package struct UsageError: Error, Sendable, Equatable, CustomStringConvertible {
   /// The exit status for a usage error: 2, as for an invalid file.
-  public static let exitCode: Int32 = 2
+  package static let exitCode: Int32 = 2
 
   /// What is wrong, e.g. `--sessions: "abc" is not a positive whole number`.
-  public var message: String
+  package var message: String
 
   /// Creates a usage error with a message.
-  public init(_ message: String) {
+  package init(_ message: String) {
     self.message = message
   }
 
   /// The message.
-  public var description: String { message }
+  package var description: String { message }
 }

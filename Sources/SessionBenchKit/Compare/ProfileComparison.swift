@@ -39,46 +39,46 @@
 /// and is not a regression. Results present in only one profile are listed, not compared.
 ///
 /// The default threshold is 10 %, as package-benchmark's.
-public struct ProfileComparison: Sendable {
+package struct ProfileComparison: Sendable {
   /// The threshold used when `--max-regression` is not given: 10 %.
-  public static let defaultMaxRegressionPercent = 10.0
+  package static let defaultMaxRegressionPercent = 10.0
   /// The metrics that can fail a comparison.
-  public static let gatedMetrics: Set<String> = ["p50", "p90", Row.throughputMetric]
+  package static let gatedMetrics: Set<String> = ["p50", "p90", Row.throughputMetric]
   /// The baselines a result's in-run ratios are taken to.
-  public static let ratioBaselines = [BenchResult.baselineDirect, BenchResult.baselineNaive]
+  package static let ratioBaselines = [BenchResult.baselineDirect, BenchResult.baselineNaive]
   /// The results shown but never gated: references that run no SessionKit code.
-  public static let referenceResults: Set<String> = [BenchResult.baselineNaive, BenchResult.baselineActorHop]
+  package static let referenceResults: Set<String> = [BenchResult.baselineNaive, BenchResult.baselineActorHop]
 
   /// One metric of one result (or of one ratio) in both profiles.
-  public struct Row: Sendable, Equatable {
+  package struct Row: Sendable, Equatable {
     /// The metric name of throughput rows; latency rows are named `p0` … `p100`.
-    public static let throughputMetric = "throughput"
+    package static let throughputMetric = "throughput"
 
     /// The result, e.g. `engine.decide`; for a ratio row, `engine.decide / baseline.naive`.
-    public var result: String
+    package var result: String
     /// `p0`, `p25`, `p50`, `p75`, `p90`, `p99`, `p999`, `p100` (nanoseconds) or `throughput`
     /// (operations per second); for a ratio row the same metric's ratio.
-    public var metric: String
+    package var metric: String
     /// The value in the base profile (the median, with `--repeat`).
-    public var base: Double
+    package var base: Double
     /// The value in the new profile (the median, with `--repeat`).
-    public var new: Double
+    package var new: Double
     /// `(new - base) / base` in per cent, or `nil` when the base is 0.
-    public var deltaPercent: Double?
+    package var deltaPercent: Double?
     /// Whether this metric can fail the comparison (see ``ProfileComparison``).
-    public var isGated: Bool
+    package var isGated: Bool
     /// Whether this row is a regression past the threshold (see ``ProfileComparison``): for a figure, by the rule
     /// its result is judged by; for a ratio row, whether the ratio says so where it is gated.
-    public var isRegression: Bool
+    package var isRegression: Bool
     /// The base profile's confidence interval of the median, when it was made with `--repeat`.
-    public var baseInterval: Estimate?
+    package var baseInterval: Estimate?
     /// The new profile's confidence interval of the median, when it was made with `--repeat`.
-    public var newInterval: Estimate?
+    package var newInterval: Estimate?
     /// Whether a ratio row is a ratio (rather than a figure).
-    public var isRatio: Bool
+    package var isRatio: Bool
 
     /// Creates a row.
-    public init(
+    package init(
       result: String, metric: String, base: Double, new: Double, deltaPercent: Double?, isGated: Bool,
       isRegression: Bool, baseInterval: Estimate? = nil, newInterval: Estimate? = nil, isRatio: Bool = false
     ) {
@@ -95,7 +95,7 @@ public struct ProfileComparison: Sendable {
     }
 
     /// Whether the row is a latency, where lower is better, rather than a throughput.
-    public var isLatency: Bool { metric != Self.throughputMetric }
+    package var isLatency: Bool { metric != Self.throughputMetric }
 
     /// Whether the change is past `threshold` per cent in the bad direction and, when both profiles have
     /// intervals, the interval's fast end (the low end of a latency, the high end of a throughput) moved past the
@@ -125,7 +125,7 @@ public struct ProfileComparison: Sendable {
 
     /// The change of the interval's fast end, in per cent: the least disturbed of the repetitions, since what
     /// slows a machine only ever adds time; `nil` without intervals.
-    public var fastEndChange: Double? {
+    package var fastEndChange: Double? {
       guard let baseInterval, let newInterval else { return nil }
       let before = isLatency ? baseInterval.low : baseInterval.high
       let after = isLatency ? newInterval.low : newInterval.high
@@ -139,20 +139,20 @@ public struct ProfileComparison: Sendable {
 
   /// The rows of the results present in both profiles, in the base profile's order: eight
   /// percentiles then throughput for each.
-  public let rows: [Row]
+  package let rows: [Row]
   /// Results of the base profile missing from the new one.
-  public let onlyInBase: [String]
+  package let onlyInBase: [String]
   /// Results of the new profile missing from the base one.
-  public let onlyInNew: [String]
+  package let onlyInNew: [String]
   /// The threshold, in per cent.
-  public let maxRegressionPercent: Double
+  package let maxRegressionPercent: Double
 
   /// The in-run ratio rows (`engine.decide / baseline.naive`, … and `engine.decide / baselines`), gated metrics
   /// only, for the results that have ratios in both profiles.
-  public let ratioRows: [Row]
+  package let ratioRows: [Row]
   /// The results judged by their ratio to both baselines at once (``BenchResult/baselines``), which both profiles
   /// recorded over repetitions; the others are judged by their figures and their ratio to each baseline.
-  public let judgedByBaselines: Set<String>
+  package let judgedByBaselines: Set<String>
 
   /// Compares two profiles.
   ///
@@ -160,7 +160,7 @@ public struct ProfileComparison: Sendable {
   ///   - base: The reference profile.
   ///   - new: The profile to judge.
   ///   - maxRegressionPercent: The change, in per cent, past which a gated metric regresses.
-  public static func compare(
+  package static func compare(
     base: BenchProfile, new: BenchProfile, maxRegressionPercent: Double = defaultMaxRegressionPercent
   ) -> ProfileComparison {
     var rows: [Row] = []
@@ -299,16 +299,16 @@ public struct ProfileComparison: Sendable {
   }
 
   /// The rows that regressed past the threshold.
-  public var regressions: [Row] { rows.filter(\.isRegression) }
+  package var regressions: [Row] { rows.filter(\.isRegression) }
 
   /// The exit status of `session-bench compare`: 0 without regression, 1 with one (a failed check, as in
   /// `replay`, `lint` and `diff`; 2 is for invalid input or usage).
-  public var exitCode: Int32 { regressions.isEmpty ? 0 : 1 }
+  package var exitCode: Int32 { regressions.isEmpty ? 0 : 1 }
 
   /// The comparison as aligned text: one line per metric (with `--repeat` profiles, the median and its
   /// interval), the in-run ratios, results missing on one side, and a verdict that names each regression with both
   /// intervals and the ratio that confirms it.
-  public var table: String {
+  package var table: String {
     var text = render(rows)
     if !ratioRows.isEmpty {
       text +=

@@ -8,24 +8,24 @@ import Foundation
 /// container) differ for those reasons too, and a single run's figures cannot
 /// be judged against a repeated run's intervals. `compare` judges neither: it says what differs and what to run
 /// instead.
-public struct ProfileDifferences: Sendable, Equatable {
+package struct ProfileDifferences: Sendable, Equatable {
   /// One difference: what it is, and its value in each profile.
-  public struct Difference: Sendable, Equatable {
+  package struct Difference: Sendable, Equatable {
     /// What differs, e.g. `repetitions` or `machine`.
-    public var name: String
+    package var name: String
     /// Its value in the base profile, as a person reads it.
-    public var base: String
+    package var base: String
     /// Its value in the new profile.
-    public var new: String
+    package var new: String
   }
 
   /// The differences in the runs' options.
-  public let options: [Difference]
+  package let options: [Difference]
   /// The differences in the machines.
-  public let machine: [Difference]
+  package let machine: [Difference]
 
   /// The differences between `base` and `new`.
-  public init(base: BenchProfile, new: BenchProfile) {
+  package init(base: BenchProfile, new: BenchProfile) {
     let a = base.config
     let b = new.config
     options = Self.differing([
@@ -55,13 +55,13 @@ public struct ProfileDifferences: Sendable, Equatable {
   }
 
   /// What differs without making the profiles incomparable, e.g. the host name.
-  public let notes: [String]
+  package let notes: [String]
 
   /// Whether the profiles can be judged against each other: same options, same machine.
-  public var areComparable: Bool { options.isEmpty && machine.isEmpty }
+  package var areComparable: Bool { options.isEmpty && machine.isEmpty }
 
   /// Why the profiles cannot be judged and what to run instead; empty when they can be.
-  public var explanation: String {
+  package var explanation: String {
     guard !areComparable else { return "" }
     let how =
       switch (options.isEmpty, machine.isEmpty) {

@@ -10,7 +10,7 @@ import SessionKit
 /// - Returns: The text to print and the exit status: 0 without regression, 1 with a regression, 2 when a file
 ///   cannot be read or is not a profile; then `output` is the message naming the file and the reason, meant for
 ///   standard error.
-public func runCompare(
+package func runCompare(
   basePath: String, newPath: String, maxRegression: Double = ProfileComparison.defaultMaxRegressionPercent
 ) -> (output: String, exitCode: Int32) {
   let base: BenchProfile
@@ -37,7 +37,7 @@ public func runCompare(
 ///
 /// - Returns: As ``runCompare(basePath:newPath:maxRegression:)``; exit 2 with what to run when the directory
 ///   holds fewer than two runs.
-public func runCompare(
+package func runCompare(
   savedIn directory: String, maxRegression: Double = ProfileComparison.defaultMaxRegressionPercent
 ) -> (output: String, exitCode: Int32) {
   let profiles = SavedRuns(directory: directory).profiles()
@@ -58,7 +58,7 @@ extension BenchProfile {
   /// Reads a profile from a JSON file.
   ///
   /// - Throws: ``ProfileLoadError`` naming the file when it cannot be read or decoded.
-  public static func load(fromFile path: String) throws(ProfileLoadError) -> BenchProfile {
+  package static func load(fromFile path: String) throws(ProfileLoadError) -> BenchProfile {
     let data: Data
     do throws(InputFileError) {
       data = Data(try InputFile.read(path))

@@ -2,30 +2,30 @@ import SessionKit
 
 /// The decisions that changed between two policies, grouped by change (`old rule → new rule`,
 /// `old action → new action`), each with its count and up to three example URLs, in order of first appearance.
-public struct DecisionChanges: Sendable, Equatable {
+package struct DecisionChanges: Sendable, Equatable {
   /// One kind of change.
-  public struct Change: Sendable, Equatable {
+  package struct Change: Sendable, Equatable {
     /// The rule that decided under the old policy (`default` when none matched).
-    public var oldRule: String
+    package var oldRule: String
     /// The rule that decides under the new policy.
-    public var newRule: String
+    package var newRule: String
     /// The old action (or, for scenarios, outcome) in the policy file's spelling.
-    public var oldAction: String
+    package var oldAction: String
     /// The new action (or outcome).
-    public var newAction: String
+    package var newAction: String
     /// How many judged navigations changed this way.
-    public var count: Int
+    package var count: Int
     /// Up to three URLs, the first seen.
-    public var examples: [String]
+    package var examples: [String]
 
     /// Two lines for a terminal.
-    public var text: String {
+    package var text: String {
       "\(count) × \(oldRule) → \(newRule), \(oldAction) → \(newAction)\n    e.g. "
         + examples.joined(separator: ", ")
     }
 
     /// One JSON object.
-    public var json: String {
+    package var json: String {
       "{\"oldRule\":\(JSONValue.quoted(oldRule)),\"newRule\":\(JSONValue.quoted(newRule)),"
         + "\"oldAction\":\(JSONValue.quoted(oldAction)),\"newAction\":\(JSONValue.quoted(newAction)),"
         + "\"count\":\(count),\"examples\":[" + examples.map(JSONValue.quoted).joined(separator: ",") + "]}"
@@ -33,16 +33,16 @@ public struct DecisionChanges: Sendable, Equatable {
   }
 
   /// The changes in order of first appearance.
-  public private(set) var changes: [Change] = []
+  package private(set) var changes: [Change] = []
   /// How many navigations were judged.
-  public private(set) var judged = 0
+  package private(set) var judged = 0
   private var positions: [String: Int] = [:]
 
   /// No change yet.
-  public init() {}
+  package init() {}
 
   /// Counts one navigation judged by both; a change when the deciding rule or the action differs.
-  public mutating func record(
+  package mutating func record(
     url: String, oldRule: String, oldAction: String, newRule: String, newAction: String
   ) {
     judged += 1
@@ -62,12 +62,12 @@ public struct DecisionChanges: Sendable, Equatable {
   }
 
   /// Counts one navigation judged by both policies' ``PolicyDecision``s.
-  public mutating func record(url: String, old: PolicyDecision, new: PolicyDecision) {
+  package mutating func record(url: String, old: PolicyDecision, new: PolicyDecision) {
     record(
       url: url, oldRule: old.trace.source.name, oldAction: old.action.description, newRule: new.trace.source.name,
       newAction: new.action.description)
   }
 
   /// How many navigations changed.
-  public var changedCount: Int { changes.reduce(0) { $0 + $1.count } }
+  package var changedCount: Int { changes.reduce(0) { $0 + $1.count } }
 }

@@ -1,8 +1,8 @@
 /// What `session-bench diff OLD NEW [--scenarios FILE…] [--urls FILE] [--from URL] [--decisions N] [--seed S]
 /// [--json]` asks for.
-public struct DiffOptions: Sendable, Equatable {
+package struct DiffOptions: Sendable, Equatable {
   /// Which navigations both policies judge.
-  public enum Source: Sendable, Equatable {
+  package enum Source: Sendable, Equatable {
     /// `decisions` steps of the bench's `mixed` workload generated with `seed`.
     case workload(decisions: Int, seed: UInt64)
     /// The scenario files, replayed under each policy, step by step.
@@ -12,21 +12,21 @@ public struct DiffOptions: Sendable, Equatable {
   }
 
   /// The policy in use.
-  public var old: String
+  package var old: String
   /// The candidate.
-  public var new: String
+  package var new: String
   /// The navigations judged.
-  public var source: Source
+  package var source: Source
   /// One JSON object a change instead of text.
-  public var json = false
+  package var json = false
 
   /// The default number of workload decisions.
-  public static let defaultDecisions = 100_000
+  package static let defaultDecisions = 100_000
   /// The page URL lists are judged from by default.
-  public static let defaultFrom = "https://app.example/"
+  package static let defaultFrom = "https://app.example/"
 
   /// Options comparing `old` with `new` on the default workload stream.
-  public init(old: String, new: String, source: Source = .workload(decisions: defaultDecisions, seed: 1)) {
+  package init(old: String, new: String, source: Source = .workload(decisions: defaultDecisions, seed: 1)) {
     self.old = old
     self.new = new
     self.source = source

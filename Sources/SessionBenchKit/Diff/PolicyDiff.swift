@@ -1,21 +1,21 @@
 import SessionKit
 
 /// Shadow evaluation before a swap, without an engine: both policies judge the same navigations.
-public struct PolicyDiff: Sendable {
+package struct PolicyDiff: Sendable {
   /// The policy in use.
-  public let old: CompiledPolicy
+  package let old: CompiledPolicy
   /// The candidate.
-  public let new: CompiledPolicy
+  package let new: CompiledPolicy
 
   /// Compares two compiled policies.
-  public init(old: CompiledPolicy, new: CompiledPolicy) {
+  package init(old: CompiledPolicy, new: CompiledPolicy) {
     self.old = old
     self.new = new
   }
 
   /// `decisions` steps of the bench's `mixed` workload, as `baseline.direct` runs them: the old policy's
   /// answers decide what each tab commits, so both policies judge the same stream.
-  public func workload(decisions: Int, seed: UInt64, tabs count: Int = 64) -> DecisionChanges {
+  package func workload(decisions: Int, seed: UInt64, tabs count: Int = 64) -> DecisionChanges {
     let catalog = WebCatalog.standard
     var generator = WorkloadGenerator(mix: .mixed, seed: seed, sessions: count)
     var tabs = (0..<count).map { TabHistory(start: catalog.start(pick: UInt64($0))) }
@@ -36,7 +36,7 @@ public struct PolicyDiff: Sendable {
 
   /// Each URL judged as a main-frame link tap and as a new-window request (a `_blank` link) from a page at
   /// `from`.
-  public func urls(_ urls: [String], from: String) -> DecisionChanges {
+  package func urls(_ urls: [String], from: String) -> DecisionChanges {
     let page = try? WebAddress(from)
     let context = PolicyContext(currentURL: page)
     let frame = FrameInfo(isMainFrame: true, url: from)

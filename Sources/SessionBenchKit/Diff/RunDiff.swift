@@ -5,7 +5,7 @@ import SessionKit
 ///
 /// - Returns: The text to print and the exit status: 0 when no decision changed, 1 when some did, 2 when a
 ///   file cannot be read or is invalid; then `output` is the message, meant for standard error.
-public func runDiff(_ options: DiffOptions) async -> (output: String, exitCode: Int32) {
+package func runDiff(_ options: DiffOptions) async -> (output: String, exitCode: Int32) {
   do throws(DiffFailure) {
     let changes = try await diffChanges(options)
     var output = ""
@@ -29,7 +29,7 @@ public func runDiff(_ options: DiffOptions) async -> (output: String, exitCode: 
 
 /// The changes `session-bench diff` reports.
 /// - Throws: ``DiffFailure`` when a file cannot be read or is invalid.
-public func diffChanges(_ options: DiffOptions) async throws(DiffFailure) -> DecisionChanges {
+package func diffChanges(_ options: DiffOptions) async throws(DiffFailure) -> DecisionChanges {
   let old = try configuration(at: options.old)
   let new = try configuration(at: options.new)
   switch options.source {

@@ -1,9 +1,9 @@
 /// The outcome of a run: the profile and the merged histograms behind it, for the plot.
-public struct BenchReport: Sendable {
+package struct BenchReport: Sendable {
   /// The profile written by `--json`.
-  public var profile: BenchProfile
+  package var profile: BenchProfile
   /// Every result's merged histogram, in the order of ``BenchProfile/results``.
-  public var histograms: [(name: String, histogram: LatencyHistogram)]
+  package var histograms: [(name: String, histogram: LatencyHistogram)]
   /// A line describing the run's options, for the report's header and the plot's subtitle.
-  public var summary: String
+  package var summary: String
 }

@@ -19,22 +19,22 @@ import SessionKit
 /// With `--duration T` the engine phase lasts T and each baseline 0.4 T; with `--decisions N` every phase
 /// performs N operations (steps of the workload; a `_blank` link that opens a popup yields an `engine.decide`
 /// and an `engine.popup` sample).
-public struct BenchRunner: Sendable {
+package struct BenchRunner: Sendable {
   /// The workers of an open loop: how many requests may be in flight before they queue.
-  public static let openLoopWorkers = 64
+  package static let openLoopWorkers = 64
   /// The length of each baseline phase relative to the engine's, in a run bounded by time.
-  public static let baselineShare = 0.4
+  package static let baselineShare = 0.4
 
   /// The options of the run.
-  public var options: BenchOptions
+  package var options: BenchOptions
 
   /// A runner for `options`.
-  public init(options: BenchOptions) {
+  package init(options: BenchOptions) {
     self.options = options
   }
 
   /// The number of workers (long-lived tasks) the run uses.
-  public var workerCount: Int {
+  package var workerCount: Int {
     switch options.load {
     case .closed(let concurrency): max(1, min(concurrency, options.sessions))
     case .open: max(1, min(Self.openLoopWorkers, options.sessions))
@@ -45,7 +45,7 @@ public struct BenchRunner: Sendable {
   ///
   /// - Parameter progress: Where to show progress (it shows only on a terminal, after a second).
   /// - Throws: ``BenchSetupError`` when the policy or workload file cannot be read or is invalid.
-  public func run(progress: ProgressLine? = nil) async throws(BenchSetupError) -> BenchReport {
+  package func run(progress: ProgressLine? = nil) async throws(BenchSetupError) -> BenchReport {
     let mix = try WorkloadMix.resolve(options.workload)
     let policy = try BenchPolicy.load(options)
     let candidate = try options.shadow.map { (path) throws(BenchSetupError) in try Self.shadowCandidate(path) }
@@ -253,7 +253,7 @@ public struct BenchRunner: Sendable {
   /// The environment variable of the planted-slowdown test hook (Benchmarks/README.md, "Comparing runs"): a per cent by
   /// which every timed `engine.decide` is stretched with busy work inside its measurement, so that
   /// `Benchmarks/noise-check.sh` can prove `compare` catches a slowdown. Harness only: SessionKit is not touched.
-  public static let plantedSlowdownVariable = "SESSION_BENCH_TEST_SLOW_DECIDE_PERCENT"
+  package static let plantedSlowdownVariable = "SESSION_BENCH_TEST_SLOW_DECIDE_PERCENT"
 
   /// The planted slowdown as a fraction (0 without the variable).
   static var plantedDecideSlowdown: Double {
@@ -408,7 +408,7 @@ extension WorkloadMix {
   /// The workload `--workload` names: a built-in one, or else a file.
   ///
   /// - Throws: ``BenchSetupError`` when the file cannot be read or is invalid.
-  public static func resolve(_ workload: String) throws(BenchSetupError) -> WorkloadMix {
+  package static func resolve(_ workload: String) throws(BenchSetupError) -> WorkloadMix {
     if let mix = named(workload) { return mix }
     return try load(fromFile: workload)
   }

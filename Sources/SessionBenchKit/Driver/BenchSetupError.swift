@@ -2,23 +2,23 @@
 ///
 /// The message names the file and, for invalid contents, the JSON path of the problem, e.g.
 /// `mix.json: weights.load: "x" is not a weight`. session-bench exits with status 2.
-public struct BenchSetupError: Error, Sendable, Equatable, CustomStringConvertible {
+package struct BenchSetupError: Error, Sendable, Equatable, CustomStringConvertible {
   /// The exit status of a run that cannot start.
-  public static let exitCode: Int32 = 2
+  package static let exitCode: Int32 = 2
 
   /// The file at fault, when there is one.
-  public var file: String?
+  package var file: String?
   /// What is wrong, with the JSON path first when the contents are invalid.
-  public var problem: String
+  package var problem: String
 
   /// Creates an error about `file`.
-  public init(file: String?, problem: String) {
+  package init(file: String?, problem: String) {
     self.file = file
     self.problem = problem
   }
 
   /// `FILE: problem`.
-  public var description: String {
+  package var description: String {
     file.map { "\($0): \(problem)" } ?? problem
   }
 }

@@ -52,7 +52,7 @@ struct EngineWorker: PhaseWorker {
   /// Opens a tab on `page`: a new root session that commits it.
   static func openTab(id: SessionID, on page: Int, engine: SessionEngine, catalog: WebCatalog) async -> Tab {
     let session = engine.makeBenchRoot(id: id)
-    try? await session.didCommit(catalog.pages[page].url, kind: .newEntry(isPost: false))
+    try? await session.commit(catalog.pages[page].url, kind: .newEntry(isPost: false))
     return Tab(session: session, history: TabHistory(start: page))
   }
 
@@ -79,7 +79,7 @@ struct EngineWorker: PhaseWorker {
 
     guard decision.policy == .allow else { return }
     if let commit = plan.commit {
-      try? await session.didCommit(plan.action.requestURL, kind: commit.commitKind)
+      try? await session.commit(plan.action.requestURL, kind: commit.commitKind)
       tabs[index].history.commit(plan.page, kind: commit)
       busy.other &+= Timestamp.now() &- ended
     } else {

@@ -18,7 +18,7 @@ enum MemoryProbe {
     guard let before = ResidentMemory.current() else { return nil }
     for index in 0..<count {
       let session = engine.makeBenchRoot(id: SessionID("m\(index)"))
-      try? await session.didCommit(urls[index % urls.count], kind: .newEntry(isPost: false))
+      try? await session.commit(urls[index % urls.count], kind: .newEntry(isPost: false))
       sessions.append(session)
     }
     let after = ResidentMemory.current()

@@ -11,7 +11,7 @@ import Foundation
 ///   file cannot be read or is invalid (the message names the file and JSON path) or an output file or the runs
 ///   directory cannot be written — checked before any work, so a run never ends in a path that could not work
 ///   (invalid input, as for every command: 1 is for a failed check, which `run` does not make).
-public func runBench(
+package func runBench(
   _ options: BenchOptions,
   standardOutput: (String) -> Void = { print($0, terminator: "") },
   standardError: (String) -> Void = { FileHandle.standardError.write(Data($0.utf8)) }

@@ -3,7 +3,7 @@ import SessionKit
 extension BenchResult {
   /// `engine.decide` again, on an engine that shadows the `--shadow` policy (``SessionEngine/shadow(_:)``):
   /// what evaluating every decision under a candidate too, and reporting the disagreements, costs.
-  public static let engineDecideShadowed = "engine.decide.shadowed"
+  package static let engineDecideShadowed = "engine.decide.shadowed"
 }
 
 extension BenchRunner {

@@ -9,7 +9,7 @@
 /// Storage is allocated once, in ``init()`` (28 672 counters, 224 KiB), so `record(_:)`
 /// neither allocates nor loops: it is a few bit operations and an increment. Keep one
 /// histogram per worker and ``merge(_:)`` them at the end of a run.
-public struct LatencyHistogram: Sendable, Equatable {
+package struct LatencyHistogram: Sendable, Equatable {
   /// Sub-buckets per power of two in the first bucket: 2 048 gives three significant digits.
   private static let subBucketCountMagnitude = 11
   private static let subBucketHalfCountMagnitude = subBucketCountMagnitude - 1
@@ -24,43 +24,43 @@ public struct LatencyHistogram: Sendable, Equatable {
   /// The largest value the histogram distinguishes, in nanoseconds (2³⁷ − 1, about 137 s).
   ///
   /// Larger values are recorded as this value.
-  public static let highestTrackableValue = (UInt64(1) << (subBucketCountMagnitude + bucketCount - 1)) - 1
+  package static let highestTrackableValue = (UInt64(1) << (subBucketCountMagnitude + bucketCount - 1)) - 1
 
   private var counts: [UInt64]
   private var minValue = UInt64.max
   private var maxValue: UInt64 = 0
 
   /// The number of values recorded.
-  public private(set) var count: UInt64 = 0
+  package private(set) var count: UInt64 = 0
 
   /// The number of values that were above ``highestTrackableValue`` and were clamped to it.
-  public private(set) var clampedCount: UInt64 = 0
+  package private(set) var clampedCount: UInt64 = 0
 
   /// Creates an empty histogram, allocating all of its storage.
-  public init() {
+  package init() {
     counts = [UInt64](repeating: 0, count: Self.countsLength)
   }
 
   /// The smallest value recorded, exactly, in nanoseconds; 0 when the histogram is empty.
-  public var min: UInt64 { count == 0 ? 0 : minValue }
+  package var min: UInt64 { count == 0 ? 0 : minValue }
 
   /// The largest value recorded, exactly (after clamping), in nanoseconds; 0 when empty.
-  public var max: UInt64 { maxValue }
+  package var max: UInt64 { maxValue }
 
   /// Whether no value has been recorded.
-  public var isEmpty: Bool { count == 0 }
+  package var isEmpty: Bool { count == 0 }
 
   /// Records one latency, in nanoseconds. O(1) and allocation-free.
   ///
   /// - Parameter nanoseconds: The latency; values above ``highestTrackableValue`` are clamped.
-  public mutating func record(_ nanoseconds: UInt64) {
+  package mutating func record(_ nanoseconds: UInt64) {
     recordValue(nanoseconds)
   }
 
   /// Records one latency given as a `Duration`; negative durations are recorded as 0 ns.
   ///
   /// - Parameter duration: The latency.
-  public mutating func record(_ duration: Duration) {
+  package mutating func record(_ duration: Duration) {
     let (seconds, attoseconds) = duration.components
     guard seconds >= 0, attoseconds >= 0 else {
       recordValue(0)
@@ -88,7 +88,7 @@ public struct LatencyHistogram: Sendable, Equatable {
   /// The result is the same as if all of the values had been recorded here.
   ///
   /// - Parameter other: The histogram to add, typically another worker's.
-  public mutating func merge(_ other: LatencyHistogram) {
+  package mutating func merge(_ other: LatencyHistogram) {
     guard !other.isEmpty else { return }
     counts.withUnsafeMutableBufferPointer { mine in
       other.counts.withUnsafeBufferPointer { theirs in
@@ -111,7 +111,7 @@ public struct LatencyHistogram: Sendable, Equatable {
   ///
   /// - Parameter percentile: A percentile from 0 to 100; values outside are clamped.
   /// - Returns: The latency in nanoseconds, or 0 when the histogram is empty.
-  public func value(atPercentile percentile: Double) -> UInt64 {
+  package func value(atPercentile percentile: Double) -> UInt64 {
     values(atPercentiles: [percentile])[0]
   }
 
@@ -120,7 +120,7 @@ public struct LatencyHistogram: Sendable, Equatable {
   /// - Parameter percentiles: Percentiles from 0 to 100, in any order.
   /// - Returns: One value per percentile, in the same order, with the semantics of
   ///   ``value(atPercentile:)``.
-  public func values(atPercentiles percentiles: [Double]) -> [UInt64] {
+  package func values(atPercentiles percentiles: [Double]) -> [UInt64] {
     guard count > 0 else { return [UInt64](repeating: 0, count: percentiles.count) }
     var results = [UInt64](repeating: 0, count: percentiles.count)
     var pending: [(rank: UInt64, slot: Int)] = []
@@ -151,7 +151,7 @@ public struct LatencyHistogram: Sendable, Equatable {
   }
 
   /// The latency at the percentiles a report shows.
-  public func summary() -> LatencySummary {
+  package func summary() -> LatencySummary {
     let values = values(atPercentiles: LatencySummary.percentiles)
     return LatencySummary(
       p0: values[0], p25: values[1], p50: values[2], p75: values[3], p90: values[4], p99: values[5],

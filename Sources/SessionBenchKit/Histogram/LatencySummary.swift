@@ -2,29 +2,29 @@
 ///
 /// Encodes with the keys of the `latencyNs` object of the session-bench JSON profile:
 /// `p0`, `p25`, `p50`, `p75`, `p90`, `p99`, `p999` (99.9th percentile) and `p100`.
-public struct LatencySummary: Codable, Sendable, Equatable {
+package struct LatencySummary: Codable, Sendable, Equatable {
   /// The percentiles, in the order of the stored properties.
-  public static let percentiles: [Double] = [0, 25, 50, 75, 90, 99, 99.9, 100]
+  package static let percentiles: [Double] = [0, 25, 50, 75, 90, 99, 99.9, 100]
 
   /// The smallest latency.
-  public var p0: UInt64
+  package var p0: UInt64
   /// The 25th percentile.
-  public var p25: UInt64
+  package var p25: UInt64
   /// The median.
-  public var p50: UInt64
+  package var p50: UInt64
   /// The 75th percentile.
-  public var p75: UInt64
+  package var p75: UInt64
   /// The 90th percentile.
-  public var p90: UInt64
+  package var p90: UInt64
   /// The 99th percentile.
-  public var p99: UInt64
+  package var p99: UInt64
   /// The 99.9th percentile.
-  public var p999: UInt64
+  package var p999: UInt64
   /// The largest latency.
-  public var p100: UInt64
+  package var p100: UInt64
 
   /// Creates a summary from its percentiles, in nanoseconds.
-  public init(
+  package init(
     p0: UInt64, p25: UInt64, p50: UInt64, p75: UInt64, p90: UInt64, p99: UInt64, p999: UInt64, p100: UInt64
   ) {
     self.p0 = p0
@@ -38,7 +38,7 @@ public struct LatencySummary: Codable, Sendable, Equatable {
   }
 
   /// The percentiles with their labels (`"p0"` … `"p100"`, the JSON keys) and values, in order.
-  public var labelledValues: [(label: String, value: UInt64)] {
+  package var labelledValues: [(label: String, value: UInt64)] {
     [
       ("p0", p0), ("p25", p25), ("p50", p50), ("p75", p75), ("p90", p90), ("p99", p99), ("p999", p999),
       ("p100", p100),

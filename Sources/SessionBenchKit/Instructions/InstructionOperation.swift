@@ -1,6 +1,6 @@
 /// What `session-bench instructions --op OP` repeats, for `Benchmarks/instructions.sh` to count instructions
 /// per call under callgrind.
-public enum InstructionOperation: String, Sendable, CaseIterable {
+package enum InstructionOperation: String, Sendable, CaseIterable {
   /// `CompiledPolicy.evaluate(action, in: context)`: parse, then the indexed rules.
   case evaluate
   /// `Session.decide(action)` on an engine (actor hop, locks, evaluate, bookkeeping).
@@ -23,20 +23,20 @@ public enum InstructionOperation: String, Sendable, CaseIterable {
 }
 
 /// The options of `session-bench instructions` (internal: what `Benchmarks/instructions.sh` runs).
-public struct InstructionOptions: Sendable, Equatable {
+package struct InstructionOptions: Sendable, Equatable {
   /// The operation to repeat.
-  public var operation: InstructionOperation
+  package var operation: InstructionOperation
   /// How many times (0 runs the setup alone).
-  public var count: Int
+  package var count: Int
   /// The seed of the request stream.
-  public var seed: UInt64 = 1
+  package var seed: UInt64 = 1
   /// The sessions `decide` spreads its calls over, `nil` for one per catalogue page. Session `i` shows page
   /// `i % pages`; each call goes to one of the sessions on its request's page, in a fixed pseudo-random order,
   /// so that with many sessions a decision meets the cold per-session state it meets in the bench.
-  public var sessions: Int?
+  package var sessions: Int?
 
   /// Options for `count` calls of `operation`.
-  public init(operation: InstructionOperation, count: Int) {
+  package init(operation: InstructionOperation, count: Int) {
     self.operation = operation
     self.count = count
   }

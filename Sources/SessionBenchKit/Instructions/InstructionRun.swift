@@ -8,9 +8,9 @@ import SessionKit
 /// The setup does the same work whatever OP and N are (the policy, its linear form, the engine and its sessions,
 /// one per page unless `--sessions` says more, are always built), so that under callgrind
 /// `(Ir(N₂) − Ir(N₁)) / (N₂ − N₁)` is the cost of one call.
-public enum InstructionRun {
+package enum InstructionRun {
   /// Requests in the stream.
-  public static let streamLength = 4_096
+  package static let streamLength = 4_096
 
   /// One request of the stream. A class, so that taking the next item costs one retain and one release, the
   /// same for every operation, instead of copying (and retaining each string of) the action, context and URL.
@@ -32,7 +32,7 @@ public enum InstructionRun {
   }
 
   /// Runs the command; returns the exit status.
-  public static func main(_ options: InstructionOptions) async -> Int32 {
+  package static func main(_ options: InstructionOptions) async -> Int32 {
     do {
       let checksum = try await run(options)
       print("\(options.operation.rawValue) \(options.count) checksum \(checksum)")
@@ -59,7 +59,7 @@ public enum InstructionRun {
     for index in 0..<max(options.sessions ?? pages, pages) {
       let page = index % pages
       let session = engine.makeBenchRoot(id: SessionID("i\(index)"))
-      try? await session.didCommit(catalog.pages[page].url, kind: .newEntry(isPost: false))
+      try? await session.commit(catalog.pages[page].url, kind: .newEntry(isPost: false))
       sessions.append(session)
     }
     let spread = SessionSpread(sessions: sessions.count, pages: pages)

@@ -1,9 +1,9 @@
 import SessionKit
 
 /// One thing `session-bench lint` found in a policy that is valid but probably wrong.
-public struct LintFinding: Sendable, Hashable, CustomStringConvertible {
+package struct LintFinding: Sendable, Hashable, CustomStringConvertible {
   /// How serious a finding is.
-  public enum Level: String, Sendable, Hashable {
+  package enum Level: String, Sendable, Hashable {
     /// The policy does something its author cannot have meant; lint exits 1.
     case error
     /// Worth a look; lint exits 1 only with `--strict`.
@@ -11,7 +11,7 @@ public struct LintFinding: Sendable, Hashable, CustomStringConvertible {
   }
 
   /// What was found; the raw value is the finding's `code`.
-  public enum Code: String, Sendable, Hashable {
+  package enum Code: String, Sendable, Hashable {
     /// A `*.` host pattern on a public suffix: every site under it matches.
     case publicSuffixWildcard = "public-suffix-wildcard"
     /// A rule that never decides: an earlier rule matches every request it matches.
@@ -35,16 +35,16 @@ public struct LintFinding: Sendable, Hashable, CustomStringConvertible {
   }
 
   /// How serious it is.
-  public var level: Level
+  package var level: Level
   /// The JSON path of what it is about (`rules[2].match.hosts[0]`, `include[1]` for a preset's rule).
-  public var path: String
+  package var path: String
   /// What was found.
-  public var code: Code
+  package var code: Code
   /// The explanation a person reads.
-  public var message: String
+  package var message: String
 
   /// Creates a finding.
-  public init(level: Level, path: String, code: Code, message: String) {
+  package init(level: Level, path: String, code: Code, message: String) {
     self.level = level
     self.path = path
     self.code = code
@@ -52,10 +52,10 @@ public struct LintFinding: Sendable, Hashable, CustomStringConvertible {
   }
 
   /// `LEVEL PATH: message`.
-  public var description: String { "\(level.rawValue) \(path): \(message)" }
+  package var description: String { "\(level.rawValue) \(path): \(message)" }
 
   /// One JSON object with `level`, `path`, `code` and `message`.
-  public var json: String {
+  package var json: String {
     "{\"level\":\(JSONValue.quoted(level.rawValue)),\"path\":\(JSONValue.quoted(path)),"
       + "\"code\":\(JSONValue.quoted(code.rawValue)),\"message\":\(JSONValue.quoted(message))}"
   }

@@ -10,21 +10,21 @@ import SessionKit
 /// (``PolicyProbe/Line/deservesALook``); a last line says what `--all` would add. With `--all` every finding (in
 /// rule order) and every probe line is printed, one a line. `--json` always prints every finding (one object a line, the contract
 /// of `level`, `path`, `code`, `message`), then the probe's summary object and the same probe lines as the text.
-public struct LintReport: Sendable {
+package struct LintReport: Sendable {
   /// A kind of finding found this many times or fewer is printed one a line; more often, on one line.
-  public static let shownAlike = 3
+  package static let shownAlike = 3
   /// How many paths a grouped line names.
-  public static let pathsNamed = 3
+  package static let pathsNamed = 3
   /// How many true hosts not reaching their rule the probe's summary lists by default.
-  public static let notReachedShown = 5
+  package static let notReachedShown = 5
 
   /// The findings, in rule order.
-  public let findings: [LintFinding]
+  package let findings: [LintFinding]
   /// The probe's summary and lines, when `--probe` was given.
-  public let probe: (summary: PolicyProbe.Summary, lines: [PolicyProbe.Line])?
+  package let probe: (summary: PolicyProbe.Summary, lines: [PolicyProbe.Line])?
 
   /// A report of `findings` and, with `--probe`, the probe's result.
-  public init(findings: [LintFinding], probe: (summary: PolicyProbe.Summary, lines: [PolicyProbe.Line])? = nil) {
+  package init(findings: [LintFinding], probe: (summary: PolicyProbe.Summary, lines: [PolicyProbe.Line])? = nil) {
     self.findings = findings
     self.probe = probe
   }
@@ -52,7 +52,7 @@ public struct LintReport: Sendable {
   }
 
   /// The text to print: every line with `all`, else what needs a person and a line on what `all` adds.
-  public func text(all: Bool) -> String {
+  package func text(all: Bool) -> String {
     var lines: [String] = []
     var grouped = 0
     if all {
@@ -87,7 +87,7 @@ public struct LintReport: Sendable {
 
   /// One JSON object a line: every finding, then the probe's summary and its lines (every one with `all`, else
   /// those that deserve a look).
-  public func json(all: Bool) -> String {
+  package func json(all: Bool) -> String {
     var lines = findings.map(\.json)
     if let (summary, probeLines) = probe {
       lines.append(summary.json)

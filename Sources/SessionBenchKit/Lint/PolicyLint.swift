@@ -4,7 +4,7 @@ import SessionKit
 ///
 /// Every finding names the JSON path it is about. A preset's rules have no path of their own in the file; they
 /// are named by the `include` entry that brings them in (`include[1]`) and their `PRESET/NAME`.
-public struct PolicyLint: Sendable {
+package struct PolicyLint: Sendable {
   /// A rule in evaluation order with the path that names it.
   struct PlacedRule: Sendable {
     var rule: PolicyRule
@@ -18,16 +18,16 @@ public struct PolicyLint: Sendable {
   }
 
   /// The validated policy.
-  public let configuration: PolicyConfiguration
+  package let configuration: PolicyConfiguration
   /// The decider names `--deciders` declared; `nil` when not given (no `undeclared-decider` check).
-  public let declaredDeciders: Set<String>?
+  package let declaredDeciders: Set<String>?
   let rules: [PlacedRule]
   private let source: JSONValue
   private let list: PublicSuffixList
 
   /// Decodes and validates a policy for linting.
   /// - Throws: ``ConfigurationError`` when the file is invalid (lint exits 2).
-  public init(
+  package init(
     json: some Collection<UInt8>, declaredDeciders: Set<String>? = nil, list: PublicSuffixList = .shared
   ) throws(ConfigurationError) {
     let source = try JSONValue(parsing: json)
@@ -48,7 +48,7 @@ public struct PolicyLint: Sendable {
   }
 
   /// Every finding, errors and warnings, in rule order.
-  public func findings() -> [LintFinding] {
+  package func findings() -> [LintFinding] {
     var findings: [LintFinding] = []
     var unreachable = Set<Int>()
     for (index, placed) in rules.enumerated() {
@@ -79,7 +79,7 @@ public struct PolicyLint: Sendable {
   }
 
   /// The indices of the rules lint calls unreachable.
-  public func unreachableRuleIndices() -> [Int] {
+  package func unreachableRuleIndices() -> [Int] {
     rules.indices.filter { shadowingRule(of: $0) != nil }
   }
 

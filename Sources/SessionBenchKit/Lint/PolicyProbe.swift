@@ -6,39 +6,39 @@ import SessionKit
 /// Each spelling is judged under the probed rule's own conditions — its scheme, a path it matches, its target,
 /// navigation type, gesture, first load and cross-site condition — and compared with the true host judged the
 /// same way: a rule with `"paths": ["/help/*"]` is probed at `/help/`, not at `/` where it never applies.
-public struct PolicyProbe: Sendable {
+package struct PolicyProbe: Sendable {
   /// One spelling judged.
-  public struct Line: Sendable, Hashable {
+  package struct Line: Sendable, Hashable {
     /// The probed rule's path (`rules[0]`, `include[1]`).
-    public var path: String
+    package var path: String
     /// The probed rule's name.
-    public var rule: String
+    package var rule: String
     /// The host of the rule the spelling imitates.
-    public var host: String
+    package var host: String
     /// What kind of spelling: `true-host`, `suffix-extension`, `userinfo`, `path-at`, `backslash-at`,
     /// `case-and-trailing-dot`, `homograph`.
-    public var spelling: String
+    package var spelling: String
     /// The URL judged.
-    public var url: String
+    package var url: String
     /// The rule that decides it (`default` when none matches, `invalid-url` when it does not parse).
-    public var decidedBy: String
+    package var decidedBy: String
     /// The action, in the policy file's spelling.
-    public var action: String
+    package var action: String
     /// Whether the decision (rule and action) differs from the true host's.
-    public var differsFromTrueHost: Bool
+    package var differsFromTrueHost: Bool
     /// Whether the line deserves a look: a hostile spelling (not the true host, nor its case-and-trailing-dot
     /// spelling) that a rule with `hosts` or `sites` decides with the true host's action — a host check an
     /// attacker's URL passes. Zero such lines unless a host or site rule is broader than its author thought.
-    public var deservesALook = false
+    package var deservesALook = false
 
     /// A line for a terminal; one that deserves a look ends in `: decided as the true host`.
-    public var text: String {
+    package var text: String {
       "probe \(path) \(JSONValue.quoted(rule)) \(spelling): \(url) → \(decidedBy) (\(action))"
         + (deservesALook ? ": decided as the true host" : "")
     }
 
     /// One JSON object.
-    public var json: String {
+    package var json: String {
       "{\"probe\":\(JSONValue.quoted(path)),\"rule\":\(JSONValue.quoted(rule)),\"host\":\(JSONValue.quoted(host)),"
         + "\"spelling\":\(JSONValue.quoted(spelling)),\"url\":\(JSONValue.quoted(url)),"
         + "\"decidedBy\":\(JSONValue.quoted(decidedBy)),\"action\":\(JSONValue.quoted(action)),"
@@ -47,41 +47,41 @@ public struct PolicyProbe: Sendable {
   }
 
   /// The figures printed before the lines.
-  public struct Summary: Sendable, Hashable {
+  package struct Summary: Sendable, Hashable {
     /// A rule whose true host, judged under the rule's own conditions, another rule (or the default) decides.
-    public struct NotReached: Sendable, Hashable {
+    package struct NotReached: Sendable, Hashable {
       /// The rule's path.
-      public var path: String
+      package var path: String
       /// The rule's name.
-      public var rule: String
+      package var rule: String
       /// The true host's URL as judged.
-      public var url: String
+      package var url: String
       /// What decides it instead.
-      public var decidedBy: String
+      package var decidedBy: String
     }
 
     /// Rules with `hosts` or `sites`.
-    public var rules = 0
+    package var rules = 0
     /// Hosts probed (a `*.domain` pattern as `www.domain`, a site as itself).
-    public var hosts = 0
+    package var hosts = 0
     /// Hostile spellings judged.
-    public var spellings = 0
+    package var spellings = 0
     /// Spellings whose decision (rule and action) differs from the true host's.
-    public var differing = 0
+    package var differing = 0
     /// Spellings that deserve a look (``Line/deservesALook``): a host or site rule decides them as the true host.
-    public var deserveALook = 0
+    package var deserveALook = 0
     /// Spellings other than `case-and-trailing-dot` (the same host written otherwise) that the probed rule
     /// itself decides: a host check the spelling fools. Zero unless the matcher has a bug.
-    public var matchedByTheRule = 0
+    package var matchedByTheRule = 0
     /// The true hosts that do not reach their rule, in rule order.
-    public var notReached: [NotReached] = []
+    package var notReached: [NotReached] = []
 
     /// The summary for a terminal: one line of figures, then one line per true host not reached.
-    public var text: String { text(notReachedShown: notReached.count) }
+    package var text: String { text(notReachedShown: notReached.count) }
 
     /// The summary for a terminal with at most `notReachedShown` lines of true hosts not reached, then, when
     /// some are left out, a line that counts them.
-    public func text(notReachedShown: Int) -> String {
+    package func text(notReachedShown: Int) -> String {
       var out =
         "probe: \(rules) rules, \(hosts) hosts, \(spellings) hostile spellings; \(deserveALook) decided by a host "
         + "or site rule as the true host (each listed); \(differing) decided otherwise than the true host, "
@@ -97,7 +97,7 @@ public struct PolicyProbe: Sendable {
     }
 
     /// One JSON object.
-    public var json: String {
+    package var json: String {
       let misses = notReached.map {
         "{\"probe\":\(JSONValue.quoted($0.path)),\"rule\":\(JSONValue.quoted($0.rule)),"
           + "\"url\":\(JSONValue.quoted($0.url)),\"decidedBy\":\(JSONValue.quoted($0.decidedBy))}"
@@ -110,7 +110,7 @@ public struct PolicyProbe: Sendable {
 
   /// The hostile spellings of `host` at `scheme` and `path`, each with its kind. The homograph swaps the first
   /// Latin letter that has a Cyrillic look-alike; a host without one has none.
-  public static func spellings(
+  package static func spellings(
     of host: String, scheme: String = "https", path: String = "/"
   ) -> [(spelling: String, url: String)] {
     // After a host that an attacker controls the path is the attacker's: `/@host` plus the rule's path.
@@ -151,20 +151,20 @@ public struct PolicyProbe: Sendable {
 
   /// Probes the policy a lint read, judging each spelling as a request the probed rule matches, from a page at
   /// `from` (or, for a rule that wants a same-site request, from the probed host's own page).
-  public init(_ lint: PolicyLint, from: String = "https://app.example/") throws(ConfigurationError) {
+  package init(_ lint: PolicyLint, from: String = "https://app.example/") throws(ConfigurationError) {
     self.lint = lint
     self.compiled = try CompiledPolicy(lint.configuration)
     self.from = from
   }
 
   /// The summary of ``lines()``.
-  public func summary() -> Summary { probe().summary }
+  package func summary() -> Summary { probe().summary }
 
   /// Every probe line, rule by rule: for each host, the true host first, then its hostile spellings.
-  public func lines() -> [Line] { probe().lines }
+  package func lines() -> [Line] { probe().lines }
 
   /// The summary and every line, judged once.
-  public func probe() -> (summary: Summary, lines: [Line]) {
+  package func probe() -> (summary: Summary, lines: [Line]) {
     var summary = Summary()
     var lines: [Line] = []
     for placed in lint.rules {

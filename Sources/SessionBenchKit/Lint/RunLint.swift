@@ -7,7 +7,7 @@ import SessionKit
 ///   `all`; then the probe's summary and lines) and the exit status: 0 without
 ///   errors (warnings allowed unless `strict`), 1 with errors (or warnings under `strict`), 2 when the file
 ///   cannot be read or is invalid; then `output` is the message, meant for standard error.
-public func runLint(_ options: LintOptions) -> (output: String, exitCode: Int32) {
+package func runLint(_ options: LintOptions) -> (output: String, exitCode: Int32) {
   let data: [UInt8]
   do throws(InputFileError) {
     data = try InputFile.read(options.file)

@@ -10,46 +10,46 @@ import Foundation
 /// one coloured line ending in a dot at its maximum, named in a legend under the plot with its p50, p99 and
 /// p100; ``notes`` under the legend say what is plotted. The canvas is 960 pixels wide and as tall as its text
 /// needs: long subtitles and notes wrap, and every text stays inside it.
-public struct PercentilePlot: Sendable {
+package struct PercentilePlot: Sendable {
   /// One point of a curve.
-  public struct Point: Sendable, Equatable {
+  package struct Point: Sendable, Equatable {
     /// The percentile, from 0 to 100.
-    public var percentile: Double
+    package var percentile: Double
     /// The latency at that percentile, in nanoseconds.
-    public var nanoseconds: UInt64
+    package var nanoseconds: UInt64
 
     /// Creates a point.
-    public init(percentile: Double, nanoseconds: UInt64) {
+    package init(percentile: Double, nanoseconds: UInt64) {
       self.percentile = percentile
       self.nanoseconds = nanoseconds
     }
   }
 
   /// One result's curve.
-  public struct Series: Sendable, Equatable {
+  package struct Series: Sendable, Equatable {
     /// The result, e.g. `engine.decide`, shown in the legend.
-    public var name: String
+    package var name: String
     /// The curve, in increasing percentile.
-    public var points: [Point]
+    package var points: [Point]
 
     /// Creates a series.
-    public init(name: String, points: [Point]) {
+    package init(name: String, points: [Point]) {
       self.name = name
       self.points = points
     }
   }
 
   /// How many nines the x axis reaches: 5, that is 99.999 %.
-  public static let nines = 5
+  package static let nines = 5
 
   /// The title at the top of the plot.
-  public var title: String
+  package var title: String
   /// A line under the title, such as the options of the run; none when `nil`.
-  public var subtitle: String?
+  package var subtitle: String?
   /// The curves, drawn in order with the colours of ``palette``.
-  public var series: [Series]
+  package var series: [Series]
   /// Lines printed under the plot: what is plotted, the machine, what each baseline is.
-  public var notes: [String] = []
+  package var notes: [String] = []
 
   /// Line colours, chosen to stay distinct from one another (Tableau 10).
   static let palette = [
@@ -57,7 +57,7 @@ public struct PercentilePlot: Sendable {
   ]
 
   /// Creates a plot of prepared curves.
-  public init(title: String = "Latency by percentile", subtitle: String? = nil, series: [Series], notes: [String] = [])
+  package init(title: String = "Latency by percentile", subtitle: String? = nil, series: [Series], notes: [String] = [])
   {
     self.title = title
     self.subtitle = subtitle
@@ -66,7 +66,7 @@ public struct PercentilePlot: Sendable {
   }
 
   /// Creates a plot of histograms, one curve of `pointsPerCurve` points each.
-  public init(
+  package init(
     title: String = "Latency by percentile", subtitle: String? = nil,
     histograms: [(name: String, histogram: LatencyHistogram)], pointsPerCurve: Int = 200, notes: [String] = []
   ) {
@@ -78,7 +78,7 @@ public struct PercentilePlot: Sendable {
   }
 
   /// The notes a run's plot carries: what is plotted, the machine, and what each baseline in `names` is.
-  public static func notes(machine: BenchProfile.Machine, names: [String]) -> [String] {
+  package static func notes(machine: BenchProfile.Machine, names: [String]) -> [String] {
     let baselines: [(String, String)] = [
       (BenchResult.baselineDirect, "CompiledPolicy.evaluate called synchronously (no actor): the floor"),
       (BenchResult.baselineActorHop, "an empty actor round trip: the concurrency floor"),
@@ -96,7 +96,7 @@ public struct PercentilePlot: Sendable {
   /// A histogram's latency at `points` percentiles evenly spaced on the plot's x axis, from
   /// 0 % to 99.999 %, at the percentiles of a report (p25 … p99.9), so that the curve and
   /// the legend agree with the table exactly, and at 100 % (the maximum).
-  public static func curve(of histogram: LatencyHistogram, points: Int = 200) -> [Point] {
+  package static func curve(of histogram: LatencyHistogram, points: Int = 200) -> [Point] {
     let count = max(points, 2)
     let evenlySpaced = (0..<count).map { index in
       100 * (1 - pow(10, -Double(nines) * Double(index) / Double(count - 1)))
@@ -153,13 +153,13 @@ public struct PercentilePlot: Sendable {
   }
 
   /// The y axis the plot's data gets.
-  public var axis: LatencyAxis {
+  package var axis: LatencyAxis {
     let values = series.flatMap { $0.points.map(\.nanoseconds) }
     return LatencyAxis(minimum: values.min() ?? 100, maximum: values.max() ?? 1_000)
   }
 
   /// The plot as SVG text.
-  public var svg: String {
+  package var svg: String {
     let scale = axis
     let layout = Layout(title: title, subtitle: subtitle, series: series.count, notes: notes)
     let width = Int(Layout.width)
@@ -354,26 +354,26 @@ public struct PercentilePlot: Sendable {
 
 /// The y axis of a ``PercentilePlot``: a log scale from the decade at or below the smallest latency to the first
 /// 1, 2 or 5 × 10ⁿ at or above the largest, so that the maximum is inside the plot, near its top edge.
-public struct LatencyAxis: Sendable, Equatable {
+package struct LatencyAxis: Sendable, Equatable {
   /// A horizontal grid line.
-  public struct Tick: Sendable, Equatable {
+  package struct Tick: Sendable, Equatable {
     /// Its latency.
-    public var nanoseconds: UInt64
+    package var nanoseconds: UInt64
     /// Whether it is a decade (1 × 10ⁿ), drawn darker.
-    public var isMajor: Bool
+    package var isMajor: Bool
     /// Its label, for decades (and 2 and 5 steps when the axis spans two decades or fewer) and the top.
-    public var label: String?
+    package var label: String?
   }
 
   /// The bottom of the axis: a power of ten.
-  public let bottom: UInt64
+  package let bottom: UInt64
   /// The top of the axis: 1, 2 or 5 × 10ⁿ, at or above the largest latency.
-  public let top: UInt64
+  package let top: UInt64
   /// The grid lines, from the bottom up; the last is the top.
-  public let ticks: [Tick]
+  package let ticks: [Tick]
 
   /// The axis for latencies from `minimum` to `maximum` nanoseconds.
-  public init(minimum: UInt64, maximum: UInt64) {
+  package init(minimum: UInt64, maximum: UInt64) {
     let low = max(minimum, 1)
     let high = max(maximum, low, 1)
     let bottomDecade = Int(floor(log10(Double(low))))
@@ -412,7 +412,7 @@ public struct LatencyAxis: Sendable, Equatable {
   }
 
   /// Where `nanoseconds` falls, from 0 (the bottom) to 1 (the top), on the log scale.
-  public func fraction(of nanoseconds: UInt64) -> Double {
+  package func fraction(of nanoseconds: UInt64) -> Double {
     let low = log10(Double(bottom))
     let high = log10(Double(top))
     guard high > low else { return 0 }

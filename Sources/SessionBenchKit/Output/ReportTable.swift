@@ -9,29 +9,29 @@ import Foundation
 /// …
 /// engine.decide / baseline.direct      p50 = 2.1×   p99 = 3.0×   throughput = 48 %
 /// ```
-public struct ReportTable: Sendable {
+package struct ReportTable: Sendable {
   /// The header of ``csv(_:)``.
-  public static let csvHeader =
+  package static let csvHeader =
     "name,samples,throughputPerSec,p0,p25,p50,p75,p90,p99,p999,p100,cpuNsPerOp,involuntaryContextSwitches"
 
   /// The results, in the order they are shown.
-  public var results: [BenchResult]
+  package var results: [BenchResult]
   /// The memory measurement, shown under the table when given.
-  public var memory: BenchProfile.Memory?
+  package var memory: BenchProfile.Memory?
 
   /// Creates a report of `results` and, optionally, `memory`.
-  public init(results: [BenchResult], memory: BenchProfile.Memory? = nil) {
+  package init(results: [BenchResult], memory: BenchProfile.Memory? = nil) {
     self.results = results
     self.memory = memory
   }
 
   /// Creates a report of a profile's results and memory.
-  public init(profile: BenchProfile) {
+  package init(profile: BenchProfile) {
     self.init(results: profile.results, memory: profile.memory)
   }
 
   /// The table, the ratio lines and the memory line, ending in a newline.
-  public var text: String {
+  package var text: String {
     var table = TextTable([
       ("result", .left), ("samples", .right), ("throughput", .right), ("p50", .right), ("p90", .right),
       ("p99", .right), ("p99.9", .right), ("p100", .right), ("cpu/op", .right), ("invol. cs", .right),
@@ -63,7 +63,7 @@ public struct ReportTable: Sendable {
 
   /// With `--repeat N`: a heading saying how the figures were made, then one line per result with the intervals
   /// of its p50, p99 and throughput medians; empty for a single run.
-  public var intervalLines: [String] {
+  package var intervalLines: [String] {
     guard let first = results.compactMap(\.repetitions).first else { return [] }
     var lines = [
       "medians of \(first.count) interleaved repetitions; each interval holds the median with "
@@ -89,7 +89,7 @@ public struct ReportTable: Sendable {
   /// p50 and p99 latency ratios and the throughput as a percentage of the baseline's, e.g.
   /// `engine.decide / baseline.direct  p50 = 2.1×  p99 = 3.0×  throughput = 48 %`. Ratios recorded over
   /// repetitions (``BenchResult/relative``) are their medians, with their intervals in brackets.
-  public var ratioLines: [String] {
+  package var ratioLines: [String] {
     let engines = results.filter { $0.name.hasPrefix("engine.") }
     let baselines = [BenchResult.baselineDirect, BenchResult.baselineNaive, BenchResult.baselineActorHop]
       .compactMap { name in results.first { $0.name == name } }
@@ -129,7 +129,7 @@ public struct ReportTable: Sendable {
   }
 
   /// The results as CSV: ``csvHeader`` and one line per result, latencies in nanoseconds.
-  public static func csv(_ results: [BenchResult]) -> String {
+  package static func csv(_ results: [BenchResult]) -> String {
     var text = csvHeader + "\n"
     for result in results {
       let latency = result.latencyNs.labelledValues.map { String($0.value) }

@@ -16,29 +16,29 @@ import Foundation
 /// claimed exclusively, so that two runs saving at once do not overwrite each other. Only files named so are the
 /// tool's: anything else in the directory is never read, counted or removed. The newest ``kept`` runs are kept;
 /// older ones are removed when a run is saved, never the one just saved.
-public struct SavedRuns: Sendable, Equatable {
+package struct SavedRuns: Sendable, Equatable {
   /// `.build/session-bench`, relative to the current directory: beside the package's own build products when the
   /// tool is started with `swift run` from the package.
-  public static let defaultDirectory = ".build/session-bench"
+  package static let defaultDirectory = ".build/session-bench"
   /// How many runs are kept: 20.
-  public static let kept = 20
+  package static let kept = 20
 
   /// The directory.
-  public let directory: String
+  package let directory: String
 
   /// The runs saved in `directory`.
-  public init(directory: String = SavedRuns.defaultDirectory) {
+  package init(directory: String = SavedRuns.defaultDirectory) {
     self.directory = directory
   }
 
   /// Whether this is the default directory, which `compare` reads without `--runs-dir`.
-  public var isDefault: Bool { directory == Self.defaultDirectory }
+  package var isDefault: Bool { directory == Self.defaultDirectory }
 
   /// Creates the directory and its parents if need be and checks that files can be written in it: called before a
   /// run does any work.
   ///
   /// - Throws: ``OutputFileError`` naming the directory and the system's reason.
-  public func prepare() throws(OutputFileError) {
+  package func prepare() throws(OutputFileError) {
     var path = directory.hasPrefix("/") ? "/" : ""
     for component in directory.split(separator: "/") {
       path += (path.isEmpty || path.hasSuffix("/") ? "" : "/") + component
@@ -63,7 +63,7 @@ public struct SavedRuns: Sendable, Equatable {
   ///
   /// - Returns: The paths of the profile and the plot.
   /// - Throws: ``OutputFileError`` when a file cannot be written.
-  public func save(profile: Data, plot: String, date: Date = Date()) throws(OutputFileError) -> (
+  package func save(profile: Data, plot: String, date: Date = Date()) throws(OutputFileError) -> (
     profile: String, plot: String
   ) {
     var number = (runs().last?.number ?? 0) + 1
@@ -90,7 +90,7 @@ public struct SavedRuns: Sendable, Equatable {
   }
 
   /// The saved profiles, oldest first: only files named as ``save(profile:plot:date:)`` names them.
-  public func profiles() -> [String] {
+  package func profiles() -> [String] {
     runs().map(\.path)
   }
 

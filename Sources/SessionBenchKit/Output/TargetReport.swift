@@ -15,9 +15,9 @@ import Foundation
 /// Targets that need information a run does not have (`--hosts 100000`, `--rules 100000`, a closed loop with as
 /// many workers as cores, 10 000 sessions) say how to get it instead of a figure. The actor hop is shown as a
 /// floor, not a target.
-public struct TargetReport: Sendable {
+package struct TargetReport: Sendable {
   /// How a run did against one target.
-  public enum Verdict: Sendable, Equatable {
+  package enum Verdict: Sendable, Equatable {
     /// Within the goal.
     case goalMet
     /// Within the bar, not the goal.
@@ -33,20 +33,20 @@ public struct TargetReport: Sendable {
   }
 
   /// One target and how the run did.
-  public struct Line: Sendable, Equatable {
+  package struct Line: Sendable, Equatable {
     /// What is measured, e.g. `engine.decide p50 / baseline.direct p50`.
-    public var target: String
+    package var target: String
     /// The figure measured, e.g. `1.25×`, or `n/a`.
-    public var measured: String
+    package var measured: String
     /// The least acceptable value, e.g. `≤ 1.3`; empty for a floor.
-    public var bar: String
+    package var bar: String
     /// The value aimed at, e.g. `≤ 1.1`; empty for a floor.
-    public var goal: String
+    package var goal: String
     /// How the run did.
-    public var verdict: Verdict
+    package var verdict: Verdict
 
     /// Whether the bar was met; `nil` when the run cannot tell or the line is a floor.
-    public var isMet: Bool? {
+    package var isMet: Bool? {
       switch verdict {
       case .goalMet, .barMet: true
       case .missed: false
@@ -56,17 +56,17 @@ public struct TargetReport: Sendable {
   }
 
   /// The generated hosts the hosts target asks for.
-  public static let hostsForTarget = 100_000
+  package static let hostsForTarget = 100_000
   /// The padding rules the rules target asks for.
-  public static let rulesForTarget = 100_000
+  package static let rulesForTarget = 100_000
   /// The sessions the decide-over-naive target is set at.
-  public static let sessionsForTarget = 10_000
+  package static let sessionsForTarget = 10_000
 
   /// The targets, then the floor.
-  public let lines: [Line]
+  package let lines: [Line]
   /// The machine's one-minute load average just before the run, if known: a missed target's advice quotes it,
   /// since most misses on a shared machine are its load.
-  public let loadAverage: Double?
+  package let loadAverage: Double?
   /// The cores of the machine the profile was made on.
   private let cores: Int
 
@@ -76,7 +76,7 @@ public struct TargetReport: Sendable {
   ///   - profile: The run's profile.
   ///   - loadAverage: The machine's one-minute load average just before the run (``currentLoadAverage()``), or
   ///     `nil` when the report is made later or elsewhere.
-  public init(profile: BenchProfile, loadAverage: Double? = nil) {
+  package init(profile: BenchProfile, loadAverage: Double? = nil) {
     self.loadAverage = loadAverage
     self.cores = profile.machine.cores
     let decide = profile.result(named: BenchResult.engineDecide).flatMap { $0.samples > 0 ? $0 : nil }
@@ -176,7 +176,7 @@ public struct TargetReport: Sendable {
 
   /// One line per target with its bar and goal and `goal met`, `bar met`, `MISSED`, what run would tell,
   /// `for reference` or `floor (no target)`; then, for each missed target, why and what to try; ending in a newline.
-  public var text: String {
+  package var text: String {
     var table = TextTable([("target", .left), ("measured", .right), ("bar", .left), ("goal", .left), ("", .left)])
     for line in lines {
       let verdict =
@@ -198,7 +198,7 @@ public struct TargetReport: Sendable {
   }
 
   /// Why a target may have been missed and what to try, for a person reading the report.
-  public func advice(for line: Line) -> String {
+  package func advice(for line: Line) -> String {
     let load =
       loadAverage.map {
         String(format: "The machine's load average was %.1f on %d cores just before the run", $0, cores)
@@ -232,7 +232,7 @@ public struct TargetReport: Sendable {
   }
 
   /// The one-minute load average of this machine, or `nil` where the system does not report it.
-  public static func currentLoadAverage() -> Double? {
+  package static func currentLoadAverage() -> Double? {
     var averages = [Double](repeating: 0, count: 3)
     return getloadavg(&averages, 3) >= 1 ? averages[0] : nil
   }

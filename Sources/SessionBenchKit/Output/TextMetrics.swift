@@ -6,13 +6,13 @@
 /// underestimated. Widths are counted ``fallbackAllowance`` wider than Helvetica's, so that text still fits where
 /// neither Helvetica nor Arial is installed and a renderer falls back to another sans-serif (DejaVu Sans, the
 /// usual one on Linux, is 4–25 % wider letter by letter; about 14 % on the tool's text).
-public enum TextMetrics {
+package enum TextMetrics {
   /// How much wider than Helvetica text is counted: 22 %.
-  public static let fallbackAllowance = 1.22
+  package static let fallbackAllowance = 1.22
 
   /// The width of `text` at `fontSize` pixels; bold text is counted 25 % wider (Helvetica Bold's letters are
   /// up to that much wider than the regular ones: i, l, t, r, f).
-  public static func width(of text: String, fontSize: Double, bold: Bool = false) -> Double {
+  package static func width(of text: String, fontSize: Double, bold: Bool = false) -> Double {
     var thousandths = 0
     for scalar in text.unicodeScalars {
       thousandths += advance(of: scalar)
@@ -21,7 +21,7 @@ public enum TextMetrics {
   }
 
   /// `text` broken at spaces into lines no wider than `width`; a word wider than the line is cut with `…`.
-  public static func wrap(_ text: String, width: Double, fontSize: Double) -> [String] {
+  package static func wrap(_ text: String, width: Double, fontSize: Double) -> [String] {
     var lines: [String] = []
     var line = ""
     for word in text.split(separator: " ", omittingEmptySubsequences: true).map(String.init) {
@@ -38,7 +38,7 @@ public enum TextMetrics {
   }
 
   /// `text`, or as much of it as fits `width` followed by `…`.
-  public static func truncate(_ text: String, width: Double, fontSize: Double) -> String {
+  package static func truncate(_ text: String, width: Double, fontSize: Double) -> String {
     guard Self.width(of: text, fontSize: fontSize) > width else { return text }
     var kept = ""
     for character in text {

@@ -10,27 +10,27 @@ import Foundation
 ///
 /// Optional values are written as `null` rather than left out, so that every profile has the
 /// same keys.
-public struct BenchProfile: Codable, Sendable, Equatable {
+package struct BenchProfile: Codable, Sendable, Equatable {
   /// The value of ``tool`` in every profile.
-  public static let toolName = "session-bench"
+  package static let toolName = "session-bench"
   /// The version of session-bench that writes profiles.
-  public static let toolVersion = "1.0"
+  package static let toolVersion = "1.0"
 
   /// Always `"session-bench"`.
-  public var tool: String
+  package var tool: String
   /// The version of session-bench that wrote the profile.
-  public var version: String
+  package var version: String
   /// The machine the run was made on.
-  public var machine: Machine
+  package var machine: Machine
   /// The options of the run.
-  public var config: Config
+  package var config: Config
   /// One result per operation measured: the engine's and the baselines'.
-  public var results: [BenchResult]
+  package var results: [BenchResult]
   /// The memory the sessions used.
-  public var memory: Memory
+  package var memory: Memory
 
   /// Creates a profile; `tool` and `version` are those of this build.
-  public init(machine: Machine = .current(), config: Config, results: [BenchResult], memory: Memory) {
+  package init(machine: Machine = .current(), config: Config, results: [BenchResult], memory: Memory) {
     self.tool = Self.toolName
     self.version = Self.toolVersion
     self.machine = machine
@@ -40,12 +40,12 @@ public struct BenchProfile: Codable, Sendable, Equatable {
   }
 
   /// The result named `name`, if the profile has one.
-  public func result(named name: String) -> BenchResult? {
+  package func result(named name: String) -> BenchResult? {
     results.first { $0.name == name }
   }
 
   /// The profile as pretty-printed JSON with sorted keys, ending in a newline.
-  public func encode() -> Data {
+  package func encode() -> Data {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
     // Encoding plain structs of strings and numbers cannot fail; non-finite doubles are the
@@ -58,7 +58,7 @@ public struct BenchProfile: Codable, Sendable, Equatable {
   /// Decodes a profile from JSON.
   ///
   /// - Throws: `DecodingError` when the data is not a session-bench profile.
-  public static func decode(from data: Data) throws -> BenchProfile {
+  package static func decode(from data: Data) throws -> BenchProfile {
     try JSONDecoder().decode(BenchProfile.self, from: data)
   }
 
@@ -83,24 +83,24 @@ public struct BenchProfile: Codable, Sendable, Equatable {
 
 extension BenchProfile {
   /// The machine a run was made on.
-  public struct Machine: Codable, Sendable, Equatable {
+  package struct Machine: Codable, Sendable, Equatable {
     /// Active processor cores.
-    public var cores: Int
+    package var cores: Int
     /// Physical memory, in bytes.
-    public var memoryBytes: UInt64
+    package var memoryBytes: UInt64
     /// The operating system, as `ProcessInfo` describes it.
-    public var os: String
+    package var os: String
     /// The CPU architecture, e.g. `x86_64` or `arm64`.
-    public var arch: String
+    package var arch: String
     /// The Swift language version the tool was compiled with, e.g. `6.3`.
-    public var swiftVersion: String
+    package var swiftVersion: String
     /// The machine's host name.
-    public var hostname: String
+    package var hostname: String
     /// When the run was made, in ISO 8601 (UTC).
-    public var date: String
+    package var date: String
 
     /// Creates a machine description from its fields.
-    public init(
+    package init(
       cores: Int, memoryBytes: UInt64, os: String, arch: String, swiftVersion: String, hostname: String, date: String
     ) {
       self.cores = cores
@@ -113,7 +113,7 @@ extension BenchProfile {
     }
 
     /// The machine this process runs on, dated now.
-    public static func current(date: Date = Date()) -> Machine {
+    package static func current(date: Date = Date()) -> Machine {
       let info = ProcessInfo.processInfo
       return Machine(
         cores: info.activeProcessorCount,
@@ -155,34 +155,34 @@ extension BenchProfile {
   ///
   /// Exactly one of ``durationSeconds`` and ``decisions`` is set, and exactly one of
   /// ``concurrency`` (closed loop) and ``rate`` (open loop).
-  public struct Config: Codable, Sendable, Equatable {
+  package struct Config: Codable, Sendable, Equatable {
     /// The number of simulated sessions.
-    public var sessions: Int
+    package var sessions: Int
     /// How long the measured phase ran, when the run was bounded by time.
-    public var durationSeconds: Double?
+    package var durationSeconds: Double?
     /// How many decisions were made, when the run was bounded by a count.
-    public var decisions: Int?
+    package var decisions: Int?
     /// Requests in flight, in a closed-loop run.
-    public var concurrency: Int?
+    package var concurrency: Int?
     /// Requests started per second, in an open-loop run.
-    public var rate: Double?
+    package var rate: Double?
     /// The workload name (`mixed`, `decide-only`, `popups`) or file.
-    public var workload: String
+    package var workload: String
     /// The policy file, or `null` for the built-in realistic policy.
-    public var policy: String?
+    package var policy: String?
     /// Extra host rules the policy was padded with.
-    public var rules: Int
+    package var rules: Int
     /// The random seed of the workload.
-    public var seed: UInt64
+    package var seed: UInt64
     /// Generated hosts the unnamed destinations were drawn from (`--hosts`; 0: the catalogue's own); `null` in
     /// profiles written before the option existed.
-    public var hosts: Int?
+    package var hosts: Int?
     /// Repetitions of every phase, interleaved (`--repeat`); `null` in profiles written before the option existed,
     /// which were single runs.
-    public var `repeat`: Int?
+    package var `repeat`: Int?
 
     /// Creates a configuration from its fields.
-    public init(
+    package init(
       sessions: Int, durationSeconds: Double?, decisions: Int?, concurrency: Int?, rate: Double?, workload: String,
       policy: String?, rules: Int, seed: UInt64, hosts: Int? = 0, repeat repetitions: Int? = 1
     ) {
@@ -200,7 +200,7 @@ extension BenchProfile {
     }
 
     /// The configuration of a run made with `options`.
-    public init(_ options: BenchOptions) {
+    package init(_ options: BenchOptions) {
       var durationSeconds: Double?
       var decisions: Int?
       switch options.length {
@@ -221,7 +221,7 @@ extension BenchProfile {
     }
 
     /// Writes every key, with `null` for absent values, so that profiles share one schema.
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
       var container = encoder.container(keyedBy: CodingKeys.self)
       try container.encode(sessions, forKey: .sessions)
       try container.encode(durationSeconds, forKey: .durationSeconds)
@@ -238,21 +238,21 @@ extension BenchProfile {
   }
 
   /// The memory the simulated sessions used.
-  public struct Memory: Codable, Sendable, Equatable {
+  package struct Memory: Codable, Sendable, Equatable {
     /// Resident-memory growth over creating the sessions divided by their number, or `null`
     /// where resident memory cannot be read.
-    public var bytesPerSession: Double?
+    package var bytesPerSession: Double?
     /// The peak resident set size of the process, or `null` where it cannot be read.
-    public var peakResidentBytes: UInt64?
+    package var peakResidentBytes: UInt64?
 
     /// Creates a memory measurement.
-    public init(bytesPerSession: Double?, peakResidentBytes: UInt64?) {
+    package init(bytesPerSession: Double?, peakResidentBytes: UInt64?) {
       self.bytesPerSession = bytesPerSession
       self.peakResidentBytes = peakResidentBytes
     }
 
     /// Writes both keys, with `null` for values that could not be measured.
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
       var container = encoder.container(keyedBy: CodingKeys.self)
       try container.encode(bytesPerSession, forKey: .bytesPerSession)
       try container.encode(peakResidentBytes, forKey: .peakResidentBytes)

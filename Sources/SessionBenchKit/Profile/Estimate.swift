@@ -7,32 +7,32 @@
 /// asked; with too few repetitions for that, the range `[min, max]`, whose coverage ``coverage(repetitions:rank:)``
 /// states. This is exact, needs no random seed and no assumption of normality, which a bootstrap of five values
 /// would (it underestimates the spread of so few). A single run's figure has `low == median == high`.
-public struct Estimate: Codable, Sendable, Equatable {
+package struct Estimate: Codable, Sendable, Equatable {
   /// The confidence level ``of(_:confidence:)`` aims at: 95 %.
-  public static let defaultConfidence = 0.95
+  package static let defaultConfidence = 0.95
 
   /// The median of the values.
-  public var median: Double
+  package var median: Double
   /// The lower end of the confidence interval of the median.
-  public var low: Double
+  package var low: Double
   /// The upper end of the confidence interval of the median.
-  public var high: Double
+  package var high: Double
 
   /// Creates an estimate from its median and interval.
-  public init(median: Double, low: Double, high: Double) {
+  package init(median: Double, low: Double, high: Double) {
     self.median = median
     self.low = low
     self.high = high
   }
 
   /// The estimate of a single measurement: an interval of width zero.
-  public init(single value: Double) {
+  package init(single value: Double) {
     self.init(median: value, low: value, high: value)
   }
 
   /// The median of `values` and its order-statistic confidence interval (see ``Estimate``); `nil` when `values`
   /// is empty.
-  public static func of(_ values: [Double], confidence: Double = defaultConfidence) -> Estimate? {
+  package static func of(_ values: [Double], confidence: Double = defaultConfidence) -> Estimate? {
     guard !values.isEmpty else { return nil }
     let sorted = values.sorted()
     let count = sorted.count
@@ -44,7 +44,7 @@ public struct Estimate: Codable, Sendable, Equatable {
 
   /// The rank `k` (1-based) of the interval `[x(k), x(n+1-k)]` that ``of(_:confidence:)`` uses for `repetitions`
   /// values: the largest whose coverage reaches `confidence`, or 1 (the range) when none does.
-  public static func rank(repetitions: Int, confidence: Double = defaultConfidence) -> Int {
+  package static func rank(repetitions: Int, confidence: Double = defaultConfidence) -> Int {
     var rank = 1
     while rank + 1 <= (repetitions + 1) / 2, coverage(repetitions: repetitions, rank: rank + 1) >= confidence {
       rank += 1
@@ -54,7 +54,7 @@ public struct Estimate: Codable, Sendable, Equatable {
 
   /// The probability that `[x(k), x(n+1-k)]` of `repetitions` independent values holds their distribution's
   /// median: `1 - 2·P(B ≤ k-1)`, `B ~ Binomial(n, ½)`.
-  public static func coverage(repetitions: Int, rank: Int) -> Double {
+  package static func coverage(repetitions: Int, rank: Int) -> Double {
     guard repetitions > 0, rank >= 1 else { return 0 }
     var tail = 0.0
     var term = 1.0  // C(n, 0)
@@ -66,17 +66,17 @@ public struct Estimate: Codable, Sendable, Equatable {
   }
 
   /// The coverage of the interval ``of(_:confidence:)`` gives for `repetitions` values.
-  public static func achievedConfidence(repetitions: Int, confidence: Double = defaultConfidence) -> Double {
+  package static func achievedConfidence(repetitions: Int, confidence: Double = defaultConfidence) -> Double {
     coverage(repetitions: repetitions, rank: rank(repetitions: repetitions, confidence: confidence))
   }
 
   /// Whether the two intervals share no value.
-  public func isDisjoint(from other: Estimate) -> Bool {
+  package func isDisjoint(from other: Estimate) -> Bool {
     low > other.high || high < other.low
   }
 
   /// The estimate with every figure multiplied by `factor` (positive).
-  public func scaled(by factor: Double) -> Estimate {
+  package func scaled(by factor: Double) -> Estimate {
     Estimate(median: median * factor, low: low * factor, high: high * factor)
   }
 

@@ -2,23 +2,23 @@ import Foundation
 
 /// A result's gated and shown figures as ``Estimate``s: its latency percentiles and its throughput, or the same
 /// figures of a ratio to a baseline.
-public struct ResultFigures: Codable, Sendable, Equatable {
+package struct ResultFigures: Codable, Sendable, Equatable {
   /// The metrics, in the order of the stored properties: the names ``ProfileComparison`` rows use.
-  public static let metrics = ["p50", "p90", "p99", "p999", "throughput"]
+  package static let metrics = ["p50", "p90", "p99", "p999", "throughput"]
 
   /// The median latency (or its ratio).
-  public var p50: Estimate
+  package var p50: Estimate
   /// The 90th percentile (or its ratio).
-  public var p90: Estimate
+  package var p90: Estimate
   /// The 99th percentile (or its ratio).
-  public var p99: Estimate
+  package var p99: Estimate
   /// The 99.9th percentile (or its ratio).
-  public var p999: Estimate
+  package var p999: Estimate
   /// Operations per second (or the ratio of the throughputs).
-  public var throughput: Estimate
+  package var throughput: Estimate
 
   /// Creates the figures from their estimates.
-  public init(p50: Estimate, p90: Estimate, p99: Estimate, p999: Estimate, throughput: Estimate) {
+  package init(p50: Estimate, p90: Estimate, p99: Estimate, p999: Estimate, throughput: Estimate) {
     self.p50 = p50
     self.p90 = p90
     self.p99 = p99
@@ -27,7 +27,7 @@ public struct ResultFigures: Codable, Sendable, Equatable {
   }
 
   /// The estimate of `metric` (`p50`, `p90`, `p99`, `p999` or `throughput`), or `nil` for another name.
-  public func estimate(_ metric: String) -> Estimate? {
+  package func estimate(_ metric: String) -> Estimate? {
     switch metric {
     case "p50": p50
     case "p90": p90
@@ -39,13 +39,13 @@ public struct ResultFigures: Codable, Sendable, Equatable {
   }
 
   /// The figures of one measurement each: intervals of width zero.
-  public init(_ result: BenchResult) {
+  package init(_ result: BenchResult) {
     self.init(values: Self.values(of: result))
   }
 
   /// The medians and intervals of the figures of several measurements of one result (`values[i]` are the
   /// ``metrics`` of measurement `i`); `nil` when there is none.
-  public static func over(_ values: [[Double]], confidence: Double = Estimate.defaultConfidence) -> ResultFigures? {
+  package static func over(_ values: [[Double]], confidence: Double = Estimate.defaultConfidence) -> ResultFigures? {
     guard !values.isEmpty else { return nil }
     var estimates: [Estimate] = []
     for index in metrics.indices {
@@ -57,7 +57,7 @@ public struct ResultFigures: Codable, Sendable, Equatable {
   }
 
   /// The ``metrics`` of one result, latencies in nanoseconds.
-  public static func values(of result: BenchResult) -> [Double] {
+  package static func values(of result: BenchResult) -> [Double] {
     let latency = result.latencyNs
     return [
       Double(latency.p50), Double(latency.p90), Double(latency.p99), Double(latency.p999), result.throughputPerSec,
@@ -66,13 +66,13 @@ public struct ResultFigures: Codable, Sendable, Equatable {
 
   /// The ``metrics`` of `result` over those of `baseline`: latency over latency, throughput over throughput
   /// (0 where the baseline's is 0: no ratio).
-  public static func ratios(of result: BenchResult, to baseline: BenchResult) -> [Double] {
+  package static func ratios(of result: BenchResult, to baseline: BenchResult) -> [Double] {
     zip(values(of: result), values(of: baseline)).map { $1 > 0 ? $0 / $1 : 0 }
   }
 
   /// The ``metrics`` of `result` over the geometric mean of those of `baselines`, metric by metric (0 where a
   /// baseline's is 0, or without baselines: no ratio).
-  public static func ratios(of result: BenchResult, toGeometricMeanOf baselines: [BenchResult]) -> [Double] {
+  package static func ratios(of result: BenchResult, toGeometricMeanOf baselines: [BenchResult]) -> [Double] {
     let references = baselines.map(values(of:))
     return values(of: result).enumerated().map { index, value in
       let product = references.reduce(1.0) { $0 * $1[index] }
@@ -94,16 +94,16 @@ public struct ResultFigures: Codable, Sendable, Equatable {
 
 /// How a result of `session-bench run --repeat N` was measured: the repetitions, the confidence of the intervals,
 /// and each figure's median and interval over the repetitions.
-public struct RepetitionSummary: Codable, Sendable, Equatable {
+package struct RepetitionSummary: Codable, Sendable, Equatable {
   /// The number of repetitions.
-  public var count: Int
+  package var count: Int
   /// The probability that each interval holds the true median (``Estimate/achievedConfidence(repetitions:confidence:)``).
-  public var confidence: Double
+  package var confidence: Double
   /// The figures' medians and intervals over the repetitions.
-  public var figures: ResultFigures
+  package var figures: ResultFigures
 
   /// Creates a summary from its fields.
-  public init(count: Int, confidence: Double, figures: ResultFigures) {
+  package init(count: Int, confidence: Double, figures: ResultFigures) {
     self.count = count
     self.confidence = confidence
     self.figures = figures

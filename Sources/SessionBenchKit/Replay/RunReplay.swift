@@ -14,7 +14,7 @@ import SessionKitSimulation
 ///     error in the policy) and JSON path.
 /// - Returns: 0 when every `expect` held, 1 when one failed, 2 when a file cannot be read or is invalid or a
 ///   step cannot run.
-public func runReplay(
+package func runReplay(
   file: String, policyFile: String?, callbackDetails: Bool = false,
   standardOutput: @escaping @Sendable (String) -> Void,
   standardError: @escaping @Sendable (String) -> Void

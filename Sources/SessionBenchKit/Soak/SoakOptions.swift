@@ -1,51 +1,51 @@
 /// What `session-bench soak` runs: how many decisions, over how many roots and workers, with which faults.
 ///
 /// Each rate is a probability per decision (0 to 1) that the fault is injected around it.
-public struct SoakOptions: Sendable, Equatable {
+package struct SoakOptions: Sendable, Equatable {
   /// Decisions to make (default 1 000 000).
-  public var decisions = 1_000_000
+  package var decisions = 1_000_000
   /// Root sessions alive at any time (default 2 000), spread over ``engines`` engines.
-  public var roots = 2_000
+  package var roots = 2_000
   /// Engines alive at any time (default 4); each shut down is replaced by a new one.
-  public var engines = 4
+  package var engines = 4
   /// Decisions in flight at once (default 64).
-  public var concurrency = 64
+  package var concurrency = 64
   /// The seed of the fault and workload choices (default 1).
-  public var seed: UInt64 = 1
+  package var seed: UInt64 = 1
   /// The policy's decider timeout, in real milliseconds (default 2).
-  public var timeoutMilliseconds = 2
+  package var timeoutMilliseconds = 2
   /// A decision's decider answers after the timeout (`--timeout-rate`).
-  public var timeoutRate = 0.02
+  package var timeoutRate = 0.02
   /// A decision's decider throws (`--throw-rate`).
-  public var throwRate = 0.02
+  package var throwRate = 0.02
   /// A decision's decider hangs until cancelled (`--hang-rate`).
-  public var hangRate = 0.01
+  package var hangRate = 0.01
   /// A decision's caller is cancelled (async form) (`--cancel-rate`).
-  public var cancelRate = 0.02
+  package var cancelRate = 0.02
   /// A popup is opened and a decision is made in it (`--popup-rate`).
-  public var popupRate = 0.1
+  package var popupRate = 0.1
   /// The popup deciding is dismissed by the user mid-decision (`--dismiss-rate`).
-  public var dismissRate = 0.02
+  package var dismissRate = 0.02
   /// The popup deciding calls `window.close()` mid-decision (`--close-rate`).
-  public var closeRate = 0.02
+  package var closeRate = 0.02
   /// The root deciding is torn down mid-decision and replaced (`--teardown-rate`).
-  public var teardownRate = 0.002
+  package var teardownRate = 0.002
   /// The engine's policy is swapped (`--swap-rate`).
-  public var swapRate = 0.005
+  package var swapRate = 0.005
   /// The engine is shut down mid-decision and replaced (`--shutdown-rate`).
-  public var shutdownRate = 0.00002
+  package var shutdownRate = 0.00002
   /// Print nothing but the result and violations (`--quiet`).
-  public var quiet = false
+  package var quiet = false
 
   /// The defaults.
-  public init() {}
+  package init() {}
 
   /// The usage of `session-bench soak`: its options, what it checks and its exit statuses.
-  public static var usage: String { BenchCommandName.soak.help }
+  package static var usage: String { BenchCommandName.soak.help }
 
   /// Parses the arguments after `soak`.
   /// - Throws: ``UsageError`` naming the option and value at fault.
-  public static func parse(_ arguments: [String]) throws(UsageError) -> SoakOptions {
+  package static func parse(_ arguments: [String]) throws(UsageError) -> SoakOptions {
     var options = SoakOptions()
     var index = 0
     func value(_ name: String, _ inline: String?) throws(UsageError) -> String {

@@ -7,9 +7,9 @@ import SessionKit
 /// Time is real, with a short decider timeout (2 ms by default): a soak looks for races between timers,
 /// deciders, closes and shutdowns on real threads, which a virtual clock (that moves only when told) would
 /// serialise away.
-public enum SoakRun {
+package enum SoakRun {
   /// Runs the soak, writes its report and returns the exit status: 0 when nothing was violated, 1 otherwise.
-  public static func main(
+  package static func main(
     _ options: SoakOptions,
     standardOutput: (String) -> Void = { print($0, terminator: "") },
     standardError: (String) -> Void = { FileHandle.standardError.write(Data($0.utf8)) }
@@ -22,28 +22,28 @@ public enum SoakRun {
 }
 
 /// What a soak did and found.
-public struct SoakResult: Sendable {
+package struct SoakResult: Sendable {
   /// Decisions made.
-  public var decisions = 0
+  package var decisions = 0
   /// Completion-handler calls and async returns counted in the ledger.
-  public var handlerCalls = 0
+  package var handlerCalls = 0
   /// Injected faults by kind, and other counts (roots created, popups opened, …).
-  public var counts: [String: Int] = [:]
+  package var counts: [String: Int] = [:]
   /// Lifecycle events read and checked.
-  public var eventsChecked = 0
+  package var eventsChecked = 0
   /// Every violation found (capped examples, then a total).
-  public var violations: [String] = []
+  package var violations: [String] = []
   /// Resident memory at the start, the peak and the end, in bytes.
-  public var residentStart: UInt64?
+  package var residentStart: UInt64?
   /// See ``residentStart``.
-  public var residentPeak: UInt64?
+  package var residentPeak: UInt64?
   /// See ``residentStart``.
-  public var residentEnd: UInt64?
+  package var residentEnd: UInt64?
   /// Wall-clock seconds.
-  public var seconds = 0.0
+  package var seconds = 0.0
 
   /// The text report.
-  public var report: String {
+  package var report: String {
     func mib(_ bytes: UInt64?) -> String {
       bytes.map { String(format: "%.1f MiB", Double($0) / 1_048_576) } ?? "n/a"
     }

@@ -15,7 +15,7 @@ import SessionKit
 /// throttled (10 per second by default), and nothing shows during the first second, so short
 /// runs print no progress at all. Call ``finish()`` to clear the line before printing the
 /// report. Safe to call from any task.
-public final class ProgressLine: Sendable {
+package final class ProgressLine: Sendable {
   private struct State {
     var lastWrite: ContinuousClock.Instant?
     var hasWritten = false
@@ -23,10 +23,10 @@ public final class ProgressLine: Sendable {
   }
 
   /// Whether standard error is a terminal.
-  public static var standardErrorIsTerminal: Bool { isatty(2) == 1 }
+  package static var standardErrorIsTerminal: Bool { isatty(2) == 1 }
 
   /// Whether updates are written at all: on a terminal and not quiet.
-  public let isEnabled: Bool
+  package let isEnabled: Bool
   private let minimumInterval: Duration
   private let start: ContinuousClock.Instant
   private let delay: Duration
@@ -41,7 +41,7 @@ public final class ProgressLine: Sendable {
   ///   - minimumInterval: The least time between two writes.
   ///   - delay: How long after creation the first update may show.
   ///   - write: Where the text goes; standard error by default.
-  public init(
+  package init(
     quiet: Bool,
     isTerminal: Bool = ProgressLine.standardErrorIsTerminal,
     minimumInterval: Duration = .milliseconds(100),
@@ -59,7 +59,7 @@ public final class ProgressLine: Sendable {
   ///
   /// - Parameter text: The progress, e.g. `engine.decide  2.1 s / 5 s  1 234 567 decisions`;
   ///   built only when it will be written.
-  public func update(_ text: @autoclosure () -> String) {
+  package func update(_ text: @autoclosure () -> String) {
     guard isEnabled else { return }
     let now = ContinuousClock.now
     guard now - start >= delay else { return }
@@ -76,12 +76,12 @@ public final class ProgressLine: Sendable {
   }
 
   /// Sets what every later update ends with, e.g. ` · repetition 3 of 15 · about 9 s left`.
-  public func setSuffix(_ text: String) {
+  package func setSuffix(_ text: String) {
     state.withLock { $0.suffix = text }
   }
 
   /// Erases the line, if anything was written, so that the report starts on a clean line.
-  public func finish() {
+  package func finish() {
     guard isEnabled else { return }
     let hasWritten = state.withLock { state in
       defer { state = State(suffix: state.suffix) }
@@ -93,7 +93,7 @@ public final class ProgressLine: Sendable {
   }
 
   /// Writes `text` to standard error, unbuffered.
-  public static func writeToStandardError(_ text: String) {
+  package static func writeToStandardError(_ text: String) {
     FileHandle.standardError.write(Data(text.utf8))
   }
 }

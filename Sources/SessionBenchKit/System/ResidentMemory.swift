@@ -4,14 +4,14 @@ import Foundation
 ///
 /// Elsewhere every reading is `nil`: the report then shows the memory as not available
 /// rather than a wrong number.
-public enum ResidentMemory {
+package enum ResidentMemory {
   /// The current resident set size (`VmRSS`), in bytes.
-  public static func current() -> UInt64? {
+  package static func current() -> UInt64? {
     read(field: "VmRSS")
   }
 
   /// The peak resident set size of the process so far (`VmHWM`), in bytes.
-  public static func peak() -> UInt64? {
+  package static func peak() -> UInt64? {
     read(field: "VmHWM")
   }
 
@@ -21,7 +21,7 @@ public enum ResidentMemory {
   ///   - status: The text of the status file.
   ///   - field: The field name without its colon, e.g. `VmRSS`.
   /// - Returns: The value in bytes, or `nil` when the field is missing or not in kB.
-  public static func value(ofField field: String, inStatus status: String) -> UInt64? {
+  package static func value(ofField field: String, inStatus status: String) -> UInt64? {
     let prefix = field + ":"
     for line in status.split(separator: "\n") where line.hasPrefix(prefix) {
       let parts = line.dropFirst(prefix.count).split(whereSeparator: { $0 == " " || $0 == "\t" })

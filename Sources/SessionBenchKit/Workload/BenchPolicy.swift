@@ -3,14 +3,14 @@ import SessionKit
 
 /// The policy a run decides with: the built-in ``RealisticPolicy`` or a `--policy` file, padded with
 /// `--rules N` extra host rules.
-public enum BenchPolicy {
+package enum BenchPolicy {
   /// The name of the `n`th padding rule's host: `padding-n.example`.
-  public static func paddingHost(_ index: Int) -> String { "padding-\(index).example" }
+  package static func paddingHost(_ index: Int) -> String { "padding-\(index).example" }
 
   /// The configuration `options` ask for, compiled.
   ///
   /// - Throws: ``BenchSetupError`` naming the policy file, and the JSON path of the problem when it is invalid.
-  public static func load(_ options: BenchOptions) throws(BenchSetupError) -> CompiledPolicy {
+  package static func load(_ options: BenchOptions) throws(BenchSetupError) -> CompiledPolicy {
     var configuration: PolicyConfiguration
     if let path = options.policy {
       let data: [UInt8]
@@ -41,7 +41,7 @@ public enum BenchPolicy {
 
   /// `configuration` with `extraRules` exact-host rules (`padding-N` allows `padding-N.example`) placed
   /// before its own rules, so that every one of them precedes the rules that decide the workload's requests.
-  public static func padded(_ configuration: PolicyConfiguration, extraRules: Int) -> PolicyConfiguration {
+  package static func padded(_ configuration: PolicyConfiguration, extraRules: Int) -> PolicyConfiguration {
     guard extraRules > 0 else { return configuration }
     var padded = configuration
     var rules: [PolicyRule] = []

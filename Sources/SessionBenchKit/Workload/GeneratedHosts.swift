@@ -7,10 +7,10 @@ import SessionKit
 ///
 /// Names are made from the seed and the rank (pronounceable syllables), so a seed gives the same hosts on every
 /// machine.
-public struct GeneratedHosts: Sendable {
+package struct GeneratedHosts: Sendable {
   /// Public suffixes of the Public Suffix List the domains are registered under: ICANN ones of one, two and
   /// three labels and private ones (`github.io`, `blogspot.com`, `herokuapp.com`), as real traffic mixes them.
-  public static let suffixes = [
+  package static let suffixes = [
     "com", "com", "com", "com", "net", "org", "de", "co.uk", "com.au", "fr", "jp", "co.jp", "io", "github.io",
     "com.br", "ru", "es", "ca", "in", "pl", "blogspot.com", "org.uk", "nl", "it", "herokuapp.com", "ch", "se",
     "ac.jp", "net.br", "us",
@@ -22,12 +22,12 @@ public struct GeneratedHosts: Sendable {
   private static let subdomains = ["www.", "", "m.", "shop."]
 
   /// The hosts, most popular first.
-  public let hosts: [String]
+  package let hosts: [String]
   /// `cumulative[k]`: the probability of ranks 0…k.
   private let cumulative: [Double]
 
   /// `count` hosts (at least 1) named from `seed`.
-  public init(count: Int, seed: UInt64) {
+  package init(count: Int, seed: UInt64) {
     let count = max(count, 1)
     var random = WorkloadRandom(seed: seed ^ 0x4057_5EED_0000_0000)
     var hosts: [String] = []
@@ -55,7 +55,7 @@ public struct GeneratedHosts: Sendable {
   }
 
   /// The rank (an index into ``hosts``) that the random bits `pick` choose, Zipf-distributed.
-  public func rank(pick: UInt64) -> Int {
+  package func rank(pick: UInt64) -> Int {
     let unit = Double(pick >> 11) * 0x1p-53
     var low = 0
     var high = cumulative.count - 1

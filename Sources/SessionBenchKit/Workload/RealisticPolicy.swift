@@ -5,9 +5,9 @@ import SessionKit
 ///
 /// The rules are generated from their index, so the policy is the same everywhere; its text is also checked
 /// in as `Benchmarks/policies/realistic.json` (a test keeps the two equal).
-public enum RealisticPolicy {
+package enum RealisticPolicy {
   /// The number of app rules (before the presets' rules).
-  public static let appRuleCount = 300
+  package static let appRuleCount = 300
 
   /// The app's own site: its pages, and the site that `own-site-popups` keeps in the app.
   static let ownSite = "games.example"
@@ -16,7 +16,7 @@ public enum RealisticPolicy {
   static func isPartner(_ index: Int) -> Bool { index >= 10 && index % 10 <= 1 }
 
   /// The policy file, one rule a line, ending in a newline.
-  public static let json: String = {
+  package static let json: String = {
     var lines = (0..<appRuleCount).map { "    " + rule($0).serialized }
     for index in lines.indices.dropLast() { lines[index] += "," }
     return """
@@ -36,7 +36,7 @@ public enum RealisticPolicy {
 
   /// The configuration of ``json``.
   /// - Throws: ``ConfigurationError`` if the generated JSON were invalid (a test proves it is not).
-  public static func configuration() throws(ConfigurationError) -> PolicyConfiguration {
+  package static func configuration() throws(ConfigurationError) -> PolicyConfiguration {
     try PolicyConfiguration(json: Array(json.utf8))
   }
 

@@ -7,23 +7,23 @@ import SessionKit
 /// The URLs are the app's own site (`www.games.example`), partners, CDNs and single-sign-on domains that the
 /// realistic policy names, advertisers and shops that it does not (the `ad-clicks` preset sends them to
 /// Safari), the App Store, Google Pay and sign-in, and `tel:`/`mailto:` links.
-public struct WebCatalog: Sendable {
+package struct WebCatalog: Sendable {
   /// One URL of the catalog.
-  public struct Page: Sendable {
+  package struct Page: Sendable {
     /// The URL as a page would give it.
-    public let url: String
+    package let url: String
     /// The host, as sample code reads it (empty for `tel:` and `mailto:`).
-    public let host: String
+    package let host: String
     /// The group of pages of one site; same-site clicks stay within it.
-    public let group: Int
+    package let group: Int
     /// The main frame of a web view showing this page, as WebKit describes it.
-    public let mainFrame: FrameInfo
+    package let mainFrame: FrameInfo
     /// What a policy compares navigations from this page with.
-    public let context: PolicyContext
+    package let context: PolicyContext
   }
 
   /// Every page; steps refer to them by index.
-  public let pages: [Page]
+  package let pages: [Page]
   /// The pages of each group.
   let groups: [[Int]]
   /// Where the app's own loads go: its own pages.
@@ -37,25 +37,25 @@ public struct WebCatalog: Sendable {
   /// The first pages of the app: where a new tab starts.
   let starts: [Int]
   /// The main frame of a popup before its first load (`about:blank`).
-  public let blankFrame: FrameInfo
+  package let blankFrame: FrameInfo
   /// The groups of the advertisers (destinations no rule names), which `--hosts` replaces.
   private let advertiserGroups: Set<Int>
   /// `--hosts`: the generated hosts and the index of the first of their pages (one page each, in rank order).
   private let generated: (hosts: GeneratedHosts, firstPage: Int)?
 
   /// The catalog of a run without `--hosts`.
-  public static let standard = WebCatalog()
+  package static let standard = WebCatalog()
 
   /// The standard catalog, except that a step that would visit an advertiser (a host no rule names: 50 % of
   /// cross-site clicks, 35 % of `_blank` links, 10 % of `window.open`s) visits one of `count` generated hosts
   /// instead (``GeneratedHosts``: real public suffixes, Zipf-distributed), so that unnamed destinations are as
   /// many as a real user's rather than 32.
-  public init(generatedHosts count: Int, seed: UInt64) {
+  package init(generatedHosts count: Int, seed: UInt64) {
     self.init(generating: count > 0 ? GeneratedHosts(count: count, seed: seed) : nil)
   }
 
   /// The number of generated hosts (`--hosts`), 0 for the standard catalog.
-  public var generatedHostCount: Int { generated?.hosts.hosts.count ?? 0 }
+  package var generatedHostCount: Int { generated?.hosts.hosts.count ?? 0 }
 
   private init(generating generatedHosts: GeneratedHosts? = nil) {
     var builder = Builder()

@@ -2,7 +2,7 @@
 ///
 /// Each kind turns into the WebKit callbacks WebKit makes for it (as the simulator reproduces them), answered through the engine's public API
 /// (`Session.decide`, `Session.admitPopup`, `Session.didCommit`, `Session.windowDidClose`).
-public enum WorkloadEventKind: String, Sendable, Hashable, CaseIterable {
+package enum WorkloadEventKind: String, Sendable, Hashable, CaseIterable {
   /// The app loads a page of its own site (`decidePolicyFor` other, main frame, no gesture), then commits.
   case load
   /// The user taps a link to another page of the current page's site (linkActivated, main frame).
@@ -22,8 +22,8 @@ public enum WorkloadEventKind: String, Sendable, Hashable, CaseIterable {
   case reload
 
   /// The key of the kind in a workload file's `weights` object.
-  public var name: String { rawValue }
+  package var name: String { rawValue }
 
   /// Whether the kind opens a popup (and closes it again) as part of the event.
-  public var opensPopup: Bool { self == .blankLink || self == .windowOpen }
+  package var opensPopup: Bool { self == .blankLink || self == .windowOpen }
 }

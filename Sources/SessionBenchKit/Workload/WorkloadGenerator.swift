@@ -2,7 +2,7 @@
 ///
 /// The stream depends only on the mix, the seed, the stream number (one per worker) and the number of
 /// sessions; drawing an event allocates nothing and costs a few nanoseconds.
-public struct WorkloadGenerator: Sendable {
+package struct WorkloadGenerator: Sendable {
   private var random: WorkloadRandom
   private let kinds: [WorkloadEventKind]
   /// Cumulative probabilities of `kinds`; the last is 1.
@@ -16,7 +16,7 @@ public struct WorkloadGenerator: Sendable {
   ///   - seed: The run's seed (`--seed`).
   ///   - stream: Which of the run's streams, e.g. the worker's number; streams of one seed differ.
   ///   - sessions: How many sessions the events are spread over, uniformly (at least 1).
-  public init(mix: WorkloadMix, seed: UInt64, stream: Int = 0, sessions: Int) {
+  package init(mix: WorkloadMix, seed: UInt64, stream: Int = 0, sessions: Int) {
     // Distinct streams of one seed: offset the seed by a large odd multiple of the stream number.
     random = WorkloadRandom(seed: seed ^ (UInt64(truncatingIfNeeded: stream) &* 0xD1B5_4A32_D192_ED03))
     let positive = WorkloadEventKind.allCases.filter { (mix.weights[$0] ?? 0) > 0 }
@@ -34,7 +34,7 @@ public struct WorkloadGenerator: Sendable {
   }
 
   /// The next event.
-  public mutating func next() -> WorkloadStep {
+  package mutating func next() -> WorkloadStep {
     let draw = random.unit()
     var index = 0
     while index < thresholds.count - 1 && draw >= thresholds[index] {

@@ -12,26 +12,26 @@ import SessionKit
 ///
 /// `weights` is required; its keys are event kinds, its values numbers ≥ 0, at least one positive; kinds left
 /// out weigh 0. `name` and `description` are optional strings. Any other key is an error naming its JSON path.
-public struct WorkloadMix: Sendable, Equatable {
+package struct WorkloadMix: Sendable, Equatable {
   /// The workload's name, shown in reports.
-  public var name: String
+  package var name: String
   /// What the workload stands for.
-  public var description: String
+  package var description: String
   /// The weight of each kind; kinds absent weigh 0.
-  public var weights: [WorkloadEventKind: Double]
+  package var weights: [WorkloadEventKind: Double]
 
   /// Creates a mix; at least one weight must be positive for a generator to use it.
-  public init(name: String, description: String = "", weights: [WorkloadEventKind: Double]) {
+  package init(name: String, description: String = "", weights: [WorkloadEventKind: Double]) {
     self.name = name
     self.description = description
     self.weights = weights
   }
 
   /// The sum of the weights.
-  public var totalWeight: Double { weights.values.reduce(0, +) }
+  package var totalWeight: Double { weights.values.reduce(0, +) }
 
   /// The share of `kind` in the mix, from 0 to 1.
-  public func probability(of kind: WorkloadEventKind) -> Double {
+  package func probability(of kind: WorkloadEventKind) -> Double {
     let total = totalWeight
     return total > 0 ? (weights[kind] ?? 0) / total : 0
   }
@@ -39,7 +39,7 @@ public struct WorkloadMix: Sendable, Equatable {
   // MARK: Named workloads
 
   /// The default: what a page with a game or a shop and its ads does.
-  public static let mixed = WorkloadMix(
+  package static let mixed = WorkloadMix(
     name: "mixed",
     description: "Page loads, same-site and cross-site clicks, _blank links and window.open popups (each "
       + "admitted, first-loaded and closed again), back/forward and reloads.",
@@ -49,23 +49,23 @@ public struct WorkloadMix: Sendable, Equatable {
     ])
 
   /// Navigations of existing frames only: no popup is ever opened.
-  public static let decideOnly = WorkloadMix(
+  package static let decideOnly = WorkloadMix(
     name: "decide-only",
     description: "Navigations of existing frames only (loads, clicks, back/forward, reloads); no popups.",
     weights: [.load: 10, .sameSiteClick: 40, .crossSiteClick: 18, .back: 18, .forward: 6, .reload: 8])
 
   /// Mostly popups: `_blank` links and `window.open`, with a few clicks so that pages change.
-  public static let popups = WorkloadMix(
+  package static let popups = WorkloadMix(
     name: "popups",
     description: "Mostly popups (_blank links and window.open, each admitted, first-loaded and closed), with "
       + "some same-site clicks so that openers change pages.",
     weights: [.blankLink: 45, .windowOpen: 45, .sameSiteClick: 10])
 
   /// The workloads `--workload` knows by name, in the order of ``BenchOptions/namedWorkloads``.
-  public static let named: [WorkloadMix] = [mixed, decideOnly, popups]
+  package static let named: [WorkloadMix] = [mixed, decideOnly, popups]
 
   /// The named workload called `name`, if there is one.
-  public static func named(_ name: String) -> WorkloadMix? {
+  package static func named(_ name: String) -> WorkloadMix? {
     named.first { $0.name == name }
   }
 
@@ -74,7 +74,7 @@ public struct WorkloadMix: Sendable, Equatable {
   /// Reads a workload file.
   ///
   /// - Throws: ``BenchSetupError`` naming the file and, for invalid contents, the JSON path.
-  public static func load(fromFile path: String) throws(BenchSetupError) -> WorkloadMix {
+  package static func load(fromFile path: String) throws(BenchSetupError) -> WorkloadMix {
     let data: [UInt8]
     do throws(InputFileError) {
       data = try InputFile.read(path)
@@ -93,7 +93,7 @@ public struct WorkloadMix: Sendable, Equatable {
   ///
   /// - Parameter defaultName: The name when the file gives none.
   /// - Throws: `ConfigurationError` naming the JSON path of the first problem.
-  public init(json: some Collection<UInt8>, defaultName: String = "custom") throws(ConfigurationError) {
+  package init(json: some Collection<UInt8>, defaultName: String = "custom") throws(ConfigurationError) {
     let reader = JSONReader(try JSONValue(parsing: json))
     _ = try reader.object(allowing: ["name", "description", "weights"])
     let name = try reader.member("name")?.string() ?? defaultName
@@ -124,7 +124,7 @@ public struct WorkloadMix: Sendable, Equatable {
   }
 
   /// The mix as a workload file: pretty-printed, kinds in declaration order, ending in a newline.
-  public var json: String {
+  package var json: String {
     var text = "{\n  \"name\": \(JSONValue.quoted(name)),\n"
     if !description.isEmpty { text += "  \"description\": \(JSONValue.quoted(description)),\n" }
     let lines = WorkloadEventKind.allCases.compactMap { kind in

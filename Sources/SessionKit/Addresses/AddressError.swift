@@ -3,9 +3,9 @@
 /// The error keeps the whole input and a human-readable detail so that a trace or a policy
 /// validation message can say exactly what was rejected:
 /// `"https://exa mple.com": invalid host: forbidden code point " "`.
-public struct AddressError: Error, Sendable, Equatable, CustomStringConvertible {
+package struct AddressError: Error, Sendable, Equatable, CustomStringConvertible {
   /// The kind of problem. New codes may be added; switch over them with a `default` case.
-  public enum Code: String, Sendable, CaseIterable {
+  package enum Code: String, Sendable, CaseIterable {
     /// The input does not start with a scheme followed by `:` (`example.com/path`, `//x`, ``).
     case missingScheme
     /// Something that looks like a scheme precedes `:` but is not one (`1http://x`, `ht tp://x`).
@@ -31,7 +31,7 @@ public struct AddressError: Error, Sendable, Equatable, CustomStringConvertible 
     case tooLong
 
     /// A short phrase naming the problem, used in ``AddressError/description``.
-    public var summary: String {
+    package var summary: String {
       switch self {
       case .missingScheme: "missing scheme"
       case .invalidScheme: "invalid scheme"
@@ -47,14 +47,14 @@ public struct AddressError: Error, Sendable, Equatable, CustomStringConvertible 
   }
 
   /// What went wrong.
-  public let code: Code
+  package let code: Code
   /// The complete string that was being parsed.
-  public let input: String
+  package let input: String
   /// Where and how it went wrong, for example `forbidden code point " "`.
-  public let detail: String
+  package let detail: String
 
   /// Creates an error for `input` with the given code and detail.
-  public init(code: Code, input: String, detail: String) {
+  package init(code: Code, input: String, detail: String) {
     self.code = code
     self.input = input
     self.detail = detail
@@ -62,7 +62,7 @@ public struct AddressError: Error, Sendable, Equatable, CustomStringConvertible 
 
   /// The input in quotes, the summary of the code and the detail:
   /// `"https://exa mple.com": invalid host: forbidden code point " "`.
-  public var description: String {
+  package var description: String {
     "\"\(input)\": \(code.summary): \(detail)"
   }
 }

@@ -3,25 +3,25 @@
 /// Two opaque origins compare equal with `==` because an enum case carries no identity; use
 /// ``isSameOrigin(as:)`` for the browser's notion, in which an opaque origin is same-origin
 /// with nothing.
-public enum Origin: Sendable, Hashable, CustomStringConvertible {
+package enum Origin: Sendable, Hashable, CustomStringConvertible {
   /// A scheme, host and port; `port` is `nil` for the scheme's default port.
   case tuple(scheme: String, host: WebHost, port: Int?)
   /// An opaque origin (`data:`, `javascript:`, `about:blank`, `file:` …).
   case opaque
 
   /// Whether the two origins are the same tuple; an opaque origin is never same-origin.
-  public func isSameOrigin(as other: Origin) -> Bool {
+  package func isSameOrigin(as other: Origin) -> Bool {
     guard case .tuple = self else { return false }
     return self == other
   }
 
   /// Whether the origin is opaque.
-  public var isOpaque: Bool {
+  package var isOpaque: Bool {
     if case .opaque = self { true } else { false }
   }
 
   /// The ASCII serialization: `https://example.com`, `http://localhost:8080`, or `null`.
-  public var description: String {
+  package var description: String {
     switch self {
     case .tuple(let scheme, let host, let port):
       port.map { "\(scheme)://\(host.serialized):\($0)" } ?? "\(scheme)://\(host.serialized)"

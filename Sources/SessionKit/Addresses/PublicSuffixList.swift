@@ -6,7 +6,7 @@
 /// punycode, so Unicode and `xn--` input both match. A query walks the domain's labels from the right with one
 /// probe per label: no per-label strings, no dictionary. The list compiled into SessionKit is generated at build
 /// time and read in place: its first use costs nothing.
-public struct PublicSuffixList: Sendable {
+package struct PublicSuffixList: Sendable {
   /// What is known about one key: the rules that end there.
   struct Entry: OptionSet, Sendable {
     let rawValue: UInt32
@@ -21,7 +21,7 @@ public struct PublicSuffixList: Sendable {
   let table: PackedSuffixTable
 
   /// The number of rules read from the list (each counted once, whatever its forms).
-  public let ruleCount: Int
+  package let ruleCount: Int
 
   /// Parses the list's `.dat` format: one rule a line, `//` comments, a rule ending at the first
   /// whitespace, `*.` wildcard and `!` exception prefixes.
@@ -29,7 +29,7 @@ public struct PublicSuffixList: Sendable {
   /// Rules with an empty label or a label over 63 bytes are left out (no DNS name matches them). A list beyond
   /// the table's capacity (about 31 000 suffixes or 256 KB of distinct labels, three times the Public Suffix List)
   /// is left out whole: every name's public suffix is then its last label.
-  public init(contents: String) {
+  package init(contents: String) {
     let (entries, ruleCount) = Self.entries(of: contents)
     self.table = PackedSuffixTable.build(entries) ?? PackedSuffixTable.build([])!
     self.ruleCount = ruleCount
@@ -118,15 +118,15 @@ public struct PublicSuffixList: Sendable {
   ///
   /// The list is part of the binary (generated Swift source, not a bundle resource), so it is always present:
   /// Xcode previews and static-framework setups without resource bundles judge sites like any app.
-  public static let shared = PublicSuffixList(embedded: ())
+  package static let shared = PublicSuffixList(embedded: ())
 
   /// The `VERSION` of the list compiled into SessionKit (for example `2026-10-22_08-36-41_UTC`).
-  public static let embeddedVersion = PublicSuffixTableData.version
+  package static let embeddedVersion = PublicSuffixTableData.version
 
   /// The public suffix of `domain` (`co.uk` for `www.example.co.uk`), lower-cased, in the input's
   /// form (Unicode or punycode). A domain matching no rule has its last label as public suffix.
   /// `nil` for an empty domain, a leading dot or an empty label; one trailing dot is ignored.
-  public func publicSuffix(of domain: String) -> String? {
+  package func publicSuffix(of domain: String) -> String? {
     guard var name = Self.normalized(domain) else { return nil }
     return name.withUTF8 { bytes in String(decoding: bytes[outlinedSuffixStart(in: bytes)...], as: UTF8.self) }
   }
@@ -134,7 +134,7 @@ public struct PublicSuffixList: Sendable {
   /// The registrable domain (eTLD+1) of `domain` (`example.co.uk` for `www.example.co.uk`),
   /// lower-cased, in the input's form. `nil` when `domain` is itself a public suffix, or invalid
   /// as for ``publicSuffix(of:)``.
-  public func registrableDomain(of domain: String) -> String? {
+  package func registrableDomain(of domain: String) -> String? {
     guard var name = Self.normalized(domain) else { return nil }
     return name.withUTF8 { bytes in
       let suffix = outlinedSuffixStart(in: bytes)
@@ -143,7 +143,7 @@ public struct PublicSuffixList: Sendable {
   }
 
   /// Whether `domain` is a public suffix (`com`, `co.uk`, `github.io`, or any unlisted TLD).
-  public func isPublicSuffix(_ domain: String) -> Bool {
+  package func isPublicSuffix(_ domain: String) -> Bool {
     guard var name = Self.normalized(domain) else { return false }
     return name.withUTF8 { outlinedSuffixStart(in: $0) == 0 }
   }

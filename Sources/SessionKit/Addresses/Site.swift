@@ -6,13 +6,13 @@
 /// Two URLs are same-site when their sites are equal: `https://a.example.co.uk` and
 /// `http://b.example.co.uk:8080` are (scheme and port do not matter), `alice.github.io` and
 /// `bob.github.io` are not (`github.io` is in the list's private section).
-public struct Site: Sendable, Hashable, CustomStringConvertible {
+package struct Site: Sendable, Hashable, CustomStringConvertible {
   /// The site as a host: a ``WebHost/domain(_:)`` holding the registrable domain (punycode), or an
   /// ``WebHost/ipv4(_:)`` or ``WebHost/ipv6(_:)`` address.
-  public let host: WebHost
+  package let host: WebHost
 
   /// The site of `host` by `list`; `nil` for the empty host and opaque hosts, which have none.
-  public init?(host: WebHost, list: PublicSuffixList = .shared) {
+  package init?(host: WebHost, list: PublicSuffixList = .shared) {
     switch host {
     case .domain(let name):
       self.host = .domain(list.registrableDomain(of: name) ?? host.dnsName)
@@ -29,5 +29,5 @@ public struct Site: Sendable, Hashable, CustomStringConvertible {
   }
 
   /// The site's string: `example.co.uk`, `xn--85x722f.com.cn`, `192.168.0.1`, `[::1]`.
-  public var description: String { host.serialized }
+  package var description: String { host.serialized }
 }

@@ -10,7 +10,7 @@
 ///
 /// A domain's trailing dot is kept, as the standard keeps it (`https://example.com./` is its own
 /// origin); policies compare hosts as DNS names (``WebHost/dnsName``), where it does not count.
-public struct WebAddress: Sendable, Hashable, CustomStringConvertible {
+package struct WebAddress: Sendable, Hashable, CustomStringConvertible {
   /// The serialization (``serialized``), which every component is a slice of: one string to make, copy and
   /// free, as WHATWG URL libraries such as ada's `url_aggregator` keep it. For a URL the fast path accepts
   /// (``OrdinaryURL``), it is the input string itself.
@@ -19,7 +19,7 @@ public struct WebAddress: Sendable, Hashable, CustomStringConvertible {
   let layout: Layout
 
   /// The scheme, lower-case, without `:` (`https`, `mailto`, `itms-apps`).
-  public var scheme: String {
+  package var scheme: String {
     switch layout.scheme {
     case .http: "http"
     case .https: "https"
@@ -31,17 +31,17 @@ public struct WebAddress: Sendable, Hashable, CustomStringConvertible {
     }
   }
   /// The username, percent-encoded as the standard serializes it; `""` when there is none.
-  public var username: String {
+  package var username: String {
     let start = layout.schemeEnd + 3
     return layout.hostStart > start ? slice(start, layout.usernameEnd) : ""
   }
   /// The password, percent-encoded as the standard serializes it; `""` when there is none.
-  public var password: String {
+  package var password: String {
     // `user:password@host`: the password runs from after the username's `:` to the `@`.
     layout.usernameEnd + 1 < layout.hostStart ? slice(layout.usernameEnd + 1, layout.hostStart - 1) : ""
   }
   /// The host; `nil` when the URL has none (`tel:`, `mailto:`, `about:`, `data:`, `javascript:`).
-  public var host: WebHost? {
+  package var host: WebHost? {
     switch layout.hostKind {
     case .none: return nil
     case .domain: return .domain(slice(layout.hostStart, layout.hostEnd))
@@ -59,25 +59,25 @@ public struct WebAddress: Sendable, Hashable, CustomStringConvertible {
     }
   }
   /// The port; `nil` when absent or the scheme's default (http 80, https 443, ws 80, wss 443, ftp 21).
-  public var port: Int? { layout.port == Layout.absent ? nil : Int(layout.port) }
+  package var port: Int? { layout.port == Layout.absent ? nil : Int(layout.port) }
   /// The serialized path: `/` for a special URL without one, `/a/c` for `/a/./b/../c`, or the
   /// opaque path of URLs such as `mailto:a@b` (`a@b`) and `about:blank` (`blank`).
-  public var path: String { slice(layout.pathStart, layout.pathEnd) }
+  package var path: String { slice(layout.pathStart, layout.pathEnd) }
   /// The query without `?`, percent-encoded; `nil` when there is no `?`.
-  public var query: String? {
+  package var query: String? {
     layout.queryStart == Layout.absent ? nil : slice(layout.queryStart + 1, layout.queryEnd)
   }
   /// The fragment without `#`, percent-encoded; `nil` when there is no `#`.
-  public var fragment: String? {
+  package var fragment: String? {
     layout.fragmentStart == Layout.absent ? nil : slice(layout.fragmentStart + 1, layout.count)
   }
   /// Whether ``path`` is opaque (a URL like `mailto:a@b` or `javascript:x` with no `/` after
   /// the scheme) rather than a list of `/`-separated segments.
-  public var hasOpaquePath: Bool { layout.hasOpaquePath }
+  package var hasOpaquePath: Bool { layout.hasOpaquePath }
 
   /// Parses an absolute URL string.
   /// - Throws: ``AddressError`` saying what is wrong (``AddressError/Code``) and where.
-  public init(_ string: String) throws(AddressError) {
+  package init(_ string: String) throws(AddressError) {
     self = try WebAddressParser.parse(string)
   }
 
@@ -87,7 +87,7 @@ public struct WebAddress: Sendable, Hashable, CustomStringConvertible {
   /// directory, `?q` its path, `#f` everything but its fragment; `file:` URLs keep drive letters.
   /// - Throws: ``AddressError`` saying what is wrong and where, for example a relative reference against a
   ///   URL with an opaque path (`mailto:a@b`), which only a fragment may follow.
-  public init(_ string: String, relativeTo base: WebAddress) throws(AddressError) {
+  package init(_ string: String, relativeTo base: WebAddress) throws(AddressError) {
     self = try RelativeReference.resolve(string, against: base)
   }
 
@@ -163,13 +163,13 @@ public struct WebAddress: Sendable, Hashable, CustomStringConvertible {
   }
 
   /// The URL Standard's serialization (`href`), fragment included.
-  public var serialized: String { href }
+  package var serialized: String { href }
 
   /// URLs are equal when their serializations are: a URL's serialization parses back to it.
-  public static func == (lhs: WebAddress, rhs: WebAddress) -> Bool { lhs.href == rhs.href }
+  package static func == (lhs: WebAddress, rhs: WebAddress) -> Bool { lhs.href == rhs.href }
 
   /// Hashes the serialization.
-  public func hash(into hasher: inout Hasher) { hasher.combine(href) }
+  package func hash(into hasher: inout Hasher) { hasher.combine(href) }
 
   /// Calls `body` with the UTF-8 bytes of ``href``, which ``Layout``'s offsets index.
   @inline(__always)
@@ -224,16 +224,16 @@ public struct WebAddress: Sendable, Hashable, CustomStringConvertible {
   }
 
   /// The serialized URL; see ``serialized``.
-  public var description: String { serialized }
+  package var description: String { serialized }
 
   /// Whether the scheme is one of the URL Standard's special schemes: `http`, `https`, `ws`,
   /// `wss`, `ftp`, `file`.
-  public var isSpecial: Bool { layout.scheme.isSpecial }
+  package var isSpecial: Bool { layout.scheme.isSpecial }
 
   /// The URL's origin: a tuple for `http`, `https`, `ws`, `wss` and `ftp` URLs (and `blob:` URLs
   /// wrapping one of those), opaque for everything else, `file:` and `about:blank` included.
   /// The inheritance of its creator's origin by `about:blank` is the session's business.
-  public var origin: Origin {
+  package var origin: Origin {
     switch layout.scheme {
     case .http, .https, .ws, .wss, .ftp:
       guard let host else { return .opaque }
@@ -250,7 +250,7 @@ public struct WebAddress: Sendable, Hashable, CustomStringConvertible {
 
   /// Whether this is `about:blank` (query and fragment allowed) or `about:srcdoc` (fragment
   /// allowed), the two URLs whose documents inherit their creator's origin.
-  public var isAboutBlankOrSrcdoc: Bool {
+  package var isAboutBlankOrSrcdoc: Bool {
     // No host means no credentials either; compared as bytes of the serialization, making no strings.
     guard layout.hostKind == .none else { return false }
     let hasQuery = layout.queryStart != Layout.absent
@@ -260,7 +260,7 @@ public struct WebAddress: Sendable, Hashable, CustomStringConvertible {
 
   /// The site of the URL's host by `list`; `nil` when the URL has no host or an opaque or empty
   /// one (`mailto:`, `itms-apps://…`, `file:///`).
-  public func site(using list: PublicSuffixList = .shared) -> Site? {
+  package func site(using list: PublicSuffixList = .shared) -> Site? {
     guard layout.hostKind == .domain else { return host.flatMap { Site(host: $0, list: list) } }
     // `Site(host:list:)` on the domain's bytes in place (lower-case ASCII, as the parsers leave it), making one
     // string: the site's.

@@ -7,7 +7,7 @@
 ///
 /// Named `WebHost` rather than `Host` so that it does not clash with Foundation's `Host` class in
 /// files that import both modules.
-public enum WebHost: Sendable, Hashable, CustomStringConvertible {
+package enum WebHost: Sendable, Hashable, CustomStringConvertible {
   /// A domain name: ASCII, lower-case, punycode for IDN labels, a trailing dot kept.
   case domain(String)
   /// An IPv4 address, most significant byte first (`127.0.0.1` is `0x7F00_0001`).
@@ -25,7 +25,7 @@ public enum WebHost: Sendable, Hashable, CustomStringConvertible {
   ///
   /// Use it to validate and normalise hosts written in configuration (policy host patterns).
   /// - Throws: ``AddressError`` when the string is empty or not a valid host.
-  public init(_ string: String) throws(AddressError) {
+  package init(_ string: String) throws(AddressError) {
     var copy = string
     let result = copy.withUTF8 { bytes in
       Result { () throws(AddressError) -> WebHost in
@@ -42,7 +42,7 @@ public enum WebHost: Sendable, Hashable, CustomStringConvertible {
 
   /// The host as it appears in a serialized URL: `example.com`, `1.2.3.4`, `[::1]`, or `""` for
   /// the empty host.
-  public var serialized: String {
+  package var serialized: String {
     switch self {
     case .domain(let name): name
     case .ipv4(let address): IPAddressParser.serializeIPv4(address)
@@ -53,10 +53,10 @@ public enum WebHost: Sendable, Hashable, CustomStringConvertible {
   }
 
   /// The serialized host; see ``serialized``.
-  public var description: String { serialized }
+  package var description: String { serialized }
 
   /// Whether the host is an IPv4 or IPv6 address (an IP literal is its own site).
-  public var isIPAddress: Bool {
+  package var isIPAddress: Bool {
     switch self {
     case .ipv4, .ipv6: true
     case .domain, .opaque, .empty: false
@@ -65,7 +65,7 @@ public enum WebHost: Sendable, Hashable, CustomStringConvertible {
 
   /// The host as a DNS name: a domain without one trailing dot (`example.com.` is `example.com`), any other
   /// host as ``serialized``. Policies match `hosts` and `sites` and judge `crossSite` by it.
-  public var dnsName: String {
+  package var dnsName: String {
     guard case .domain(let name) = self, name.utf8.count > 1, name.utf8.last == UInt8(ascii: ".") else {
       return serialized
     }
@@ -75,7 +75,7 @@ public enum WebHost: Sendable, Hashable, CustomStringConvertible {
   /// Whether the host is a domain with an empty label other than one trailing dot (`a..example.com`,
   /// `evil.example..`, `.example.com`, `.`): the URL Standard accepts such a host, but no DNS resolves it,
   /// so policies judge a URL with one as invalid.
-  public var hasEmptyLabel: Bool {
+  package var hasEmptyLabel: Bool {
     guard case .domain(var name) = self else { return false }
     return name.withUTF8(Self.hasEmptyLabel)
   }
@@ -98,7 +98,7 @@ public enum WebHost: Sendable, Hashable, CustomStringConvertible {
   }
 
   /// The domain name when the host is a domain, else `nil`.
-  public var domain: String? {
+  package var domain: String? {
     if case .domain(let name) = self { name } else { nil }
   }
 }

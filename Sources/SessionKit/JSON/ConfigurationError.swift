@@ -1,5 +1,6 @@
 /// A file SessionKit reads (a policy, a scenario) is invalid: says where (a JSON path such as
 /// `rules[3].match.hosts[0]`) and what is wrong.
+/// Apps catch it when they load a policy (or, in tests, a scenario).
 public struct ConfigurationError: Error, Sendable, Hashable, CustomStringConvertible {
   /// The JSON path of the offending value, e.g. `rules[3].match.hosts[0]`; empty for the document itself.
   public var path: String
@@ -8,7 +9,7 @@ public struct ConfigurationError: Error, Sendable, Hashable, CustomStringConvert
 
   /// Creates an error for the value at `path`.
   @_optimize(size)
-  public init(path: String, problem: String) {
+  package init(path: String, problem: String) {
     self.path = path
     self.problem = problem
   }

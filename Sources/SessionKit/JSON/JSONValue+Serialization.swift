@@ -1,7 +1,7 @@
 extension JSONValue {
   /// Compact JSON text with members in order, as replay output prints it.
   @_optimize(size)
-  public var serialized: String {
+  package var serialized: String {
     var out = ""
     write(to: &out)
     return out

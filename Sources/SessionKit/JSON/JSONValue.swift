@@ -2,7 +2,7 @@
 ///
 /// SessionKit reads its files (policies, scenarios) through this type rather than `Codable` so that every
 /// error names the exact JSON path and no unknown key slips through.
-public indirect enum JSONValue: Sendable, Hashable {
+package indirect enum JSONValue: Sendable, Hashable {
   /// `null`.
   case null
   /// `true` or `false`.
@@ -19,14 +19,14 @@ public indirect enum JSONValue: Sendable, Hashable {
   /// Parses UTF-8 JSON text.
   /// - Throws: ``ConfigurationError`` with the line and column of the first syntax error.
   @_optimize(size)
-  public init(parsing bytes: some Collection<UInt8>) throws(ConfigurationError) {
+  package init(parsing bytes: some Collection<UInt8>) throws(ConfigurationError) {
     var parser = JSONParser(Array(bytes))
     self = try parser.parseDocument()
   }
 
   /// Parses JSON text.
   @_optimize(size)
-  public init(parsing text: String) throws(ConfigurationError) {
+  package init(parsing text: String) throws(ConfigurationError) {
     try self.init(parsing: Array(text.utf8))
   }
 
@@ -59,7 +59,7 @@ public indirect enum JSONValue: Sendable, Hashable {
 
   /// The value of `key` when this is an object.
   @_optimize(size)
-  public subscript(key: String) -> JSONValue? {
+  package subscript(key: String) -> JSONValue? {
     guard case .object(let members) = self else { return nil }
     return members.first(where: { $0.key == key })?.value
   }
@@ -90,7 +90,7 @@ public indirect enum JSONValue: Sendable, Hashable {
 
   /// Members compare in order.
   @_optimize(size)
-  public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
+  package static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
     switch (lhs, rhs) {
     case (.null, .null): true
     case (.bool(let a), .bool(let b)): a == b
@@ -118,7 +118,7 @@ public indirect enum JSONValue: Sendable, Hashable {
 
   /// Hashes the value structurally.
   @_optimize(size)
-  public func hash(into hasher: inout Hasher) {
+  package func hash(into hasher: inout Hasher) {
     switch self {
     case .null: hasher.combine(0)
     case .bool(let value): hasher.combine(value)

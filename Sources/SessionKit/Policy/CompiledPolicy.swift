@@ -1,4 +1,6 @@
 /// An immutable, compiled policy snapshot whose evaluation is a pure synchronous function.
+/// Apps compile one when they load their policy and give it to ``SessionEngine``; tests check URLs against it with
+/// ``evaluate(_:from:navigationType:target:userGesture:)``.
 ///
 /// Rules are indexed so that the cost of an evaluation does not grow with the number of rules that name hosts,
 /// sites or schemes. The host, subdomain and site indexes are one `SuffixTable` keyed by host suffixes: one
@@ -15,9 +17,9 @@ public final class CompiledPolicy: Sendable {
   /// Every rule in evaluation order (own rules, then presets' `PRESET/NAME` rules).
   public let rules: [PolicyRule]
   /// Popup presentation and limits.
-  public var popups: PopupLimits { configuration.popups }
+  package var popups: PopupLimits { configuration.popups }
   /// Async decider timeout and fallback.
-  public var deciders: DeciderSettings { configuration.deciders }
+  package var deciders: DeciderSettings { configuration.deciders }
   /// A process-unique identity, carried by every trace this snapshot produces.
   package let snapshot: UInt64
 
@@ -43,8 +45,14 @@ public final class CompiledPolicy: Sendable {
 
   /// Compiles a validated configuration.
   /// - Throws: ``ConfigurationError`` when an included preset cannot be loaded.
+  public convenience init(_ configuration: PolicyConfiguration) throws(ConfigurationError) {
+    try self.init(configuration, list: .shared)
+  }
+
+  /// Compiles a validated configuration whose sites are computed with `list`.
+  /// - Throws: ``ConfigurationError`` when an included preset cannot be loaded.
   @_optimize(size)
-  public init(_ configuration: PolicyConfiguration, list: PublicSuffixList = .shared) throws(ConfigurationError) {
+  package init(_ configuration: PolicyConfiguration, list: PublicSuffixList) throws(ConfigurationError) {
     self.configuration = configuration
     self.list = list
     self.rules = try configuration.orderedRules()
@@ -116,14 +124,49 @@ public final class CompiledPolicy: Sendable {
 
   /// Decodes, validates and compiles policy JSON.
   /// - Throws: ``ConfigurationError`` naming the JSON path of the first problem.
+  public convenience init(json: some Collection<UInt8>) throws(ConfigurationError) {
+    try self.init(json: json, list: .shared)
+  }
+
+  /// Decodes, validates and compiles policy JSON whose sites are computed with `list`.
+  /// - Throws: ``ConfigurationError`` naming the JSON path of the first problem.
   @_optimize(size)
-  public convenience init(json: some Collection<UInt8>, list: PublicSuffixList = .shared) throws(ConfigurationError) {
+  package convenience init(json: some Collection<UInt8>, list: PublicSuffixList) throws(ConfigurationError) {
     try self.init(PolicyConfiguration(json: json, list: list), list: list)
+  }
+
+  /// What this policy's rules (or its default) decide for a navigation to `url` from a page at `currentURL`,
+  /// with the trace of why: for checking a policy in code and in an app's unit tests. Only the rules run, as
+  /// in the engine's first step; popup limits, deciders (an `ask` rule's answer is the `ask` action itself)
+  /// and the session's state do not.
+  ///
+  /// A `url` (or `currentURL`) that cannot be parsed, or whose host has an empty label, is decided as the
+  /// engine decides it: `cancel`, with the trace rule `invalid-url` and a note saying what is wrong.
+  /// - Parameters:
+  ///   - url: the URL navigated to, as the page wrote it.
+  ///   - currentURL: the URL of the page the navigation starts from (what `crossSite` and `crossOrigin`
+  ///     compare with); `nil` for a web view that committed nothing.
+  ///   - navigationType: how the navigation started.
+  ///   - target: where it loads: a `_blank` link or `window.open` is ``NavigationTarget/newWindow``.
+  ///   - userGesture: whether a tap started it.
+  public func evaluate(
+    _ url: String, from currentURL: String? = nil, navigationType: NavigationType = .linkActivated,
+    target: NavigationTarget = .mainFrame, userGesture: Bool = true
+  ) -> PolicyDecision {
+    do {
+      var current: WebAddress? = nil
+      if let currentURL { current = try WebAddress(currentURL) }
+      let request = try PolicyRequest(
+        address: WebAddress(url), navigationType: navigationType, target: target, isUserGesture: userGesture)
+      return evaluate(request, in: PolicyContext(currentURL: current, list: list))
+    } catch {
+      return invalidURL(error)
+    }
   }
 
   /// Evaluates a WebKit navigation action. A URL that cannot be parsed, or whose host has an empty label
   /// (``PolicyRequest/init(_:)``), is never allowed: the decision is `cancel` with the trace rule `invalid-url`.
-  public func evaluate(_ action: borrowing NavigationAction, in context: borrowing PolicyContext) -> PolicyDecision {
+  package func evaluate(_ action: borrowing NavigationAction, in context: borrowing PolicyContext) -> PolicyDecision {
     do {
       return evaluate(try PolicyRequest(action), in: context)
     } catch {
@@ -140,7 +183,7 @@ public final class CompiledPolicy: Sendable {
 
   /// Evaluates a navigation whose URL is already parsed: the first rule whose match holds decides, else the
   /// default. The request's host has no empty label (its initializers checked), so the host walk need not look.
-  public func evaluate(_ request: borrowing PolicyRequest, in context: borrowing PolicyContext) -> PolicyDecision {
+  package func evaluate(_ request: borrowing PolicyRequest, in context: borrowing PolicyContext) -> PolicyDecision {
     var facts = RequestFacts(request, context)
     var best = Int.max
     if request.address.layout.hostKind == .domain {

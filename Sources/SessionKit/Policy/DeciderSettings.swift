@@ -1,5 +1,6 @@
 /// The policy's `deciders` settings: how long an `ask` decider may take and what applies when it does not
 /// answer in time or fails.
+/// Apps set it in Swift policies (``PolicyConfiguration/deciders``).
 public struct DeciderSettings: Sendable, Hashable {
   /// The time a decider has to answer, in milliseconds.
   public var timeoutMilliseconds: Int
@@ -17,7 +18,7 @@ public struct DeciderSettings: Sendable, Hashable {
   }
 
   /// The timeout as a `Duration`.
-  public var timeout: Duration { .milliseconds(timeoutMilliseconds) }
+  package var timeout: Duration { .milliseconds(timeoutMilliseconds) }
 
   @_optimize(size)
   static func read(_ reader: JSONReader) throws(ConfigurationError) -> DeciderSettings {

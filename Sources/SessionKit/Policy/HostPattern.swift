@@ -1,5 +1,6 @@
 /// A `hosts` entry of a policy rule: an exact host, or `*.domain` for any subdomain of `domain`
 /// (not `domain` itself).
+/// Apps make one for a Swift rule's ``RuleMatch``.
 public enum HostPattern: Sendable, Hashable, CustomStringConvertible {
   /// Exactly this host as a DNS name (normalised: lower-case, punycode, no trailing dot; IP literals serialised).
   case exact(String)

@@ -1,4 +1,6 @@
 /// Which frame a navigation targets, as a policy's `target` condition names it.
+/// Apps use it in Swift rules (``RuleMatch``), in
+/// ``CompiledPolicy/evaluate(_:from:navigationType:target:userGesture:)`` and in a ``DeciderRequest``.
 public enum NavigationTarget: String, Sendable, Hashable, CaseIterable {
   /// A new window: the action's target frame is `nil`.
   case newWindow
@@ -8,7 +10,7 @@ public enum NavigationTarget: String, Sendable, Hashable, CaseIterable {
   case subframe
 
   /// The target of a WebKit navigation action.
-  public init(_ action: borrowing NavigationAction) {
+  package init(_ action: borrowing NavigationAction) {
     // Reads the flag through the optional: binding the frame would copy it (and retain its strings).
     switch action.targetFrame?.isMainFrame {
     case nil: self = .newWindow

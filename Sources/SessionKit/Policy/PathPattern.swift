@@ -1,4 +1,5 @@
 /// A `paths` entry of a policy rule: an exact path, or a prefix written with a trailing `*`.
+/// Apps make one for a Swift rule's ``RuleMatch``.
 public enum PathPattern: Sendable, Hashable, CustomStringConvertible {
   /// Exactly this path.
   case exact(String)
@@ -26,7 +27,7 @@ public enum PathPattern: Sendable, Hashable, CustomStringConvertible {
   }
 
   /// Whether a URL path matches.
-  public func matches(_ path: String) -> Bool {
+  package func matches(_ path: String) -> Bool {
     switch self {
     // Byte comparisons: a parsed path is ASCII (the parser percent-encodes the rest), and `String`'s own `==`
     // and `hasPrefix` compare by canonical equivalence, which costs more and changes nothing here.

@@ -1,4 +1,5 @@
 /// What a policy rule (or the default) does with a navigation.
+/// Apps write it in Swift rules (``PolicyRule``), return it from deciders and read it in decisions and events.
 ///
 /// How each action answers each WebKit callback (an existing frame, a new window asked in the opener,
 /// `createWebViewWith`) is the actions table of the PolicyFormat article, applied by the engine.
@@ -78,6 +79,7 @@ public enum PolicyAction: Sendable, Hashable, CustomStringConvertible {
 }
 
 /// Where a URL opened outside the app goes.
+/// Apps read it in ``PolicyAction/external(_:)`` and in ``SessionEvent/openedExternally(session:url:via:)``.
 public enum ExternalApp: String, Sendable, Hashable, CaseIterable {
   /// An `SFSafariViewController` (http and https only).
   case safari
@@ -86,6 +88,7 @@ public enum ExternalApp: String, Sendable, Hashable, CaseIterable {
 }
 
 /// Where a finished popup's URL goes (`{"finish": "opener"}` or `{"finish": "app"}`).
+/// Apps name it in `finish` rules and read it in ``NavigationOutcome/finished(url:via:opener:)``.
 public enum FinishDestination: String, Sendable, Hashable, CaseIterable {
   /// The popup's opener loads the URL (a load the engine started, allowed without being judged again).
   case opener
@@ -95,6 +98,7 @@ public enum FinishDestination: String, Sendable, Hashable, CaseIterable {
 }
 
 /// How the app should present a popup web view (a hint the engine emits; the app applies it).
+/// Apps choose it in rules and ``PopupLimits``; a custom popup presenter receives it.
 public enum PopupPresentation: String, Sendable, Hashable, CaseIterable {
   /// On top of the opener inside the same container, with a close button.
   case overlay

@@ -1,10 +1,11 @@
 /// A policy file (JSON, version 1) decoded and validated, before compilation.
+/// Apps make one from their policy file (``init(json:)``) or in Swift, and compile it with ``CompiledPolicy``.
 ///
 /// Rules are tried in order: the file's own `rules`, then each included preset's rules in the order listed.
 /// The format is described in the PolicyFormat article.
 public struct PolicyConfiguration: Sendable, Hashable {
   /// The format version; always 1.
-  public var version: Int
+  package var version: Int
   /// The presets whose rules follow the file's own, in order.
   public var include: [PolicyPreset]
   /// The file's own rules, in order.
@@ -33,14 +34,20 @@ public struct PolicyConfiguration: Sendable, Hashable {
   /// The configuration a preset stands for on its own (its rules, every other value defaulted), as a scenario's
   /// `"policy": "webkit-default"` means.
   @_optimize(size)
-  public init(preset: PolicyPreset) {
+  package init(preset: PolicyPreset) {
     self.init(include: [preset])
   }
 
   /// Decodes and validates policy JSON.
   /// - Throws: ``ConfigurationError`` naming the JSON path of the first problem; nothing is guessed or ignored.
+  public init(json: some Collection<UInt8>) throws(ConfigurationError) {
+    try self.init(json: json, list: .shared)
+  }
+
+  /// Decodes and validates policy JSON whose `sites` are checked against `list`.
+  /// - Throws: ``ConfigurationError`` naming the JSON path of the first problem; nothing is guessed or ignored.
   @_optimize(size)
-  public init(json: some Collection<UInt8>, list: PublicSuffixList = .shared) throws(ConfigurationError) {
+  package init(json: some Collection<UInt8>, list: PublicSuffixList) throws(ConfigurationError) {
     try self.init(JSONReader(JSONValue(parsing: json)), list: list)
   }
 

@@ -6,22 +6,22 @@
 ///
 /// A context holds its URL and site in one shared box, made when the URL commits, so copying a context costs
 /// one retain whatever the URL.
-public struct PolicyContext: Sendable, Hashable {
+package struct PolicyContext: Sendable, Hashable {
   /// The URL, its site and the names compared with, or `nil` when the session has no origin yet.
   let page: CommittedPage?
   /// Whether the session is a popup that has committed nothing but URLs that match `about:blank`, so that its
   /// next main-frame navigation is its first load (`popupFirstLoad`). `currentURL` is then the nearest opener's
   /// up the tree that has an origin of its own.
-  public let isBlankPopup: Bool
+  package let isBlankPopup: Bool
 
   /// The URL whose origin and site the session has, or `nil` when it has none yet.
-  public var currentURL: WebAddress? { page?.url }
+  package var currentURL: WebAddress? { page?.url }
   /// The site of `currentURL`, computed once.
-  public var currentSite: Site? { page?.site }
+  package var currentSite: Site? { page?.site }
 
   /// A context for a session whose origin comes from `currentURL`; `isBlankPopup` when the session is a popup
   /// that has committed nothing but `about:blank`.
-  public init(currentURL: WebAddress?, isBlankPopup: Bool = false, list: PublicSuffixList = .shared) {
+  package init(currentURL: WebAddress?, isBlankPopup: Bool = false, list: PublicSuffixList = .shared) {
     self.page = currentURL.map { CommittedPage(url: $0, list: list) }
     self.isBlankPopup = isBlankPopup
   }
@@ -33,11 +33,11 @@ public struct PolicyContext: Sendable, Hashable {
   }
 
   /// A context with no origin (a root that has committed nothing).
-  public static let none = PolicyContext(currentURL: nil)
+  package static let none = PolicyContext(currentURL: nil)
 
   /// Contexts are equal when their URLs, sites and `isBlankPopup` are.
   @_optimize(size)
-  public static func == (lhs: PolicyContext, rhs: PolicyContext) -> Bool {
+  package static func == (lhs: PolicyContext, rhs: PolicyContext) -> Bool {
     guard lhs.isBlankPopup == rhs.isBlankPopup else { return false }
     if lhs.page === rhs.page { return true }
     return lhs.currentURL == rhs.currentURL && lhs.currentSite == rhs.currentSite
@@ -45,7 +45,7 @@ public struct PolicyContext: Sendable, Hashable {
 
   /// Hashes the URL, the site and `isBlankPopup`.
   @_optimize(size)
-  public func hash(into hasher: inout Hasher) {
+  package func hash(into hasher: inout Hasher) {
     hasher.combine(currentURL)
     hasher.combine(currentSite)
     hasher.combine(isBlankPopup)

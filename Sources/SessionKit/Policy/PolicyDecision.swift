@@ -1,4 +1,6 @@
 /// A policy's answer for one navigation: the action and the trace of why.
+/// Apps read it from ``CompiledPolicy/evaluate(_:from:navigationType:target:userGesture:)`` and in
+/// ``SessionEvent/shadowDisagreement(session:url:live:candidate:)``.
 public struct PolicyDecision: Sendable, Hashable, CustomStringConvertible {
   /// What to do.
   public var action: PolicyAction
@@ -6,13 +8,13 @@ public struct PolicyDecision: Sendable, Hashable, CustomStringConvertible {
   public var trace: Trace
 
   /// Creates a decision.
-  public init(action: PolicyAction, trace: Trace) {
+  package init(action: PolicyAction, trace: Trace) {
     self.action = action
     self.trace = trace
   }
 
   /// What produced a decision: a rule of the policy, its default, or one of the engine's own checks.
-  public enum Source: Sendable, Hashable {
+  package enum Source: Sendable, Hashable {
     /// The rule at `index` in evaluation order (`PRESET/NAME` for a preset's rule).
     case rule(name: String, index: Int)
     /// No rule matched: the policy's `default`.
@@ -39,7 +41,7 @@ public struct PolicyDecision: Sendable, Hashable, CustomStringConvertible {
     case invalidURL
 
     /// Whether the policy's rules or its default decided (not one of the engine's own checks).
-    public var isPolicy: Bool {
+    package var isPolicy: Bool {
       switch self {
       case .rule, .defaultAction: true
       case .popupGate, .popupLimit, .popupRateLimit, .provisional, .openerProvisional, .pendingLoad, .cancelled,
@@ -50,7 +52,7 @@ public struct PolicyDecision: Sendable, Hashable, CustomStringConvertible {
 
     /// The name traces and replay output show: the rule's name, `default`, `popups`, `provisional`,
     /// `opener-provisional`, `pending-load`, `cancelled`, `session-closed` or `invalid-url`.
-    public var name: String {
+    package var name: String {
       switch self {
       case .rule(let name, _): name
       case .defaultAction: "default"
@@ -69,28 +71,28 @@ public struct PolicyDecision: Sendable, Hashable, CustomStringConvertible {
   /// the engine made.
   public struct Trace: Sendable, Hashable, CustomStringConvertible {
     /// What decided.
-    public var source: Source
+    package var source: Source
     /// The conditions of the deciding rule, all of which held (empty for the default), or the limits that
     /// refused a popup.
     public var conditions: [String]
     /// Adjustments, e.g. `safari cannot open "tel:"; opened with the system`.
     public var notes: [String]
     /// The identity of the compiled policy snapshot that decided.
-    public var snapshot: UInt64
+    package var snapshot: UInt64
 
     /// Creates a trace.
-    public init(source: Source, conditions: [String] = [], notes: [String] = [], snapshot: UInt64) {
+    package init(source: Source, conditions: [String] = [], notes: [String] = [], snapshot: UInt64) {
       self.source = source
       self.conditions = conditions
       self.notes = notes
       self.snapshot = snapshot
     }
 
-    /// The source's name (see ``Source/name``): the rule's name, `default`, `invalid-url`, …
+    /// The source's name (see `Source.name`): the rule's name, `default`, `invalid-url`, …
     public var rule: String { source.name }
 
     /// The deciding rule's position in evaluation order; `nil` when no rule decided.
-    public var ruleIndex: Int? {
+    package var ruleIndex: Int? {
       if case .rule(_, let index) = source { index } else { nil }
     }
 

@@ -1,5 +1,6 @@
 /// A built-in set of rules compiled into the library (no resource bundle to go missing). Presets contribute rules
 /// only, never a default or limits; their rules appear in traces as `PRESET/NAME`.
+/// Apps include presets in a ``PolicyConfiguration`` (`include`).
 public enum PolicyPreset: String, Sendable, Hashable, CaseIterable {
   /// What a WKWebView does with no delegate: new windows do nothing.
   case webkitDefault = "webkit-default"
@@ -21,7 +22,7 @@ public enum PolicyPreset: String, Sendable, Hashable, CaseIterable {
   /// The preset's rules, names prefixed with `PRESET/`, decoded once per process.
   /// - Throws: ``ConfigurationError`` if the compiled-in JSON were invalid (a test proves it is not).
   @_optimize(size)
-  public func rules() throws(ConfigurationError) -> [PolicyRule] {
+  package func rules() throws(ConfigurationError) -> [PolicyRule] {
     switch self {
     case .webkitDefault: try PolicyPreset.webkitDefaultRules.decoded()
     case .adClicks: try PolicyPreset.adClicksRules.decoded()
@@ -31,7 +32,7 @@ public enum PolicyPreset: String, Sendable, Hashable, CaseIterable {
 
   /// The preset's JSON text as compiled into the library: an array of rules in the policy file's format.
   @_optimize(size)
-  public var json: String {
+  package var json: String {
     switch self {
     case .webkitDefault: PresetText.webkitDefault
     case .adClicks: PresetText.adClicks

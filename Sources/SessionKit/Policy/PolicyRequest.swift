@@ -3,20 +3,20 @@
 /// Every request holds a URL the engine would judge: both initializers reject a host with an empty label other
 /// than one trailing dot (`ads.example..`), which no DNS resolves yet would slip past host rules as another
 /// string, so no evaluation path (`CompiledPolicy.evaluate(_:in:)` included) can be asked about one.
-public struct PolicyRequest: Sendable, Hashable {
+package struct PolicyRequest: Sendable, Hashable {
   /// The target URL, parsed as a browser parses it; a domain host has no empty label but one trailing dot.
-  public let address: WebAddress
+  package let address: WebAddress
   /// The kind of navigation.
-  public var navigationType: NavigationType
+  package var navigationType: NavigationType
   /// The frame the navigation targets.
-  public var target: NavigationTarget
+  package var target: NavigationTarget
   /// Whether a user gesture started it.
-  public var isUserGesture: Bool
+  package var isUserGesture: Bool
 
   /// Creates a request from its parts.
   /// - Throws: ``AddressError`` with code ``AddressError/Code/emptyLabel`` when the host of `address` has an
   ///   empty label other than one trailing dot, as ``init(_:)`` does.
-  public init(
+  package init(
     address: WebAddress, navigationType: NavigationType, target: NavigationTarget, isUserGesture: Bool
   ) throws(AddressError) {
     if address.hasEmptyLabel { throw PolicyRequest.emptyLabel(in: address, input: address.serialized) }
@@ -35,7 +35,7 @@ public struct PolicyRequest: Sendable, Hashable {
   /// - Throws: ``AddressError`` when the URL cannot be parsed as a browser would, or (code
   ///   ``AddressError/Code/emptyLabel``) when its host has an empty label other than one trailing dot, which
   ///   no DNS resolves yet would slip past host rules as another string.
-  public init(_ action: borrowing NavigationAction) throws(AddressError) {
+  package init(_ action: borrowing NavigationAction) throws(AddressError) {
     var url = action.requestURL
     // An ordinary URL has no empty label (``OrdinaryURL``); only the full parser's results need the check.
     if let ordinary = OrdinaryURL.parse(&url) {
@@ -57,14 +57,14 @@ public struct PolicyRequest: Sendable, Hashable {
 
   /// Requests are equal when their URLs, navigation types, targets and gesture flags are.
   @_optimize(size)
-  public static func == (lhs: PolicyRequest, rhs: PolicyRequest) -> Bool {
+  package static func == (lhs: PolicyRequest, rhs: PolicyRequest) -> Bool {
     lhs.address == rhs.address && lhs.navigationType == rhs.navigationType && lhs.target == rhs.target
       && lhs.isUserGesture == rhs.isUserGesture
   }
 
   /// Hashes the URL, navigation type, target and gesture flag.
   @_optimize(size)
-  public func hash(into hasher: inout Hasher) {
+  package func hash(into hasher: inout Hasher) {
     hasher.combine(address)
     hasher.combine(navigationType)
     hasher.combine(target)

@@ -1,4 +1,5 @@
 /// One rule of a policy: when its ``RuleMatch`` holds, its ``PolicyAction`` decides.
+/// Apps write rules in Swift with it; ``CompiledPolicy/rules`` lists a policy's rules in evaluation order.
 public struct PolicyRule: Sendable, Hashable {
   /// The rule's name as traces show it (`PRESET/NAME` for a preset's rules).
   public var name: String

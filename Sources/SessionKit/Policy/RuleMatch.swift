@@ -1,4 +1,5 @@
 /// The conditions of a policy rule (`match`); every condition given must hold. An empty match holds always.
+/// Apps write a Swift rule's conditions with it.
 public struct RuleMatch: Sendable, Hashable {
   /// Lower-case schemes, any of which must be the URL's.
   public var schemes: [String]?

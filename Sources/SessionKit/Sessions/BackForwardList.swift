@@ -2,11 +2,11 @@
 /// back, forward and reload move within the list or stay. Like WebKit's list (capacity 100, as in its
 /// `WebBackForwardList`), it keeps at most ``capacity`` entries, dropping the oldest, so a long-lived web view
 /// does not grow without bound.
-public struct BackForwardList: Sendable, Hashable {
+package struct BackForwardList: Sendable, Hashable {
   /// One history entry.
-  public struct Entry: Sendable, Hashable {
+  package struct Entry: Sendable, Hashable {
     /// The main frame's URL.
-    public var url: WebAddress {
+    package var url: WebAddress {
       get { page.url }
       set { page = CommittedPage(url: newValue, list: .shared) }
     }
@@ -14,10 +14,10 @@ public struct BackForwardList: Sendable, Hashable {
     private(set) var page: CommittedPage
     /// Whether a POST created it (reloading it is `formResubmitted`; going back or forward onto it is still
     /// `backForward`, as WebKit reports it).
-    public var isPost: Bool
+    package var isPost: Bool
     /// For an entry an iframe's navigation created (the main frame's URL unchanged): the iframe's URL before
     /// and after. Going back from this entry navigates the iframe to `from`; forward onto it, to `to`.
-    public var subframe: FrameChange? {
+    package var subframe: FrameChange? {
       get { subframeBox?.change }
       set { subframeBox = newValue.map(FrameChangeBox.init) }
     }
@@ -26,7 +26,7 @@ public struct BackForwardList: Sendable, Hashable {
     private var subframeBox: FrameChangeBox?
 
     /// Creates an entry (its site by the shared Public Suffix List).
-    public init(url: WebAddress, isPost: Bool, subframe: FrameChange? = nil) {
+    package init(url: WebAddress, isPost: Bool, subframe: FrameChange? = nil) {
       self.init(page: CommittedPage(url: url, list: .shared), isPost: isPost, subframe: subframe)
     }
 
@@ -39,13 +39,13 @@ public struct BackForwardList: Sendable, Hashable {
 
     /// Entries are equal when their URL, method and iframe change are.
     @_optimize(size)
-    public static func == (lhs: Entry, rhs: Entry) -> Bool {
+    package static func == (lhs: Entry, rhs: Entry) -> Bool {
       lhs.url == rhs.url && lhs.isPost == rhs.isPost && lhs.subframe == rhs.subframe
     }
 
     /// Hashes the URL, method and iframe change.
     @_optimize(size)
-    public func hash(into hasher: inout Hasher) {
+    package func hash(into hasher: inout Hasher) {
       hasher.combine(url)
       hasher.combine(isPost)
       hasher.combine(subframe)
@@ -61,14 +61,14 @@ public struct BackForwardList: Sendable, Hashable {
   }
 
   /// An iframe's navigation within one main-frame page.
-  public struct FrameChange: Sendable, Hashable {
+  package struct FrameChange: Sendable, Hashable {
     /// The iframe's URL before the navigation.
-    public var from: WebAddress
+    package var from: WebAddress
     /// The iframe's URL after it.
-    public var to: WebAddress
+    package var to: WebAddress
 
     /// Creates a change.
-    public init(from: WebAddress, to: WebAddress) {
+    package init(from: WebAddress, to: WebAddress) {
       self.from = from
       self.to = to
     }
@@ -79,28 +79,28 @@ public struct BackForwardList: Sendable, Hashable {
   /// that it sits next to the other fields of a session's node that a decision reads.
   private(set) var currentPage: CommittedPage?
   /// Every entry, oldest first.
-  public private(set) var entries: [Entry] = []
+  package private(set) var entries: [Entry] = []
   /// The index of the current entry, `nil` when nothing was committed.
-  public private(set) var currentIndex: Int?
+  package private(set) var currentIndex: Int?
 
   /// The most entries kept: WebKit's default back-forward list capacity.
-  public static let capacity = 100
+  package static let capacity = 100
 
   /// An empty list.
-  public init() {}
+  package init() {}
 
   /// The current entry.
-  public var current: Entry? { currentIndex.map { entries[$0] } }
+  package var current: Entry? { currentIndex.map { entries[$0] } }
 
   /// The entry `offset` steps from the current one (−1 is back), if there is one.
-  public func entry(at offset: Int) -> Entry? {
+  package func entry(at offset: Int) -> Entry? {
     guard let currentIndex, entries.indices.contains(currentIndex + offset) else { return nil }
     return entries[currentIndex + offset]
   }
 
   /// Lists are equal when their entries and current index are.
   @_optimize(size)
-  public static func == (lhs: BackForwardList, rhs: BackForwardList) -> Bool {
+  package static func == (lhs: BackForwardList, rhs: BackForwardList) -> Bool {
     // A loop rather than the arrays' `==`, which compiled its own copy for `[Entry]`. It needs no shared-storage
     // shortcut (which `Array.==` and `JSONValue` take): an entry, compared by its address's text, equals itself.
     guard lhs.entries.count == rhs.entries.count, lhs.currentIndex == rhs.currentIndex else { return false }
@@ -110,7 +110,7 @@ public struct BackForwardList: Sendable, Hashable {
 
   /// Hashes the entries and the current index.
   @_optimize(size)
-  public func hash(into hasher: inout Hasher) {
+  package func hash(into hasher: inout Hasher) {
     // What `hasher.combine(entries)` does, without the standard library's copy of it for `[Entry]`.
     hasher.combine(entries.count)
     for entry in entries { entry.hash(into: &hasher) }
@@ -118,7 +118,7 @@ public struct BackForwardList: Sendable, Hashable {
   }
 
   /// Commits a new load: pushes an entry and drops the forward ones.
-  public mutating func push(_ entry: Entry) {
+  package mutating func push(_ entry: Entry) {
     let keep = (currentIndex ?? -1) + 1
     entries.removeSubrange(keep...)
     entries.append(entry)
@@ -129,7 +129,7 @@ public struct BackForwardList: Sendable, Hashable {
 
   /// Replaces the current entry (a popup's initial about:blank that a load replaces), or pushes `entry` when
   /// nothing was committed.
-  public mutating func replaceCurrent(_ entry: Entry) {
+  package mutating func replaceCurrent(_ entry: Entry) {
     guard let currentIndex else { return push(entry) }
     entries[currentIndex] = entry
     currentPage = entry.page
@@ -137,7 +137,7 @@ public struct BackForwardList: Sendable, Hashable {
 
   /// Moves `offset` steps; returns whether the entry exists.
   @discardableResult
-  public mutating func go(_ offset: Int) -> Bool {
+  package mutating func go(_ offset: Int) -> Bool {
     guard let currentIndex, entries.indices.contains(currentIndex + offset) else { return false }
     self.currentIndex = currentIndex + offset
     currentPage = entries[currentIndex + offset].page

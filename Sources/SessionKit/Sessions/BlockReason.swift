@@ -1,4 +1,5 @@
 /// Why a navigation or popup did not happen, as replay output spells it (`reason`).
+/// Apps read it in ``NavigationOutcome/blocked(_:)``.
 public enum BlockReason: String, Sendable, Hashable, CaseIterable {
   /// The policy (a rule, the default, or a decider's answer) refused it.
   case policy

@@ -1,4 +1,5 @@
-/// How a committed load changes a session's back-forward list.
+/// How a committed load changes a session's back-forward list. Apps with delegates of their own pass it to
+/// ``Session/didCommit(_:kind:)``; `WebSessionCoordinator` does on iOS.
 public enum CommitKind: Sendable, Hashable {
   /// A new entry (a link, a script, a form, an app load, a `sameView` load): drops the forward entries.
   case newEntry(isPost: Bool)

@@ -1,17 +1,19 @@
 /// The engine's answer to one `decidePolicyFor navigationAction` callback.
+/// Apps read it in ``SessionEvent/navigationDecided(session:url:decision:)``; the WebKit adapter answers WebKit from
+/// it.
 public struct NavigationDecision: Sendable, Hashable, CustomStringConvertible {
-  /// What the decision amounts to; WebKit's answer is ``policy``.
+  /// What the decision amounts to; WebKit's answer is `policy`.
   public var outcome: NavigationOutcome
   /// The policy action that was applied (after any decider), e.g. `.external(.safari)`.
   public var action: PolicyAction
   /// Sessions closed by this decision (a provisional popup whose decider refused it, a popup whose first load
   /// was opened outside, a finished popup), in close order.
-  public var closedSessions: [SessionID]
+  package var closedSessions: [SessionID]
   /// Which rule decided and why.
   public var trace: PolicyDecision.Trace
 
   /// Creates a decision.
-  public init(
+  package init(
     outcome: NavigationOutcome, action: PolicyAction, closedSessions: [SessionID] = [],
     trace: PolicyDecision.Trace
   ) {
@@ -22,7 +24,7 @@ public struct NavigationDecision: Sendable, Hashable, CustomStringConvertible {
   }
 
   /// The answer to give WebKit's decision handler, derived from ``outcome``.
-  public var policy: NavigationActionPolicy { outcome.policy }
+  package var policy: NavigationActionPolicy { outcome.policy }
 
   /// `allow by RULE`, with what happens besides.
   @_optimize(size)

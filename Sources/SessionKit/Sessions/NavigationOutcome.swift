@@ -1,7 +1,8 @@
 /// What a decision amounts to, one case per thing that can happen, so that no combination WebKit could not
 /// act on (an allowed navigation with a refusal reason, a refusal that also opens a popup) can be expressed.
+/// Apps read it in a ``NavigationDecision``; the WebKit adapter acts on it.
 ///
-/// WebKit's answer (``policy``) is derived from it; everything besides that answer that the app must do is in
+/// WebKit's answer (`policy`) is derived from it; everything besides that answer that the app must do is in
 /// the case's values.
 public enum NavigationOutcome: Sendable, Hashable {
   /// The navigation goes ahead (for a new-window request: WebKit will call `createWebViewWith` next).
@@ -28,7 +29,7 @@ public enum NavigationOutcome: Sendable, Hashable {
 
   /// The answer to give WebKit's decision handler: `allow` for `allow` and the popup cases, `download` for
   /// `download`, `cancel` for everything else.
-  public var policy: NavigationActionPolicy {
+  package var policy: NavigationActionPolicy {
     switch self {
     case .allow, .popup, .provisionalPopup: .allow
     case .download: .download
@@ -37,7 +38,7 @@ public enum NavigationOutcome: Sendable, Hashable {
   }
 
   /// The reason nothing happens, for ``blocked(_:)``.
-  public var blockedReason: BlockReason? {
+  package var blockedReason: BlockReason? {
     if case .blocked(let reason) = self { reason } else { nil }
   }
 }

@@ -1,4 +1,5 @@
 /// The policy's `popups` settings: how popups are presented by default and the limits on opening them.
+/// Apps set it in Swift policies (``PolicyConfiguration/popups``).
 public struct PopupLimits: Sendable, Hashable {
   /// The presentation of a popup admitted by `allow` (a `popup` action names its own).
   public var presentation: PopupPresentation

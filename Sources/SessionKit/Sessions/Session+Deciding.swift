@@ -42,7 +42,7 @@ extension Session {
 
   /// Answers `decidePolicyFor navigationAction` for completion-handler callers (Objective-C style): the handler
   /// is called exactly once, possibly on another thread.
-  public nonisolated func decide(
+  package nonisolated func decide(
     _ action: NavigationAction, completionHandler: @escaping @Sendable (NavigationDecision) -> Void
   ) {
     let fallback = Self.interrupted(.cancelled, snapshot: engine.policy.snapshot)

@@ -1,4 +1,6 @@
-/// One web view, main (a root) or popup, as an actor.
+/// One web view, main (a root) or popup, as an actor. Apps reach the root through the WebKit adapter
+/// (`WebSessionCoordinator.rootSession`) to read the popup tree (``children``, ``opener``, ``url``) and to
+/// ``dismiss()`` a popup; the adapter and the simulator drive its decisions, popups, commits and closes.
 ///
 /// The actor gives the session its identity and orders its decisions and commits; the session's state lives in
 /// its tree's state machine (`PopupTreeState`), behind the tree's lock, so that WebKit's synchronous
@@ -21,9 +23,9 @@ public actor Session {
   /// The session's id (`main`, `main.1`, …).
   public nonisolated let id: SessionID
   /// The popup depth: 0 for a root, 1 for a root's popup.
-  public nonisolated let depth: Int
+  package nonisolated let depth: Int
   /// The engine this session belongs to.
-  public nonisolated var engine: SessionEngine { tree.engine }
+  package nonisolated var engine: SessionEngine { tree.engine }
 
   @_optimize(size)
   init(id: SessionID, depth: Int, key: PopupTreeState.Key, tree: PopupTree) {
@@ -41,17 +43,20 @@ public actor Session {
   // MARK: - State
 
   /// Whether this is a root (main) session, which `window.close()` never closes.
-  public nonisolated var isRoot: Bool { depth == 0 }
+  package nonisolated var isRoot: Bool { depth == 0 }
   /// Whether a script opened this window (every popup; never a root). Such a window may close itself.
-  public nonisolated var isOpenedByScript: Bool { !isRoot }
+  package nonisolated var isOpenedByScript: Bool { !isRoot }
   /// Whether the session is closed.
   public nonisolated var isClosed: Bool { tree.read { !$0.machine.nodes.contains(key) } }
+  /// The URL of the page this session's web view committed last (main frame), serialized; `nil` before the first
+  /// commit and once closed.
+  public nonisolated var url: String? { committedURL?.serialized }
   /// The committed main-frame URL, `nil` before the first commit.
-  public nonisolated var committedURL: WebAddress? { tree.read { $0.machine.nodes.read(key, \.committedURL) ?? nil } }
+  package nonisolated var committedURL: WebAddress? { tree.read { $0.machine.nodes.read(key, \.committedURL) ?? nil } }
   /// The length of the back-forward list (0 before the first commit).
-  public nonisolated var historyLength: Int { tree.read { $0.machine.nodes.read(key, \.history.entries.count) ?? 0 } }
+  package nonisolated var historyLength: Int { tree.read { $0.machine.nodes.read(key, \.history.entries.count) ?? 0 } }
   /// The back-forward list (empty once closed).
-  public nonisolated var backForwardList: BackForwardList {
+  package nonisolated var backForwardList: BackForwardList {
     tree.read { $0.machine.nodes.read(key, \.history) ?? BackForwardList() }
   }
   /// The live child popups, in creation order.
@@ -72,19 +77,30 @@ public actor Session {
     tree.read { $0.machine.nodes.read(key, \.presentation) ?? nil }
   }
   /// Whether this popup still waits for its decider (its first load has not been decided).
-  public nonisolated var isProvisional: Bool { tree.read { $0.machine.nodes.read(key, \.isProvisional) ?? false } }
+  package nonisolated var isProvisional: Bool { tree.read { $0.machine.nodes.read(key, \.isProvisional) ?? false } }
 
   /// What policies compare navigations in this session with: its committed URL's origin, else (nothing
   /// committed, or an inherited `about:blank`) its opener's. A root that committed nothing has no origin; one
   /// that committed `about:blank` has one that only `about:blank` and `about:srcdoc` share.
-  public nonisolated func policyContext() -> PolicyContext {
+  package nonisolated func policyContext() -> PolicyContext {
     tree.read { $0.machine.context(of: key) }
   }
 
-  /// Records a committed load (WebKit's `didCommit`), updating the back-forward list. For
+  /// Records a committed load (WebKit's `didCommit`), updating the back-forward list: call it for every
+  /// main-frame commit, in order, before the session's next decision. For
   /// ``CommitKind/subframe(previousFrameURL:)``, `url` is the iframe's new URL.
-  /// - Throws: ``AddressError`` when a URL cannot be parsed; nothing changes then.
-  public func didCommit(_ url: String, kind: CommitKind) throws(AddressError) {
+  /// - Throws: ``SessionEngineError/unparsableURL(_:reason:)`` when a URL cannot be parsed; nothing changes then.
+  public func didCommit(_ url: String, kind: CommitKind) throws(SessionEngineError) {
+    do {
+      try commit(url, kind: kind)
+    } catch {
+      throw .unparsableURL(error.input, reason: error.description)
+    }
+  }
+
+  /// ``didCommit(_:kind:)`` for the package's adapter and simulator, with the parser's own error.
+  /// - Throws: `AddressError` when a URL cannot be parsed; nothing changes then.
+  package func commit(_ url: String, kind: CommitKind) throws(AddressError) {
     let address = try WebAddress(url)
     let change: PopupTreeState.HistoryChange
     switch kind {
@@ -123,7 +139,7 @@ public actor Session {
   /// root (``SessionEngine/makeRootSession(id:)``).
   @discardableResult
   @_optimize(size)
-  public nonisolated func tearDown() -> [SessionID] {
+  package nonisolated func tearDown() -> [SessionID] {
     tree.close(key, reason: .teardown)
   }
 }

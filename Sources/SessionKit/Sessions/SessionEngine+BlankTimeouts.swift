@@ -1,6 +1,6 @@
 extension SessionEngine {
   /// How the engine closes the popups whose `popups.blankTimeoutMs` ran out.
-  public enum BlankTimeoutChecking: Sendable, Hashable {
+  package enum BlankTimeoutChecking: Sendable, Hashable {
     /// One task the engine owns sleeps on the engine's clock until the earliest deadline, closes the popups due
     /// then and sleeps again until the next: what an app wants.
     case timer
@@ -16,7 +16,7 @@ extension SessionEngine {
   /// ``CloseReason/openerClosed``). Returns the closed ids, earliest deadline first, each subtree in pre-order.
   @discardableResult
   @_optimize(size)
-  public func closeExpiredPopups() -> [SessionID] {
+  package func closeExpiredPopups() -> [SessionID] {
     let now = clock.now
     let trees = state.withLock { $0.blankTrees.compactMap { PopupTree($0, engine: self) } }
     var closed: [SessionID] = []

@@ -12,7 +12,7 @@ extension SessionEngine {
   }
 
   /// The candidate being shadowed, if any.
-  public var shadowPolicy: CompiledPolicy? { state.withLock { $0.shadow } }
+  package var shadowPolicy: CompiledPolicy? { state.withLock { $0.shadow } }
 
   /// Evaluates `request` under `candidate` (the shadow read with the live policy), if any, and reports a
   /// disagreement with `live`.

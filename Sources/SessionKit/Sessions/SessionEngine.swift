@@ -1,12 +1,13 @@
 /// The engine: creates root sessions, owns the current compiled policy (swapped atomically), the registered
 /// deciders, the clock deciders are timed on and the subscriptions to its events, and tracks every task it starts
 /// so that ``shutdown()`` can end them.
+/// Apps make one (one is enough for every web view) and give it to `WebSessionCoordinator` or `SessionWebView`.
 ///
 /// An engine serves any number of root web views over its life, each with its own root session, whose id is
-/// unique among the engine's open roots (``makeRootSession(id:)``).
+/// unique among the engine's open roots (`makeRootSession(id:)`).
 public final class SessionEngine: Sendable {
   /// Which events the engine yields to the subscribers of ``events()``.
-  public enum EventDelivery: Sendable, Hashable {
+  package enum EventDelivery: Sendable, Hashable {
     /// Every event, decisions included.
     case all
     /// Popups opened and closed and URLs opened outside (and a shadow's disagreements, while one is set); no
@@ -17,14 +18,14 @@ public final class SessionEngine: Sendable {
   }
 
   /// The Public Suffix List sites are computed with.
-  public let list: PublicSuffixList
+  package let list: PublicSuffixList
   /// How many per-decision events a subscription of ``events()`` holds for a reader that is behind before it
   /// drops the oldest.
-  public static let bufferedDecisionEventLimit = 4096
+  package static let bufferedDecisionEventLimit = 4096
   /// The clock decider timeouts, blank timeouts and the popup rate limit run on.
   let clock: EngineClock
   /// How popups whose blank timeout ran out are closed.
-  public let blankTimeoutChecking: BlankTimeoutChecking
+  package let blankTimeoutChecking: BlankTimeoutChecking
 
   private let hub: EventHub
   private let delivery: EventDelivery
@@ -36,7 +37,16 @@ public final class SessionEngine: Sendable {
   /// ThreadSanitizer reports accesses to an empty `Locked(())` state as races).
   private let deliveries = Locked<UInt64>(0)
 
-  /// Creates an engine deciding with `policy`.
+  /// Creates an engine deciding with `policy`, for an app: every event is delivered, deciders are timed on the
+  /// continuous clock and popups whose blank timeout ran out close by themselves.
+  /// - Parameters:
+  ///   - policy: the compiled policy decisions start with.
+  ///   - deciders: the async deciders `{"ask": NAME}` rules consult, by name (``register(_:as:)`` adds more).
+  public convenience init(policy: CompiledPolicy, deciders: [String: any NavigationDecider] = [:]) {
+    self.init(policy: policy, deciders: deciders, events: .all)
+  }
+
+  /// Creates an engine deciding with `policy`, with the simulator's and the benchmarks' settings.
   /// - Parameters:
   ///   - policy: the compiled policy decisions start with.
   ///   - deciders: the async deciders `{"ask": NAME}` rules consult, by name.
@@ -49,7 +59,7 @@ public final class SessionEngine: Sendable {
   ///     owns (``BlankTimeoutChecking/timer``), or only when ``closeExpiredPopups()`` is called
   ///     (``BlankTimeoutChecking/manual``).
   @_optimize(size)
-  public init(
+  package init(
     policy: CompiledPolicy, deciders: [String: any NavigationDecider] = [:], events: EventDelivery = .all,
     list: PublicSuffixList = .shared, clock: any Clock<Duration> = ContinuousClock(),
     blankTimeouts: BlankTimeoutChecking = .timer
@@ -71,13 +81,13 @@ public final class SessionEngine: Sendable {
   /// receive every event. Per subscriber, lifecycle events (`popupOpened`, `popupClosed`, `openedExternally`,
   /// `popupFinished`, and any case added later unless its documentation says otherwise) are kept until they
   /// are read. Per-decision events (`navigationDecided`, `shadowDisagreement`) are kept at most
-  /// ``bufferedDecisionEventLimit`` at a time: past that the subscriber's oldest is dropped and
-  /// ``droppedEventCount`` counts it. An event emitted while nobody subscribes is not kept.
+  /// `bufferedDecisionEventLimit` at a time: past that the subscriber's oldest is dropped and
+  /// `droppedEventCount` counts it. An event emitted while nobody subscribes is not kept.
   ///
   /// The stream ends, for this subscriber only, when the task iterating it is cancelled or it is released (the
   /// subscription ends with it: keep the stream only while it is read), and for every subscriber after
   /// ``shutdown()``, once what was kept for it is read. After a shutdown, and for an engine made with
-  /// ``EventDelivery/none``, the stream has already ended.
+  /// `EventDelivery.none`, the stream has already ended.
   @_optimize(size)
   public func events() -> AsyncStream<SessionEvent> {
     subscribe().events
@@ -162,12 +172,12 @@ public final class SessionEngine: Sendable {
   }
 
   /// Whether ``shutdown()`` was called.
-  public var isShutDown: Bool { state.withLock { $0.isShutDown } }
+  package var isShutDown: Bool { state.withLock { $0.isShutDown } }
 
   /// How many per-decision events were dropped so far, over all the subscribers of ``events()``: each time a
   /// subscriber more than ``bufferedDecisionEventLimit`` of them behind loses its oldest one counts once.
   /// Always 0 while every subscriber keeps up; an event emitted with no subscriber is not kept, so not dropped.
-  public var droppedEventCount: Int { hub.droppedCount }
+  package var droppedEventCount: Int { hub.droppedCount }
 
   /// Events kept for subscribers and not read yet, over all of them (a test seam: 0 with no subscriber).
   package var bufferedEventCount: Int { hub.bufferedCount }

@@ -1,6 +1,7 @@
 /// A session's identity: a root's is the one the app gave it, or `main` for the engine's first root made
 /// without one (`main-2`, `main-3`, … for the next), unique among the engine's open roots; a popup's is its
 /// opener's id plus a per-opener counter (`main.1`, `main.2`, `main.1.1`). Counters are never reused.
+/// Apps read it in events and name a root web view with it.
 public struct SessionID: Sendable, Hashable, Comparable, CustomStringConvertible, ExpressibleByStringLiteral {
   /// The id as text, e.g. `main.1`.
   public let rawValue: String
@@ -16,7 +17,7 @@ public struct SessionID: Sendable, Hashable, Comparable, CustomStringConvertible
   }
 
   /// The id of the `number`th child of this session.
-  public func child(_ number: Int) -> SessionID {
+  package func child(_ number: Int) -> SessionID {
     SessionID("\(rawValue).\(number)")
   }
 

@@ -1,14 +1,15 @@
-/// A frame taking part in a navigation, mirroring `WKFrameInfo`.
+/// A frame taking part in a navigation, mirroring `WKFrameInfo`. Apps that answer WebKit with delegates of their own
+/// (on macOS, where the UIKit adapter does not exist) make one for each ``NavigationAction``.
 public struct FrameInfo: Sendable, Hashable, Codable {
   /// Whether this is the main frame of its web view.
   public var isMainFrame: Bool
   /// The URL of the frame's current request, as a string.
   public var requestURL: String
   /// The frame's security origin.
-  public var securityOrigin: SecurityOrigin
+  package var securityOrigin: SecurityOrigin
 
   /// Creates frame information from its parts.
-  public init(isMainFrame: Bool, requestURL: String, securityOrigin: SecurityOrigin) {
+  package init(isMainFrame: Bool, requestURL: String, securityOrigin: SecurityOrigin) {
     self.isMainFrame = isMainFrame
     self.requestURL = requestURL
     self.securityOrigin = securityOrigin

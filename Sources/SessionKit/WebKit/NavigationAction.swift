@@ -1,4 +1,6 @@
-/// A navigation WebKit asks about, mirroring `WKNavigationAction`.
+/// A navigation WebKit asks about, mirroring `WKNavigationAction`. Apps that answer WebKit with delegates of their
+/// own (on macOS, where the UIKit adapter does not exist) make one from each action for ``Session/decide(_:)`` and
+/// ``Session/admitPopup(for:)``; `WebSessionCoordinator` makes them on iOS.
 ///
 /// `targetFrame` is `nil` for a navigation that would open a new window (a `_blank` link, `window.open`).
 /// Whether a user gesture started the navigation is private in WebKit and public here, because popup
@@ -7,7 +9,7 @@ public struct NavigationAction: Sendable, Hashable, Codable {
   /// The requested URL, as the page gave it.
   public var requestURL: String
   /// The HTTP method of the request, `GET` unless a form posts.
-  public var httpMethod: String
+  package var httpMethod: String
   /// The frame that asked for the navigation.
   public var sourceFrame: FrameInfo
   /// The frame that will navigate, or `nil` when the navigation targets a new window.
@@ -17,13 +19,13 @@ public struct NavigationAction: Sendable, Hashable, Codable {
   /// Whether a user gesture (a tap, a key press) started the navigation.
   public var isUserGesture: Bool
   /// The keyboard modifier flags held during a link activation (`UIKeyModifierFlags` raw value).
-  public var modifierFlags: Int
+  package var modifierFlags: Int
   /// The mouse button of a link activation (`0` for none or the primary button).
-  public var buttonNumber: Int
+  package var buttonNumber: Int
   /// Whether the navigation should become a download (`WKNavigationAction.shouldPerformDownload`): a link with a
   /// `download` attribute to a URL of the page's own origin. WebKit ignores the attribute for another origin, so
   /// such a link is an ordinary navigation and this is `false`.
-  public var shouldPerformDownload: Bool
+  package var shouldPerformDownload: Bool
 
   /// Creates a navigation action.
   public init(
@@ -62,7 +64,7 @@ public struct NavigationAction: Sendable, Hashable, Codable {
   }
 
   /// Whether the navigation would open a new window (its target frame is `nil`).
-  public var targetsNewWindow: Bool {
+  package var targetsNewWindow: Bool {
     // Not `targetFrame == nil`, which copies the frame to compare it.
     if case .none = targetFrame { true } else { false }
   }

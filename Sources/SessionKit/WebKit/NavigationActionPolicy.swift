@@ -1,5 +1,5 @@
 /// The answer to `decidePolicyFor navigationAction`, with `WKNavigationActionPolicy`'s raw values.
-public enum NavigationActionPolicy: Int, Sendable, Hashable, CaseIterable, Codable, CustomStringConvertible {
+package enum NavigationActionPolicy: Int, Sendable, Hashable, CaseIterable, Codable, CustomStringConvertible {
   /// Cancel the navigation (`WKNavigationActionPolicyCancel`).
   case cancel = 0
   /// Allow the navigation (`WKNavigationActionPolicyAllow`).
@@ -9,7 +9,7 @@ public enum NavigationActionPolicy: Int, Sendable, Hashable, CaseIterable, Codab
 
   /// `cancel`, `allow` or `download`, as replay output spells it.
   @_optimize(size)
-  public var description: String {
+  package var description: String {
     switch self {
     case .cancel: "cancel"
     case .allow: "allow"

@@ -1,4 +1,5 @@
 /// The kind of navigation WebKit reports, with `WKNavigationType`'s raw values.
+/// Apps name it in Swift rules (``RuleMatch``) and read it in a ``DeciderRequest``.
 public enum NavigationType: Int, Sendable, Hashable, CaseIterable, Codable, CustomStringConvertible {
   /// A link with an `href` was activated by the user (`WKNavigationTypeLinkActivated`).
   case linkActivated = 0
@@ -14,7 +15,7 @@ public enum NavigationType: Int, Sendable, Hashable, CaseIterable, Codable, Cust
   case other = -1
 
   /// The name used in policy files and in replay output, e.g. `linkActivated`.
-  public var name: String {
+  package var name: String {
     switch self {
     case .linkActivated: "linkActivated"
     case .formSubmitted: "formSubmitted"
@@ -27,7 +28,7 @@ public enum NavigationType: Int, Sendable, Hashable, CaseIterable, Codable, Cust
 
   /// Looks a navigation type up by its policy-file name.
   @_optimize(size)
-  public init?(name: String) {
+  package init?(name: String) {
     guard let match = Self.allCases.first(where: { $0.name == name }) else { return nil }
     self = match
   }

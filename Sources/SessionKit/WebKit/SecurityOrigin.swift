@@ -1,21 +1,21 @@
 /// A frame's security origin, mirroring `WKSecurityOrigin`: protocol, host and port.
-public struct SecurityOrigin: Sendable, Hashable, Codable {
+package struct SecurityOrigin: Sendable, Hashable, Codable {
   /// The scheme without `:`, e.g. `https`; empty for an opaque origin.
-  public var `protocol`: String
+  package var `protocol`: String
   /// The host, empty for an opaque origin.
-  public var host: String
+  package var host: String
   /// The port, `0` when it is the scheme's default (as WebKit reports it).
-  public var port: Int
+  package var port: Int
 
   /// Creates an origin from its parts.
-  public init(protocol: String, host: String, port: Int) {
+  package init(protocol: String, host: String, port: Int) {
     self.protocol = `protocol`
     self.host = host
     self.port = port
   }
 
   /// The origin of a parsed address, or an opaque (empty) origin when it has none.
-  public init(_ address: WebAddress) {
+  package init(_ address: WebAddress) {
     switch address.origin {
     case .tuple(let scheme, let host, let port):
       self.init(protocol: scheme, host: host.serialized, port: port ?? 0)

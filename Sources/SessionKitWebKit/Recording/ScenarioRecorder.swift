@@ -130,7 +130,7 @@ public final class ScenarioRecorder {
   var now: Duration { elapsed() }
 
   /// The recording as a scenario.
-  public var scenario: JSONValue {
+  package var scenario: JSONValue {
     var members: [(key: String, value: JSONValue)] = [("name", .string(name)), ("policy", policy)]
     if opensWithoutGesture {
       members.append(("settings", .object([("javaScriptCanOpenWindowsAutomatically", .bool(true))])))

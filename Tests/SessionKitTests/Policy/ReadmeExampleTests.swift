@@ -39,12 +39,8 @@ final class ReadmeExampleTests: XCTestCase {
   func test_readmePolicy_compiles_andItsBlankLinkExample_opensInSafari_byTheCrossSiteNewWindowRule() throws {
     let policyJSON = try readmePolicyJSON()
     let policy = try CompiledPolicy(json: Array(policyJSON.utf8))
-    let action = NavigationAction(
-      requestURL: "https://advertiser.example/offer",
-      sourceFrame: FrameInfo(isMainFrame: true, url: "https://games.example/play"),
-      targetFrame: nil,
-      navigationType: .linkActivated, isUserGesture: true)
-    let decision = policy.evaluate(action, in: PolicyContext(currentURL: try WebAddress("https://games.example/play")))
+    let decision = policy.evaluate(
+      "https://advertiser.example/offer", from: "https://games.example/play", target: .newWindow)
     XCTAssertEqual(decision.action.description, #"{"external":"safari"}"#)
     XCTAssertEqual(decision.trace.rule, "ad-clicks/cross-site-new-window")
   }
