@@ -1,17 +1,18 @@
-/// Which delegate methods a ``WebSessionCoordinator`` tells WebKit it implements (`respondsToSelector:`), decided
-/// by selector name in plain Swift so that the rule is compiled and tested on every platform; only the Objective-C
-/// glue that asks it is Apple-only.
+/// Which delegate methods the ``WebKitDelegateProxy`` of a ``WebSessionCoordinator`` (what WebKit sees as the
+/// delegates of its web views) tells WebKit it implements (`respondsToSelector:`), decided by selector name in plain
+/// Swift so that the rule is compiled and tested on every platform; only the Objective-C glue that asks it is
+/// Apple-only.
 ///
 /// WebKit asks once, when a delegate is set (`NavigationState::setNavigationDelegate`, `UIDelegate::setDelegate`
 /// in `Source/WebKit/UIProcess/Cocoa`), and caches the answers. Three kinds of selector:
-/// - **the coordinator's own**: always claimed (it decides every navigation and new window);
+/// - **the proxy's own**: always claimed (it decides every navigation and new window);
 /// - **policy-bearing**: never claimed, whatever the app's delegates implement. WebKit calls only the
 ///   `preferences:` variant of `decidePolicyForNavigationAction` when a delegate responds to it ("If you implement
 ///   this method, -webView:decidePolicyForNavigationAction:decisionHandler: will not be called",
 ///   `WKNavigationDelegate.h`), and the private forms of it and of `createWebView` likewise replace the public
 ///   ones: claiming any of them would hand every decision to the app and switch the policy off;
 /// - **forwarded**: claimed only when the app's delegate implements it (so WebKit's own default applies
-///   otherwise). The coordinator implements each of them itself and calls the app's delegate, with WebKit's
+///   otherwise). The proxy implements each of them itself and calls the app's delegate, with WebKit's
 ///   default answer when that delegate has gone away since: a selector WebKit cached is always answered.
 ///
 /// Anything else is not claimed. Set the app's delegates before the coordinator binds its web views, or set
@@ -24,7 +25,7 @@ enum DelegateForwarding {
     case ui
   }
 
-  /// The selectors the coordinator implements and always claims.
+  /// The selectors the proxy implements and always claims.
   static let own: Set<String> = [
     "webView:decidePolicyForNavigationAction:decisionHandler:",
     "webView:createWebViewWithConfiguration:forNavigationAction:windowFeatures:",
@@ -50,7 +51,7 @@ enum DelegateForwarding {
     "webView:shouldGoToBackForwardListItem:willUseInstantBack:completionHandler:",
   ]
 
-  /// The selectors the coordinator implements by calling the app's delegate, claimed when that delegate
+  /// The selectors the proxy implements by calling the app's delegate, claimed when that delegate
   /// implements them: every other method of `WKNavigationDelegate` and `WKUIDelegate` the iOS SDK declares, but
   /// for the three previewing methods deprecated since iOS 13 (`webView:shouldPreviewElement:` and its two
   /// companions; the context-menu methods replace them) and macOS's `runOpenPanel`. The context-menu, edit-menu
@@ -75,7 +76,7 @@ enum DelegateForwarding {
     "webView:showLockdownModeFirstUseMessage:completionHandler:": .ui,
   ]
 
-  /// What the coordinator answers `respondsToSelector:` for `selector`.
+  /// What the proxy answers `respondsToSelector:` for `selector`.
   enum Answer: Sendable, Hashable {
     /// Yes — provided the class really implements it (a claim is never made for a method it lacks).
     case claim

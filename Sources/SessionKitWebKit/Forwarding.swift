@@ -13,11 +13,11 @@ import SessionKit
 
 #if (canImport(UIKit) && canImport(WebKit)) || os(Linux)
 
-  /// Calls the app's own delegate for the callbacks the coordinator implements and forwards. In WebKit these are
+  /// Calls the app's own delegate for the callbacks the ``WebKitDelegateProxy`` implements and forwards. In WebKit these are
   /// Objective-C `optional` requirements, called with `?` (`nil` when the delegate does not implement one, or is
   /// gone); in the stand-in they have default implementations that give WebKit's default answer.
   ///
-  /// The coordinator's own methods that take a completion handler are written in their `async` form: the block
+  /// The proxy's own methods that take a completion handler are written in their `async` form: the block
   /// types of the handler forms differ between SDKs (`@MainActor @Sendable` from the iOS 18 SDK on, plain before),
   /// and an `async` witness is the same under both. The app's delegate is called through the handler form
   /// (``ask(orElse:_:)``), with a handler made outside the main actor that converts to whichever type the SDK
@@ -84,41 +84,13 @@ import SessionKit
     }
   }
 
-  // The handler types of the delegate methods the coordinator implements in their completion-handler form (those
-  // with no `async` form it could use instead): the iOS 18 SDK (WebKit 619) declares the blocks `WK_SWIFT_UI_ACTOR`
-  // and Swift imports them `@MainActor @Sendable`; the iOS 16 and 17 SDKs' are `@Sendable` only (the panels') or
-  // plain. A witness must spell the type its SDK declares.
-  #if canImport(UIKit) && canImport(WebKit) && !canImport(WebKit, _underlyingVersion: 619)
-    extension WebSessionCoordinator {
-      /// The completion handler of `alert` as the SDK declares it.
-      public typealias AlertPanelCompletion = @Sendable () -> Void
-      /// The completion handler of `confirm` as the SDK declares it.
-      public typealias ConfirmPanelCompletion = @Sendable (Bool) -> Void
-      /// The completion handler of `prompt` as the SDK declares it.
-      public typealias TextInputPanelCompletion = @Sendable (String?) -> Void
-      /// The decision handler of a permission request as the SDK declares it.
-      public typealias PermissionDecisionHandler = (WKPermissionDecision) -> Void
-    }
-  #else
-    extension WebSessionCoordinator {
-      /// The completion handler of `alert` as the SDK declares it.
-      public typealias AlertPanelCompletion = @MainActor @Sendable () -> Void
-      /// The completion handler of `confirm` as the SDK declares it.
-      public typealias ConfirmPanelCompletion = @MainActor @Sendable (Bool) -> Void
-      /// The completion handler of `prompt` as the SDK declares it.
-      public typealias TextInputPanelCompletion = @MainActor @Sendable (String?) -> Void
-      /// The decision handler of a permission request as the SDK declares it.
-      public typealias PermissionDecisionHandler = @MainActor @Sendable (WKPermissionDecision) -> Void
-    }
-  #endif
-
   // MARK: - Forwarded to the app's navigation delegate
 
   // Claimed only when the app's delegate implements them (`DelegateForwarding.forwarded`); each gives WebKit's
   // default answer when that delegate has gone away since WebKit cached the claim.
-  extension WebSessionCoordinator {
+  extension WebKitDelegateProxy {
     /// Forwarded to the app's navigation delegate.
-    public func webView(_ webView: WKWebView, didStartProvisionalNavigation navigation: WKNavigation!) {
+    func webView(_ webView: WKWebView, didStartProvisionalNavigation navigation: WKNavigation!) {
       #if canImport(UIKit) && canImport(WebKit)
         navigationDelegate?.webView?(webView, didStartProvisionalNavigation: navigation)
       #else
@@ -127,7 +99,7 @@ import SessionKit
     }
 
     /// Forwarded to the app's navigation delegate.
-    public func webView(
+    func webView(
       _ webView: WKWebView, didReceiveServerRedirectForProvisionalNavigation navigation: WKNavigation!
     ) {
       #if canImport(UIKit) && canImport(WebKit)
@@ -139,10 +111,10 @@ import SessionKit
 
     /// Ends the main-frame load that failed before committing (its popup gesture is spent), then forwards to the
     /// app's navigation delegate.
-    public func webView(
+    func webView(
       _ webView: WKWebView, didFailProvisionalNavigation navigation: WKNavigation!, withError error: any Error
     ) {
-      loadEnded(in: webView, error: error)
+      coordinator?.loadEnded(in: webView, error: error)
       #if canImport(UIKit) && canImport(WebKit)
         navigationDelegate?.webView?(webView, didFailProvisionalNavigation: navigation, withError: error)
       #else
@@ -151,8 +123,8 @@ import SessionKit
     }
 
     /// Forwarded to the app's navigation delegate.
-    public func webView(_ webView: WKWebView, didFail navigation: WKNavigation!, withError error: any Error) {
-      loadEnded(in: webView, error: error)
+    func webView(_ webView: WKWebView, didFail navigation: WKNavigation!, withError error: any Error) {
+      coordinator?.loadEnded(in: webView, error: error)
       #if canImport(UIKit) && canImport(WebKit)
         navigationDelegate?.webView?(webView, didFail: navigation, withError: error)
       #else
@@ -162,7 +134,7 @@ import SessionKit
 
     /// Forwarded to the app's navigation delegate; `allow` (WebKit's default) when it is gone. A main-frame
     /// response answered with anything but allow (a download, a cancel) commits nothing.
-    public func webView(_ webView: WKWebView, decidePolicyFor navigationResponse: WKNavigationResponse) async
+    func webView(_ webView: WKWebView, decidePolicyFor navigationResponse: WKNavigationResponse) async
       -> WKNavigationResponsePolicy
     {
       let isForMainFrame = navigationResponse.isForMainFrame
@@ -175,12 +147,12 @@ import SessionKit
       #else
         policy = await navigationDelegate?.webView(webView, decidePolicyFor: navigationResponse) ?? .allow
       #endif
-      if policy != .allow, isForMainFrame { loadEnded(in: webView, error: nil) }
+      if policy != .allow, isForMainFrame { coordinator?.loadEnded(in: webView, error: nil) }
       return policy
     }
 
     /// Forwarded to the app's navigation delegate; default handling (WebKit's default) when it is gone.
-    public func webView(_ webView: WKWebView, respondTo challenge: URLAuthenticationChallenge) async
+    func webView(_ webView: WKWebView, respondTo challenge: URLAuthenticationChallenge) async
       -> (URLSession.AuthChallengeDisposition, URLCredential?)
     {
       #if canImport(UIKit) && canImport(WebKit)
@@ -196,7 +168,7 @@ import SessionKit
     }
 
     /// Forwarded to the app's navigation delegate; `false` (WebKit's default) when it is gone.
-    public func webView(_ webView: WKWebView, shouldAllowDeprecatedTLSFor challenge: URLAuthenticationChallenge)
+    func webView(_ webView: WKWebView, shouldAllowDeprecatedTLSFor challenge: URLAuthenticationChallenge)
       async -> Bool
     {
       #if canImport(UIKit) && canImport(WebKit)
@@ -210,8 +182,8 @@ import SessionKit
     }
 
     /// Forwarded to the app's navigation delegate (a navigation the policy answered `download`).
-    public func webView(_ webView: WKWebView, navigationAction: WKNavigationAction, didBecome download: WKDownload) {
-      if navigationAction.targetFrame?.isMainFrame == true { loadEnded(in: webView, error: nil) }
+    func webView(_ webView: WKWebView, navigationAction: WKNavigationAction, didBecome download: WKDownload) {
+      if navigationAction.targetFrame?.isMainFrame == true { coordinator?.loadEnded(in: webView, error: nil) }
       #if canImport(UIKit) && canImport(WebKit)
         navigationDelegate?.webView?(webView, navigationAction: navigationAction, didBecome: download)
       #else
@@ -220,10 +192,10 @@ import SessionKit
     }
 
     /// Forwarded to the app's navigation delegate.
-    public func webView(
+    func webView(
       _ webView: WKWebView, navigationResponse: WKNavigationResponse, didBecome download: WKDownload
     ) {
-      if navigationResponse.isForMainFrame { loadEnded(in: webView, error: nil) }
+      if navigationResponse.isForMainFrame { coordinator?.loadEnded(in: webView, error: nil) }
       #if canImport(UIKit) && canImport(WebKit)
         navigationDelegate?.webView?(webView, navigationResponse: navigationResponse, didBecome: download)
       #else
@@ -232,7 +204,7 @@ import SessionKit
     }
 
     /// Forwarded to the app's navigation delegate.
-    public func webViewWebContentProcessDidTerminate(_ webView: WKWebView) {
+    func webViewWebContentProcessDidTerminate(_ webView: WKWebView) {
       #if canImport(UIKit) && canImport(WebKit)
         navigationDelegate?.webViewWebContentProcessDidTerminate?(webView)
       #else
@@ -243,9 +215,9 @@ import SessionKit
 
   // MARK: - Forwarded to the app's UI delegate
 
-  extension WebSessionCoordinator {
+  extension WebKitDelegateProxy {
     /// Forwarded to the app's UI delegate; `prompt` (WebKit's default: it asks the user) when it is gone.
-    public func webView(
+    func webView(
       _ webView: WKWebView, decideMediaCapturePermissionsFor origin: WKSecurityOrigin,
       initiatedBy frame: WKFrameInfo, type: WKMediaCaptureType
     ) async -> WKPermissionDecision {
@@ -263,7 +235,7 @@ import SessionKit
 
     /// Forwarded to the app's UI delegate; `prompt` (WebKit's default) when it is gone. WebKit declares no `async`
     /// form of this one: its handler's type is the SDK's (``PermissionDecisionHandler``).
-    public func webView(
+    func webView(
       _ webView: WKWebView, requestDeviceOrientationAndMotionPermissionFor origin: WKSecurityOrigin,
       initiatedByFrame frame: WKFrameInfo, decisionHandler: @escaping PermissionDecisionHandler
     ) {
@@ -284,9 +256,9 @@ import SessionKit
   #if canImport(UIKit) && canImport(WebKit)
     // The context and edit menus and Lockdown Mode's message: UIKit types the stand-in does not model, so these are
     // checked against the iOS SDK only (CONTRIBUTING.md, "The iOS SDK type-check").
-    extension WebSessionCoordinator {
+    extension WebKitDelegateProxy {
       /// Forwarded to the app's UI delegate; `nil` (the system's menu) when it is gone.
-      public func webView(_ webView: WKWebView, contextMenuConfigurationFor elementInfo: WKContextMenuElementInfo)
+      func webView(_ webView: WKWebView, contextMenuConfigurationFor elementInfo: WKContextMenuElementInfo)
         async -> UIContextMenuConfiguration?
       {
         let delegate = uiDelegate
@@ -296,13 +268,12 @@ import SessionKit
       }
 
       /// Forwarded to the app's UI delegate.
-      public func webView(_ webView: WKWebView, contextMenuWillPresentForElement elementInfo: WKContextMenuElementInfo)
-      {
+      func webView(_ webView: WKWebView, contextMenuWillPresentForElement elementInfo: WKContextMenuElementInfo) {
         uiDelegate?.webView?(webView, contextMenuWillPresentForElement: elementInfo)
       }
 
       /// Forwarded to the app's UI delegate.
-      public func webView(
+      func webView(
         _ webView: WKWebView, contextMenuForElement elementInfo: WKContextMenuElementInfo,
         willCommitWithAnimator animator: any UIContextMenuInteractionCommitAnimating
       ) {
@@ -310,13 +281,13 @@ import SessionKit
       }
 
       /// Forwarded to the app's UI delegate.
-      public func webView(_ webView: WKWebView, contextMenuDidEndForElement elementInfo: WKContextMenuElementInfo) {
+      func webView(_ webView: WKWebView, contextMenuDidEndForElement elementInfo: WKContextMenuElementInfo) {
         uiDelegate?.webView?(webView, contextMenuDidEndForElement: elementInfo)
       }
 
       /// Forwarded to the app's UI delegate.
       @available(iOS 16.4, *)
-      public func webView(
+      func webView(
         _ webView: WKWebView, willPresentEditMenuWithAnimator animator: any UIEditMenuInteractionAnimating
       ) {
         uiDelegate?.webView?(webView, willPresentEditMenuWithAnimator: animator)
@@ -324,14 +295,14 @@ import SessionKit
 
       /// Forwarded to the app's UI delegate.
       @available(iOS 16.4, *)
-      public func webView(
+      func webView(
         _ webView: WKWebView, willDismissEditMenuWithAnimator animator: any UIEditMenuInteractionAnimating
       ) {
         uiDelegate?.webView?(webView, willDismissEditMenuWithAnimator: animator)
       }
 
       /// Forwarded to the app's UI delegate; `.showDefault` (WebKit's own message) when it is gone.
-      public func webView(_ webView: WKWebView, showLockdownModeFirstUseMessage message: String) async
+      func webView(_ webView: WKWebView, showLockdownModeFirstUseMessage message: String) async
         -> WKDialogResult
       {
         let delegate = uiDelegate
@@ -342,16 +313,16 @@ import SessionKit
     }
   #endif
 
-  // MARK: - What WebKit is told the coordinator implements
+  // MARK: - What WebKit is told the proxy implements
 
   #if canImport(UIKit) && canImport(WebKit)
-    extension WebSessionCoordinator {
+    extension WebKitDelegateProxy {
       /// Answers WebKit's `respondsToSelector:` for delegate methods by `DelegateForwarding.answer`, never by what
       /// the app's delegates implement alone; every other selector as `NSObject` does. A claim also needs the
       /// class to implement the method, so WebKit is never told yes for a message nobody would answer. The answer
       /// is read from ``claimedSelectors``, which the main actor keeps current, so that it needs no main-actor
       /// hop whichever thread asks.
-      nonisolated public override func responds(to aSelector: Selector!) -> Bool {
+      nonisolated override func responds(to aSelector: Selector!) -> Bool {
         guard let aSelector else { return false }
         let name = NSStringFromSelector(aSelector)
         let forwarded = claimedSelectors.withLock { $0 }
@@ -362,23 +333,23 @@ import SessionKit
       }
     }
   #else
-    extension WebSessionCoordinator: SelectorResponding {
+    extension WebKitDelegateProxy: SelectorResponding {
       /// The stand-in's `respondsToSelector:`, answered by the same rule as on Apple platforms.
-      public func responds(toSelector selector: String) -> Bool {
+      func responds(toSelector selector: String) -> Bool {
         claims(selector)
       }
     }
   #endif
 
-  extension WebSessionCoordinator {
-    /// What the coordinator answers WebKit's `respondsToSelector:` for `selector`.
+  extension WebKitDelegateProxy {
+    /// What the proxy answers WebKit's `respondsToSelector:` for `selector`.
     func answer(for selector: String) -> DelegateForwarding.Answer {
       DelegateForwarding.answer(for: selector) { side, selector in
         Forwarding.implements(side == .navigation ? navigationDelegate : uiDelegate, selector)
       }
     }
 
-    /// Whether the coordinator tells WebKit it implements `selector`.
+    /// Whether the proxy tells WebKit it implements `selector`.
     func claims(_ selector: String) -> Bool {
       answer(for: selector) == .claim
     }

@@ -16,19 +16,19 @@ import SessionKit
   // area — drawn at that size inside a 44-point touch target, the minimum of Apple's Human Interface Guidelines.
   extension UIKitPopupPresenter {
     /// The side of the capsule ``defaultCloseButton(close:)`` draws, in points (the guide's).
-    public static let closeButtonSize: CGFloat = 24
+    package static let closeButtonSize: CGFloat = 24
     /// The side of ``defaultCloseButton(close:)``'s touch target, in points: Apple's minimum of 44 × 44. The
     /// capsule is drawn centred in it.
-    public static let closeButtonTouchTarget: CGFloat = 44
+    package static let closeButtonTouchTarget: CGFloat = 44
     /// How far inside the top-trailing corner of the popup's safe area the close button sits, in points (the
     /// guide's): the default button's touch target sits there, so its capsule is drawn 16 points inside, and
     /// the whole 44-point target is inside the popup, where every touch reaches it.
-    public static let closeButtonInset: CGFloat = 6
+    package static let closeButtonInset: CGFloat = 6
 
     /// The guide's close button: `UIButton(configuration: .filled())` with the `xmark` symbol on a capsule
     /// ``closeButtonSize`` points square, in a button ``closeButtonTouchTarget`` points square (the capsule is the
     /// background, inset to its size); its primary action runs `close`.
-    public static func defaultCloseButton(close: @escaping @MainActor () -> Void) -> UIButton {
+    package static func defaultCloseButton(close: @escaping @MainActor () -> Void) -> UIButton {
       var configuration = UIButton.Configuration.filled()
       configuration.image = UIImage(systemName: "xmark")
       configuration.cornerStyle = .capsule

@@ -11,7 +11,9 @@ import SessionKit
 
 #if (canImport(UIKit) && canImport(WebKit)) || os(Linux)
 
-  /// Shows popups, Safari view controllers and JavaScript panels for a ``WebSessionCoordinator``.
+  /// Shows popups, Safari view controllers and JavaScript panels for a ``WebSessionCoordinator``. Apps pass one to
+  /// the coordinator: ``UIKitPopupPresenter`` for a UIKit screen, or a presenter of their own that implements this
+  /// protocol (a custom popup chrome, another UI toolkit).
   ///
   /// The coordinator calls ``present(_:as:over:close:)`` once per popup, when the engine admitted it (a provisional
   /// popup when its first load is allowed), and ``remove(_:)`` once when the engine closed it. A presenter that
@@ -49,7 +51,8 @@ import SessionKit
     }
   }
 
-  /// Why a presenter could not show a popup or Safari.
+  /// Why a presenter could not show a popup or Safari: presenters throw it, and apps receive it in
+  /// ``WebSessionCoordinator/Problem/popupPresentationFailed(_:_:)``.
   public struct PopupPresentationError: Error, Sendable, Hashable, CustomStringConvertible {
     /// What went wrong; more codes may be added.
     public struct Code: Sendable, Hashable, RawRepresentable, CustomStringConvertible {
@@ -85,7 +88,7 @@ import SessionKit
   }
 
   /// A JavaScript panel a page opened (`alert`, `confirm` or `prompt`), as ``PopupPresenter/runJavaScriptPanel(_:in:)``
-  /// receives it.
+  /// receives it: presenters show it and answer it.
   public struct JavaScriptPanel: Sendable, Hashable {
     /// Which panel.
     public enum Kind: Sendable, Hashable {

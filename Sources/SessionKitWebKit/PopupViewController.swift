@@ -20,14 +20,14 @@ import SessionKit
   /// of a page that is not in one) while a payment popup talks to it. Its view has the system background, so
   /// nothing of the opener shows through before the popup's page draws.
   @MainActor
-  public final class PopupViewController: UIViewController {
+  package final class PopupViewController: UIViewController {
     /// The popup's web view.
-    public let webView: WKWebView
+    package let webView: WKWebView
     /// The close button; its action closes the popup.
-    public let closeButton: UIButton
+    package let closeButton: UIButton
 
     /// A controller showing `webView` under `closeButton`, a button whose action closes the popup.
-    public init(webView: WKWebView, closeButton: UIButton) {
+    package init(webView: WKWebView, closeButton: UIButton) {
       self.webView = webView
       self.closeButton = closeButton
       super.init(nibName: nil, bundle: nil)
@@ -36,7 +36,7 @@ import SessionKit
 
     /// A controller showing `webView` under ``UIKitPopupPresenter/defaultCloseButton(close:)``; `close` runs when
     /// the user taps it.
-    public convenience init(webView: WKWebView, close: @escaping @MainActor () -> Void) {
+    package convenience init(webView: WKWebView, close: @escaping @MainActor () -> Void) {
       self.init(webView: webView, closeButton: UIKitPopupPresenter.defaultCloseButton(close: close))
     }
 
@@ -49,7 +49,7 @@ import SessionKit
     #endif
 
     /// A view with the web view pinned to its edges and the close button in its safe area.
-    public override func loadView() {
+    package override func loadView() {
       let root = UIView()
       root.backgroundColor = .systemBackground
       UIKitPopupPresenter.fill(root, with: webView)

@@ -16,7 +16,7 @@ import SessionKit
   /// The state of a `SessionWebView`'s page and what a person can do with it, for SwiftUI: whether it is loading
   /// and how far, its title and URL, whether it can go back or forward; go back, forward, reload, stop, load.
   ///
-  /// Make one with `@StateObject` in the view that shows the page and pass it to the web view; SwiftUI updates the
+  /// SwiftUI apps make one with `@StateObject` in the view that shows the page and pass it to the web view; SwiftUI updates the
   /// views that read it as the page changes (it is an `ObservableObject`, its properties `@Published`):
   ///
   /// ```swift
@@ -56,7 +56,7 @@ import SessionKit
     /// Whether there is a page to go forward to.
     @Published public private(set) var canGoForward = false
 
-    /// The root web view this page follows, while a `SessionWebView` (or ``SessionWebViewModel``) shows it.
+    /// The root web view this page follows, while a `SessionWebView` shows it.
     public private(set) weak var webView: WKWebView?
     private var observations: [NSKeyValueObservation] = []
 

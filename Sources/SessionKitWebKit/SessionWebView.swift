@@ -5,9 +5,9 @@
   import UIKit
   import WebKit
 
-  /// A SwiftUI root web view whose navigations and popups an engine decides. Popups appear over the web view
-  /// inside this view (`overlay`) or are presented from the window's root view controller (`modal`, Safari,
-  /// JavaScript panels). Everything it does is ``SessionWebViewModel``'s, which tests drive without SwiftUI.
+  /// The root web view SwiftUI apps put on screen: a web view whose navigations and popups an engine decides. Popups
+  /// appear over the web view inside this view (`overlay`) or are presented from the window's root view controller
+  /// (`modal`, Safari, JavaScript panels). Everything it does is a model's that tests drive without SwiftUI.
   ///
   /// ```swift
   /// SessionWebView(engine: engine, url: checkoutURL)
@@ -28,7 +28,8 @@
   /// Make the engine once per screen, outside `body` (`@State` in the view that owns the screen, the environment,
   /// or the app's model): a view rebuilt with the same engine gets a new coordinator and root session on it. The
   /// page is loaded when the view appears and again only when `url` changes; the root session is torn down
-  /// (closing every popup) when SwiftUI removes the view. Unavailable in app extensions, as ``SessionWebViewModel``.
+  /// (closing every popup) when SwiftUI removes the view. Unavailable in app extensions, where `UIApplication.shared`
+  /// (which opens the URLs the policy sends to the system) is.
   @MainActor
   @available(iOSApplicationExtension, unavailable)
   public struct SessionWebView: UIViewRepresentable {
@@ -53,26 +54,37 @@
       self.settings.page = page
     }
 
+    /// What SwiftUI keeps for one view identity: the model that holds the ``WebSessionCoordinator`` for the view's
+    /// lifetime. SwiftUI makes and passes it; apps never use it.
+    @MainActor
+    public final class Coordinator {
+      let model: SessionWebViewModel
+
+      init(model: SessionWebViewModel) {
+        self.model = model
+      }
+    }
+
     /// The model that holds the coordinator for the view's lifetime.
-    public func makeCoordinator() -> SessionWebViewModel {
-      SessionWebViewModel(engine: engine)
+    public func makeCoordinator() -> Coordinator {
+      Coordinator(model: SessionWebViewModel(engine: engine))
     }
 
     /// The container with the root web view; loads `url`.
     public func makeUIView(context: Context) -> UIView {
-      let view = context.coordinator.makeView(settings: settings)
-      context.coordinator.update(url: url, settings: settings)
+      let view = context.coordinator.model.makeView(settings: settings)
+      context.coordinator.model.update(url: url, settings: settings)
       return view
     }
 
     /// Applies the settings; loads `url` when it changed.
     public func updateUIView(_ uiView: UIView, context: Context) {
-      context.coordinator.update(url: url, settings: settings)
+      context.coordinator.model.update(url: url, settings: settings)
     }
 
     /// Tears the root session down (closing every popup) when SwiftUI removes the view.
-    public static func dismantleUIView(_ uiView: UIView, coordinator: SessionWebViewModel) {
-      coordinator.dismantle()
+    public static func dismantleUIView(_ uiView: UIView, coordinator: Coordinator) {
+      coordinator.model.dismantle()
     }
 
     /// Calls `action` with each event of this view's sessions (``WebSessionCoordinator/onEvent``).

@@ -28,60 +28,60 @@ import SessionKit
   /// with `UIApplication.shared`, which app extensions cannot use: the model is unavailable there.
   @MainActor
   @available(iOSApplicationExtension, unavailable)
-  public final class SessionWebViewModel {
+  package final class SessionWebViewModel {
     /// What the view passes on to the coordinator, and the root web view's configuration.
     @MainActor
-    public struct Settings {
+    package struct Settings {
       /// The root web view's configuration, read when the view is made (popups get the one WebKit derives).
-      public var configuration: WKWebViewConfiguration
+      package var configuration: WKWebViewConfiguration
       /// ``WebSessionCoordinator/onEvent``.
-      public var onEvent: (@MainActor (SessionEvent) -> Void)?
+      package var onEvent: (@MainActor (SessionEvent) -> Void)?
       /// ``WebSessionCoordinator/onPopupFinished``.
-      public var onPopupFinished: (@MainActor (_ url: String, _ popup: SessionID) -> Void)?
+      package var onPopupFinished: (@MainActor (_ url: String, _ popup: SessionID) -> Void)?
       /// ``WebSessionCoordinator/newWindowGesture``.
-      public var newWindowGesture: (@MainActor (WKNavigationAction, WKWebView) -> Bool)?
+      package var newWindowGesture: (@MainActor (WKNavigationAction, WKWebView) -> Bool)?
       /// ``WebSessionCoordinator/onProblem``.
-      public var onProblem: (@MainActor (WebSessionCoordinator.Problem) -> Void)?
+      package var onProblem: (@MainActor (WebSessionCoordinator.Problem) -> Void)?
       /// The app's UI delegate (``WebSessionCoordinator/uiDelegate``), held strongly while set: the coordinator
       /// holds it weakly, as WebKit does, and a view's value is the only owner a SwiftUI app has.
-      public var uiDelegate: (any WKUIDelegate)?
+      package var uiDelegate: (any WKUIDelegate)?
       /// The app's navigation delegate (``WebSessionCoordinator/navigationDelegate``), held strongly while set.
-      public var navigationDelegate: (any WKNavigationDelegate)?
+      package var navigationDelegate: (any WKNavigationDelegate)?
       /// ``WebSessionCoordinator/recorder``.
-      public var recorder: ScenarioRecorder?
+      package var recorder: ScenarioRecorder?
       /// The page state the view keeps current (``SessionWebPage``): loading, progress, title, back and forward.
-      public var page: SessionWebPage?
+      package var page: SessionWebPage?
       /// Called once with the root web view when it is made, before its first load: for what the configuration
       /// cannot say (`customUserAgent`, `isInspectable`, the scroll view, gesture settings).
-      public var configureWebView: (@MainActor (WKWebView) -> Void)?
+      package var configureWebView: (@MainActor (WKWebView) -> Void)?
 
       /// Settings with `configuration` and nothing else set.
-      public init(configuration: WKWebViewConfiguration = WKWebViewConfiguration()) {
+      package init(configuration: WKWebViewConfiguration = WKWebViewConfiguration()) {
         self.configuration = configuration
       }
     }
 
     /// The engine the root session belongs to.
-    public let engine: SessionEngine
+    package let engine: SessionEngine
     /// The container ``makeView(settings:)`` returned, while the view exists.
-    public private(set) var container: UIView?
+    package private(set) var container: UIView?
     /// The root web view, while the view exists.
-    public private(set) var webView: WKWebView?
+    package private(set) var webView: WKWebView?
     /// The coordinator, from ``makeView(settings:)`` until ``dismantle()``.
-    public private(set) var coordinator: WebSessionCoordinator?
+    package private(set) var coordinator: WebSessionCoordinator?
     /// The URL loaded last by ``update(url:settings:)`` (not where the page navigated since).
-    public private(set) var loadedURL: URL?
+    package private(set) var loadedURL: URL?
     /// The settings applied last; it keeps the app's delegates alive.
     private var settings = Settings()
 
     /// A model for a view on `engine`.
-    public init(engine: SessionEngine) {
+    package init(engine: SessionEngine) {
       self.engine = engine
     }
 
     /// Makes the container, the root web view filling it and the coordinator with `settings` applied; loads
     /// nothing (``update(url:settings:)`` does). Made once: a second call returns the same container.
-    public func makeView(settings: Settings) -> UIView {
+    package func makeView(settings: Settings) -> UIView {
       if let container { return container }
       let container = UIView()
       let webView = WKWebView(frame: .zero, configuration: settings.configuration)
@@ -99,7 +99,7 @@ import SessionKit
 
     /// Applies `settings` to the coordinator and loads `url` when it differs from the URL loaded last (the first
     /// time, always). Does nothing before ``makeView(settings:)`` or after ``dismantle()``.
-    public func update(url: URL, settings: Settings) {
+    package func update(url: URL, settings: Settings) {
       guard coordinator != nil, let webView else { return }
       apply(settings)
       guard url != loadedURL else { return }
@@ -109,7 +109,7 @@ import SessionKit
 
     /// Tears the coordinator down (closing every popup and removing their views) and lets go of the views and the
     /// app's delegates. Calling it again does nothing.
-    public func dismantle() {
+    package func dismantle() {
       settings.page?.stopFollowing(webView)
       coordinator?.tearDown()
       coordinator = nil

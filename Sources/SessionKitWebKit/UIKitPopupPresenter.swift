@@ -11,10 +11,11 @@ import SessionKit
 
 #if (canImport(UIKit) && canImport(WebKit)) || os(Linux)
 
-  /// Presents popups as Google's Google Pay guide for `WKWebView` draws them ("Using iOS WKWebView",
+  /// The presenter UIKit apps pass to a ``WebSessionCoordinator``: it presents popups as Google's Google Pay guide
+  /// for `WKWebView` draws them ("Using iOS WKWebView",
   /// <https://developers.google.com/pay/api/web/guides/recipes/using-ios-wkwebview>): an `overlay` popup is added
   /// to the host view controller's view, pinned to its safe area, under a close button in the popup's top-trailing
-  /// corner; a `modal` popup is presented in a ``PopupViewController``; Safari and JavaScript panels
+  /// corner; a `modal` popup is presented in a full-screen view controller; Safari and JavaScript panels
   /// (`UIAlertController`) are presented from the top-most view controller.
   ///
   /// ```swift
@@ -33,9 +34,9 @@ import SessionKit
   /// not in a window, a view controller already presenting or being dismissed), and the coordinator then closes
   /// the popup; a JavaScript panel that cannot be shown answers `dismissed` at once.
   ///
-  /// Subclass it (or pass `makeCloseButton`) to change the close button; override
-  /// ``makeModalViewController(for:closeButton:)`` or ``makeAlertController(for:answer:)`` to change the modal's
-  /// controller or the panels.
+  /// Pass `makeCloseButton` (or subclass it and override ``makeCloseButton(close:)``) to change the close button;
+  /// override ``makeModalViewController(for:closeButton:)`` or ``makeAlertController(for:answer:)`` to change the
+  /// modal's controller or the panels.
   @MainActor
   open class UIKitPopupPresenter: PopupPresenter {
     /// Makes a popup's close button; the button must run `close` when tapped.
@@ -69,16 +70,20 @@ import SessionKit
     /// after all (``presentSafari(_:)`` had returned), for an app that calls ``presentSafari(_:)`` itself. Those
     /// the coordinator presents for an `external` answer are reported through ``WebSessionCoordinator/onProblem``
     /// with their URL instead.
-    public var deferredPresentationFailed: (@MainActor (PopupPresentationError) -> Void)?
+    package var deferredPresentationFailed: (@MainActor (PopupPresentationError) -> Void)?
 
     /// A presenter for a UIKit screen.
     /// - Parameters:
     ///   - host: the screen's view controller, held weakly: overlays go in its view; modals, Safari and panels are
     ///     presented from it, or from the top-most controller it presents.
-    ///   - makeCloseButton: makes the close button of overlays and modals; `nil` for the guide's
-    ///     (``defaultCloseButton(close:)``).
-    public convenience init(host: UIViewController, makeCloseButton: CloseButtonFactory? = nil) {
-      self.init(host: { [weak host] in host }, makeCloseButton: makeCloseButton)
+    ///   - makeCloseButton: makes the close button of overlays and modals; `nil` for the guide's (a filled capsule
+    ///     with an `xmark`, in a 44-point touch target).
+    public init(host: UIViewController, makeCloseButton: CloseButtonFactory? = nil) {
+      // Designated, not a convenience init over the package one below: a subclass in the app's module inherits the
+      // designated initializers it can see, and it sees this one only.
+      self.host = { [weak host] in host }
+      self.overlayContainer = nil
+      self.closeButtonFactory = makeCloseButton
     }
 
     /// A presenter whose host is found when needed.
@@ -88,7 +93,7 @@ import SessionKit
     ///   - overlayContainer: returns the view overlays go in (`nil` when it is gone); without it, the host's view.
     ///   - makeCloseButton: makes the close button of overlays and modals; `nil` for the guide's
     ///     (``defaultCloseButton(close:)``).
-    public init(
+    package init(
       host: @escaping @MainActor () -> UIViewController?,
       overlayContainer: (@MainActor () -> UIView?)? = nil, makeCloseButton: CloseButtonFactory? = nil
     ) {
@@ -169,7 +174,8 @@ import SessionKit
     /// Presents Safari from the top-most view controller: at once, or after the modal popups being removed are gone
     /// and UIKit's transition has ended (Safari presented over a modal about to be dismissed would go with it).
     /// - Throws: ``PopupPresentationError`` `noHost`, `notInWindow` or `hostBusy` when it cannot be presented now;
-    ///   one that waited and then cannot be presented goes to ``deferredPresentationFailed``.
+    ///   one that waited and then cannot be presented is not shown (the coordinator presents Safari for an `external`
+    ///   answer through another path, which reports that through ``WebSessionCoordinator/onProblem``).
     open func presentSafari(_ safari: SFSafariViewController) throws(PopupPresentationError) {
       try presentSafari(safari, failedLater: deferredPresentationFailed)
     }
@@ -282,14 +288,15 @@ import SessionKit
       Self.alertController(for: panel, answer: answer)
     }
 
-    /// The close button of a popup: the factory passed to `init`, else ``defaultCloseButton(close:)``. The
-    /// presenter pins it `closeButtonInset` points inside the top-trailing corner of the popup's safe area (of the
-    /// modal's view for a modal) and sets `translatesAutoresizingMaskIntoConstraints`; the button sizes itself.
+    /// The close button of a popup: the factory passed to `init`, else the guide's. The presenter pins it 6 points
+    /// inside the top-trailing corner of the popup's safe area (of the modal's view for a modal) and sets
+    /// `translatesAutoresizingMaskIntoConstraints`; the button sizes itself.
     open func makeCloseButton(close: @escaping @MainActor () -> Void) -> UIButton {
       closeButtonFactory?(close) ?? Self.defaultCloseButton(close: close)
     }
 
-    /// The view controller a `modal` popup is presented in: a full-screen ``PopupViewController``.
+    /// The view controller a `modal` popup is presented in: a full-screen controller whose view the web view fills,
+    /// presented `overFullScreen` (the opener's page keeps running under it), with `closeButton` in its safe area.
     open func makeModalViewController(for popup: WKWebView, closeButton: UIButton) -> UIViewController {
       PopupViewController(webView: popup, closeButton: closeButton)
     }

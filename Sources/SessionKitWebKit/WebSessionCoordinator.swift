@@ -15,8 +15,9 @@ import SessionKit
 
 #if (canImport(UIKit) && canImport(WebKit)) || os(Linux)
 
-  /// The navigation and UI delegate of a root web view and of every popup it opens: asks SessionKit about each
-  /// navigation and new window, builds and presents popups, removes them when the engine closes them, opens
+  /// What an app makes for each root web view it wants SessionKit to decide: it becomes (through a delegate object
+  /// of its own) the navigation and UI delegate of that web view and of every popup it opens, asks SessionKit about
+  /// each navigation and new window, builds and presents popups, removes them when the engine closes them, opens
   /// external URLs and answers JavaScript panels.
   ///
   /// ```swift
@@ -26,16 +27,17 @@ import SessionKit
   /// webView.load(URLRequest(url: checkoutURL))
   /// ```
   ///
-  /// The coordinator sets itself as `navigationDelegate` and `uiDelegate` of the root web view and of every popup.
-  /// WebKit holds delegates weakly, and a released delegate leaves WebKit's cached "implements
-  /// decidePolicyFor" flag set, so every navigation would wait for an answer that never comes: the root web view
-  /// therefore keeps its coordinator alive until ``tearDown()`` (the coordinator holds the root web view weakly,
-  /// so nothing leaks). It subscribes to the engine's events for
+  /// The coordinator sets an object it owns as `navigationDelegate` and `uiDelegate` of the root web view and of
+  /// every popup (so that WebKit's delegate methods are not part of its API); set the app's own delegates on the
+  /// coordinator (``navigationDelegate``, ``uiDelegate``), not on its web views. WebKit holds delegates weakly, and
+  /// a released delegate leaves WebKit's cached "implements decidePolicyFor" flag set, so every navigation would
+  /// wait for an answer that never comes: the root web view therefore keeps its coordinator alive until
+  /// ``tearDown()`` (the coordinator holds the root web view weakly, so nothing leaks). It subscribes to the engine's events for
   /// itself (`SessionEngine.events()`), applies those of its own tree and hands them on to ``onEvent``; other
   /// coordinators and the app may subscribe to the same engine. ``tearDown()`` gives the root web view back to the
   /// app's delegates and leaves the engine usable.
   ///
-  /// What it answers, and where:
+  /// What WebKit is answered, and where:
   /// - `webView(_:decidePolicyFor:) async` only. It never claims the `preferences:` variant or any private
   ///   policy-bearing form, whatever the app's delegates implement (WebKit would call that instead and the policy
   ///   would be bypassed): see `DelegateForwarding`.
@@ -60,29 +62,38 @@ import SessionKit
   /// - Load progress, failures, authentication challenges, response policy and process termination go to the
   ///   app's ``navigationDelegate`` when it implements them (WebKit's default otherwise).
   @MainActor
-  public final class WebSessionCoordinator: NSObject {
+  public final class WebSessionCoordinator {
     /// The engine every session of this web view belongs to.
     public let engine: SessionEngine
     /// The root web view's session.
     public let rootSession: Session
     /// Shows popups and Safari view controllers.
-    public let presenter: any PopupPresenter
+    package let presenter: any PopupPresenter
     /// The app's own navigation delegate, for the callbacks SessionKit does not decide: load progress, failures,
     /// authentication challenges, response policy, downloads (`navigationAction`/`navigationResponse`
     /// `didBecome`), process termination. Never for a navigation decision: its `decidePolicyFor…preferences:`
     /// variant is not called (set per-page preferences with the configuration's `defaultWebpagePreferences`
-    /// instead). Setting it re-assigns the web views' delegates, so that WebKit reads again which methods to call.
-    public weak var navigationDelegate: (any WKNavigationDelegate)? {
-      didSet { refreshWebKitDelegateCaches() }
+    /// instead). Held weakly, as WebKit holds delegates. Setting it re-assigns the web views' delegates, so that
+    /// WebKit reads again which methods to call.
+    public var navigationDelegate: (any WKNavigationDelegate)? {
+      get { proxy.navigationDelegate }
+      set {
+        proxy.navigationDelegate = newValue
+        refreshWebKitDelegateCaches()
+      }
     }
     /// The app's own UI delegate: asked for JavaScript `alert`, `confirm` and `prompt` when it implements them,
     /// told when the page of the root web view calls `window.close()` (`webViewDidClose`: the root is never
     /// removed, so what closing means is the app's), and forwarded every other `WKUIDelegate` method it
     /// implements — media-capture and device-motion permission, context and edit menus, Lockdown Mode's message
     /// (WebKit's defaults apply to those it does not). Never `createWebViewWith`: SessionKit admits popups.
-    /// Setting it re-assigns the web views' delegates, as ``navigationDelegate`` does.
-    public weak var uiDelegate: (any WKUIDelegate)? {
-      didSet { refreshWebKitDelegateCaches() }
+    /// Held weakly; setting it re-assigns the web views' delegates, as ``navigationDelegate`` does.
+    public var uiDelegate: (any WKUIDelegate)? {
+      get { proxy.uiDelegate }
+      set {
+        proxy.uiDelegate = newValue
+        refreshWebKitDelegateCaches()
+      }
     }
     /// Called when something the coordinator had to do could not be done: a popup it could not present (closed
     /// at once), an external URL that could not be opened, a commit it could not record.
@@ -120,7 +131,7 @@ import SessionKit
     /// A `{"finish": "opener"}` URL is loaded in the opener's web view instead, without calling this.
     public var onPopupFinished: (@MainActor (_ url: String, _ popup: SessionID) -> Void)?
 
-    /// Something the coordinator could not do, reported through ``onProblem``.
+    /// Something the coordinator could not do, reported through ``onProblem``: apps log it, or tell the user.
     public enum Problem: Sendable, Hashable, CustomStringConvertible {
       /// The presenter could not show the popup: it was closed in the engine at once (its page's `window.open`
       /// sees a closed window), with its subtree.
@@ -157,9 +168,8 @@ import SessionKit
 
     let externalOpener: ExternalURLOpener
     private(set) var isTornDown = false
-    /// The forwarded selectors the app's delegates implement, as `responds(to:)` reads them on any thread; the main
-    /// actor rewrites it whenever those delegates change.
-    nonisolated let claimedSelectors = Locked<Set<String>>([])
+    /// What WebKit sees as the delegates of every web view this coordinator binds; it holds the app's delegates.
+    let proxy = WebKitDelegateProxy()
     /// The root web view, held weakly: it holds the coordinator (``tearDown()`` lets go).
     private weak var rootWebView: WKWebView?
     /// Popups the coordinator removed as their decision closed them, before the engine's `popupClosed` event:
@@ -273,14 +283,14 @@ import SessionKit
       self.rootSession = root
       self.presenter = presenter
       self.externalOpener = ExternalURLOpener(presenter: presenter, openURL: openURL)
-      super.init()
+      proxy.coordinator = self
       // A web view still bound to an earlier coordinator: that one is torn down (its popups closed; it gives the
       // web view back to the app's delegates, which become this one's), rather than released with its popups
       // still asking it.
-      if let previous = webView.navigationDelegate as? WebSessionCoordinator { previous.tearDown() }
-      navigationDelegate = webView.navigationDelegate
-      uiDelegate = webView.uiDelegate
-      claimedSelectors.withLock { $0 = forwardedSelectorsClaimed() }
+      if let previous = (webView.navigationDelegate as? WebKitDelegateProxy)?.coordinator { previous.tearDown() }
+      proxy.navigationDelegate = webView.navigationDelegate
+      proxy.uiDelegate = webView.uiDelegate
+      proxy.appDelegatesChanged()
       bind(webView, to: rootSession)
       rootWebView = webView
       objc_setAssociatedObject(webView, &coordinatorLifetimeKey, self, .OBJC_ASSOCIATION_RETAIN_NONATOMIC)
@@ -294,7 +304,7 @@ import SessionKit
     }
 
     /// The session of `webView`, when it is the root web view or one of its popups.
-    public func session(for webView: WKWebView) -> Session? {
+    package func session(for webView: WKWebView) -> Session? {
       sessions[ObjectIdentifier(webView)]
     }
 
@@ -302,6 +312,10 @@ import SessionKit
     public func webView(for id: SessionID) -> WKWebView? {
       id == rootSession.id ? (isTornDown ? nil : rootWebView) : webViews[id]
     }
+
+    /// What WebKit sees as the `navigationDelegate` and `uiDelegate` of every web view this coordinator binds
+    /// (tests compare it by identity).
+    package var webKitDelegate: AnyObject { proxy }
 
     /// Waits until every commit reported so far is recorded in its session (decisions wait for it themselves).
     package func commitsRecorded() async {
@@ -328,8 +342,8 @@ import SessionKit
       if let root = rootWebView {
         unbind(root, id: rootSession.id)
         // Only while they are still this coordinator: a newer coordinator may have bound the web view since.
-        if root.navigationDelegate === self { root.navigationDelegate = navigationDelegate }
-        if root.uiDelegate === self { root.uiDelegate = uiDelegate }
+        if root.navigationDelegate === proxy { root.navigationDelegate = navigationDelegate }
+        if root.uiDelegate === proxy { root.uiDelegate = uiDelegate }
         if objc_getAssociatedObject(root, &coordinatorLifetimeKey) as AnyObject? === self {
           objc_setAssociatedObject(root, &coordinatorLifetimeKey, nil, .OBJC_ASSOCIATION_RETAIN_NONATOMIC)
         }
@@ -346,22 +360,23 @@ import SessionKit
       onProblem?(problem)
     }
 
-    /// Sets every bound web view's delegates again (to `nil`, then to this coordinator), so that WebKit reads anew
-    /// which methods they respond to, after the app's delegates changed.
+    /// Sets every bound web view's delegates again (to `nil`, then to the proxy), so that WebKit reads anew which
+    /// methods they respond to, after the app's delegates changed.
     private func refreshWebKitDelegateCaches() {
-      claimedSelectors.withLock { $0 = forwardedSelectorsClaimed() }
+      proxy.appDelegatesChanged()
       for webView in boundWebViews {
         webView.navigationDelegate = nil
         webView.uiDelegate = nil
-        webView.navigationDelegate = self
-        webView.uiDelegate = self
+        webView.navigationDelegate = proxy
+        webView.uiDelegate = proxy
       }
     }
 
-    // MARK: - WKNavigationDelegate
+    // MARK: - What WebKit asks (through the proxy)
 
-    /// Asks the web view's session (after the commits before it are recorded) and applies its answer.
-    public func webView(_ webView: WKWebView, decidePolicyFor navigationAction: WKNavigationAction) async
+    /// WebKit's `decidePolicyFor` of a navigation action in `webView`: asks the web view's session (after the
+    /// commits before it are recorded) and applies its answer.
+    func decidePolicy(for navigationAction: WKNavigationAction, in webView: WKWebView) async
       -> WKNavigationActionPolicy
     {
       // A web view this coordinator no longer binds (a closed popup still alive): nothing loads unjudged.
@@ -417,9 +432,9 @@ import SessionKit
       return policy
     }
 
-    /// Records the commit in the session (new entry, back/forward or reload, from the navigation it allowed), then
-    /// forwards it to the app's delegate.
-    public func webView(_ webView: WKWebView, didCommit navigation: WKNavigation!) {
+    /// WebKit's `didCommit` in `webView`: records the commit in the session (new entry, back/forward or reload, from
+    /// the navigation it allowed).
+    func didCommit(in webView: WKWebView) {
       if let session = session(for: webView), let url = webView.url?.absoluteString {
         let id = session.id
         // An iframe navigation of the page this one replaced, whose entry the list never showed: gone with it.
@@ -440,7 +455,6 @@ import SessionKit
         record(url, kind: kind, in: session)
         recorder?.committed(id, url: url)
       }
-      Forwarding.didCommit(navigationDelegate, webView, navigation)
     }
 
     /// The main-frame load of `webView` ended without a commit (a network error, a 204, a response turned into a
@@ -529,23 +543,20 @@ import SessionKit
       return session.backForwardList.current?.subframe?.from.serialized == request
     }
 
-    /// Tells the recorder the page finished loading, then forwards to the app's delegate.
-    public func webView(_ webView: WKWebView, didFinish navigation: WKNavigation!) {
+    /// WebKit's `didFinish` in `webView`: tells the recorder the page finished loading.
+    func didFinish(in webView: WKWebView) {
       if let id = session(for: webView)?.id {
         // The page's own iframe loads, decided before it finished, replace their iframes' entries rather than add.
         pendingSubframes[id] = nil
         recorder?.finished(id)
       }
-      Forwarding.didFinish(navigationDelegate, webView, navigation)
     }
 
-    // MARK: - WKUIDelegate
-
-    /// Admits (or refuses) the popup synchronously; on admission returns a web view built from `configuration`,
-    /// bound to the child session and presented (a provisional popup once its first load is allowed).
-    public func webView(
-      _ webView: WKWebView, createWebViewWith configuration: WKWebViewConfiguration,
-      for navigationAction: WKNavigationAction, windowFeatures: WKWindowFeatures
+    /// WebKit's `createWebViewWith` from `webView`: admits (or refuses) the popup synchronously; on admission
+    /// returns a web view built from `configuration`, bound to the child session and presented (a provisional popup
+    /// once its first load is allowed).
+    func createWebView(
+      with configuration: WKWebViewConfiguration, for navigationAction: WKNavigationAction, in webView: WKWebView
     ) -> WKWebView? {
       guard let session = session(for: webView) else { return nil }
       let arrival = recorder?.now ?? .zero
@@ -567,13 +578,14 @@ import SessionKit
       return popup
     }
 
-    /// The page called `window.close()`: the session decides (a root never closes); views go on `popupClosed`.
-    /// The root's `window.close()` goes on to the app's ``uiDelegate`` (the engine never closes the root).
-    public func webViewDidClose(_ webView: WKWebView) {
-      guard let session = session(for: webView) else { return }
+    /// WebKit's `webViewDidClose`: the page called `window.close()`; the session decides (a root never closes) and
+    /// views go on `popupClosed`. Returns whether it was the root's, which the app's ``uiDelegate`` is told of (the
+    /// engine never closes the root).
+    func windowDidClose(in webView: WKWebView) -> Bool {
+      guard let session = session(for: webView) else { return false }
       recorder?.closed(session.id)
       session.windowDidClose()
-      if session.id == rootSession.id { Forwarding.didClose(uiDelegate, webView) }
+      return session.id == rootSession.id
     }
 
     // MARK: - Binding and presenting
@@ -629,8 +641,8 @@ import SessionKit
     private func bind(_ webView: WKWebView, to session: Session) {
       sessions[ObjectIdentifier(webView)] = session
       if session.id != rootSession.id { webViews[session.id] = webView }
-      webView.navigationDelegate = self
-      webView.uiDelegate = self
+      webView.navigationDelegate = proxy
+      webView.uiDelegate = proxy
       if TouchEvidence.on(webView) == nil { webView.addGestureRecognizer(TouchEvidence()) }
     }
 
@@ -667,14 +679,14 @@ import SessionKit
 
     private func unbind(_ webView: WKWebView, id: SessionID) {
       // The touch recognizer goes only while the web view is this coordinator's (a newer one may have bound it).
-      if webView.navigationDelegate === self, let evidence = TouchEvidence.on(webView) {
+      if webView.navigationDelegate === proxy, let evidence = TouchEvidence.on(webView) {
         webView.removeGestureRecognizer(evidence)
       }
       if id != rootSession.id {
         // A closed popup's web view may outlive its session (an animation, a callback under way): WebKit must not
         // ask this coordinator about it any more, nor keep loading in it.
-        if webView.navigationDelegate === self { webView.navigationDelegate = nil }
-        if webView.uiDelegate === self { webView.uiDelegate = nil }
+        if webView.navigationDelegate === proxy { webView.navigationDelegate = nil }
+        if webView.uiDelegate === proxy { webView.uiDelegate = nil }
         webView.stopLoading()
       }
       sessions[ObjectIdentifier(webView)] = nil
@@ -717,16 +729,6 @@ import SessionKit
       id == rootSession.id || webViews[id] != nil
     }
   }
-
-  // The coordinator is main-actor isolated, as WebKit calls its delegates on the main thread. From the iOS 18 SDK
-  // on (WebKit 619) the delegate protocols say so themselves (`WK_SWIFT_UI_ACTOR`); the iOS 16 and 17 SDKs' do
-  // not, and a main-actor class conforms to them with `@preconcurrency` (calls are checked to arrive on the main
-  // actor at run time), which the newer SDKs would flag as having no effect.
-  #if canImport(UIKit) && canImport(WebKit) && !canImport(WebKit, _underlyingVersion: 619)
-    extension WebSessionCoordinator: @preconcurrency WKNavigationDelegate, @preconcurrency WKUIDelegate {}
-  #else
-    extension WebSessionCoordinator: WKNavigationDelegate, WKUIDelegate {}
-  #endif
 
   /// The key under which a root web view holds its coordinator (its address is the key; the value never changes).
   nonisolated(unsafe) private var coordinatorLifetimeKey: UInt8 = 0

@@ -35,7 +35,7 @@
         presenter: UIKitPopupPresenter(host: host))
       XCTAssertTrue(coordinator.navigationDelegate === app)
       XCTAssertTrue(coordinator.uiDelegate === app)
-      XCTAssertTrue(webView.navigationDelegate === coordinator)
+      XCTAssertTrue(webView.navigationDelegate === coordinator.webKitDelegate)
 
       let driver = WebKitDriver(implementing: AdapterHarness.coordinatorMethods)
       driver.attach(webView)

@@ -77,8 +77,8 @@
         ])
       let popup = try XCTUnwrap(harness.driver.popups.first)
       XCTAssertTrue(harness.isShown(popup))
-      XCTAssertTrue(popup.navigationDelegate === harness.coordinator)
-      XCTAssertTrue(popup.uiDelegate === harness.coordinator)
+      XCTAssertTrue(popup.navigationDelegate === harness.coordinator.webKitDelegate)
+      XCTAssertTrue(popup.uiDelegate === harness.coordinator.webKitDelegate)
       XCTAssertEqual(harness.coordinator.session(for: popup)?.id, "main.1")
       XCTAssertEqual(harness.raised.all, [])
     }

@@ -27,15 +27,15 @@
       for name in claimable.sorted() {
         let selector = NSSelectorFromString(name)
         XCTAssertTrue(isDeclaredByTheSDK(selector), "\(name): not a WKNavigationDelegate or WKUIDelegate method")
-        XCTAssertTrue(WebSessionCoordinator.instancesRespond(to: selector), "\(name): claimed but not implemented")
+        XCTAssertTrue(WebKitDelegateProxy.instancesRespond(to: selector), "\(name): claimed but not implemented")
       }
     }
 
     func test_thePublicPolicyBearingSelectors_areTheSDKs_andNeverClaimed() {
-      let coordinatorClass: AnyClass = WebSessionCoordinator.self
+      let proxyClass: AnyClass = WebKitDelegateProxy.self
       for name in DelegateForwarding.policyBearing.sorted() where name.hasPrefix("webView:decidePolicy") {
         XCTAssertTrue(isDeclaredByTheSDK(NSSelectorFromString(name)), name)
-        XCTAssertFalse(DelegateForwarding.own.contains(name), "\(name) in \(coordinatorClass)")
+        XCTAssertFalse(DelegateForwarding.own.contains(name), "\(name) in \(proxyClass)")
       }
     }
   }

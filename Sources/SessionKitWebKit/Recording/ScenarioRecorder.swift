@@ -2,7 +2,8 @@ import SessionKit
 
 /// Records what reaches the engine through a ``WebSessionCoordinator`` — each `decidePolicyFor`,
 /// `createWebViewWith`, `webViewDidClose` and close-button tap, with the answer given — as a scenario file that
-/// `session-bench replay` runs: a bug seen on a device becomes a test.
+/// `session-bench replay` runs: a bug seen on a device becomes a test. Apps set one as a coordinator's
+/// ``WebSessionCoordinator/recorder`` (in a debug build, or behind a support switch) while a bug is reproduced.
 ///
 /// ```swift
 /// let recorder = try ScenarioRecorder(name: "checkout on device", policy: policyData, redact: .queries)
@@ -36,7 +37,7 @@ import SessionKit
 /// The recorder lives on the main actor, where the coordinator reports to it.
 @MainActor
 public final class ScenarioRecorder {
-  /// What to strip from the URLs of a recording.
+  /// What to strip from the URLs of a recording: apps choose it when they make the recorder.
   public enum Redaction: Sendable, Hashable {
     /// Nothing: URLs as WebKit gave them.
     case none
@@ -49,9 +50,9 @@ public final class ScenarioRecorder {
   }
 
   /// The scenario's `name`.
-  public let name: String
+  package let name: String
   /// What the URLs lose.
-  public let redaction: Redaction
+  package let redaction: Redaction
   /// Page events that could not be written as a scenario step (a subframe navigation of type `other` that is no
   /// iframe load of a page that just committed), as
   /// `SESSION: URL (why)`; they are left out of the steps.
@@ -367,7 +368,7 @@ public final class ScenarioRecorder {
   }
 
   /// `url` without its query and fragment (`.queries`), or reduced to its scheme, host and port (`.paths`).
-  public nonisolated static func redact(_ url: String, _ redaction: Redaction) -> String {
+  package nonisolated static func redact(_ url: String, _ redaction: Redaction) -> String {
     switch redaction {
     case .none:
       return url
