@@ -5,9 +5,9 @@ import SessionKit
 /// with path-precise errors. Apps decode one to run it with ``ScenarioRunner`` in their tests.
 public struct Scenario: Sendable {
   /// The scenario's title.
-  public var name: String?
+  package var name: String?
   /// The policy under test (`webkit-default` when the file has none).
-  public var policy: PolicyConfiguration
+  package var policy: PolicyConfiguration
   /// The modelled web view settings.
   package var settings: SimulatorSettings
   /// The async deciders `ask` rules may name.

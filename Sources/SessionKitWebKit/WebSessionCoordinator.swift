@@ -64,7 +64,7 @@ import SessionKit
   @MainActor
   public final class WebSessionCoordinator {
     /// The engine every session of this web view belongs to.
-    public let engine: SessionEngine
+    package let engine: SessionEngine
     /// The root web view's session.
     public let rootSession: Session
     /// Shows popups and Safari view controllers.

@@ -4,9 +4,9 @@ public struct PolicyRule: Sendable, Hashable {
   /// The rule's name as traces show it (`PRESET/NAME` for a preset's rules).
   public var name: String
   /// The conditions that must all hold.
-  public var match: RuleMatch
+  package var match: RuleMatch
   /// What the rule does.
-  public var action: PolicyAction
+  package var action: PolicyAction
 
   /// Creates a rule.
   @_optimize(size)

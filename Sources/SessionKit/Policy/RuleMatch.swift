@@ -1,28 +1,29 @@
 /// The conditions of a policy rule (`match`); every condition given must hold. An empty match holds always.
-/// Apps write a Swift rule's conditions with it.
+/// Apps write a Swift rule's conditions with its initializer (`RuleMatch(hosts: [try HostPattern("pay.google.com")],
+/// target: .newWindow)`); only the compiled policy reads them back.
 public struct RuleMatch: Sendable, Hashable {
   /// Lower-case schemes, any of which must be the URL's.
-  public var schemes: [String]?
+  package var schemes: [String]?
   /// Host patterns, any of which must match the URL's host. They never match the opaque host of a non-special
   /// URL (`itms-apps://apps.apple.com`): use `schemes` for those.
-  public var hosts: [HostPattern]?
+  package var hosts: [HostPattern]?
   /// Registrable domains (or IP literals), one of which must be the URL's site.
-  public var sites: [String]?
+  package var sites: [String]?
   /// Path patterns, any of which must match the URL's path.
-  public var paths: [PathPattern]?
+  package var paths: [PathPattern]?
   /// Navigation types, one of which must be the action's.
-  public var navigationTypes: [NavigationType]?
+  package var navigationTypes: [NavigationType]?
   /// The frame the navigation must target.
-  public var target: NavigationTarget?
+  package var target: NavigationTarget?
   /// Whether the URL must be (`true`) or must not be (`false`) cross-site to the session's URL.
-  public var crossSite: Bool?
+  package var crossSite: Bool?
   /// Whether the URL must be (`true`) or must not be (`false`) cross-origin to the session's URL.
-  public var crossOrigin: Bool?
+  package var crossOrigin: Bool?
   /// Whether a user gesture must (`true`) or must not (`false`) have started the navigation.
-  public var userGesture: Bool?
+  package var userGesture: Bool?
   /// Whether the navigation must be (`true`) or must not be (`false`) a popup's first load: a main-frame
   /// navigation, of any type, in a popup that has committed nothing but URLs that match `about:blank`.
-  public var popupFirstLoad: Bool?
+  package var popupFirstLoad: Bool?
 
   /// Creates a match; every condition defaults to absent.
   @_optimize(size)

@@ -13,8 +13,8 @@ extension Session {
   /// ``SessionEngine/shutdown()`` has begun nothing is created (``BlockReason/cancelled``); an admission under way
   /// then is waited for, so its events are delivered before the event streams end.
   ///
-  /// A provisional popup (``isProvisional``) opens no popup until its decider keeps it: the request is
-  /// ``BlockReason/policy``, with the trace's source ``PolicyDecision/Source/openerProvisional``.
+  /// A provisional popup (`isProvisional`) opens no popup until its decider keeps it: the request is
+  /// ``BlockReason/policy``, with the trace's source `PolicyDecision.Source.openerProvisional`.
   @_optimize(size)
   public nonisolated func admitPopup(for action: NavigationAction) -> PopupAdmission {
     // Counted like a decision, so that `shutdown()` finishes the event streams after this admission's events.

@@ -73,7 +73,7 @@ public actor Session {
     }
   }
   /// How this popup is presented; `nil` for a root.
-  public nonisolated var presentation: PopupPresentation? {
+  package nonisolated var presentation: PopupPresentation? {
     tree.read { $0.machine.nodes.read(key, \.presentation) ?? nil }
   }
   /// Whether this popup still waits for its decider (its first load has not been decided).

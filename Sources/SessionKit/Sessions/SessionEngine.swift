@@ -80,14 +80,14 @@ public final class SessionEngine: Sendable {
   /// is iterated are kept for it), so an app and a coordinator, or two coordinators, each subscribe and each
   /// receive every event. Per subscriber, lifecycle events (`popupOpened`, `popupClosed`, `openedExternally`,
   /// `popupFinished`, and any case added later unless its documentation says otherwise) are kept until they
-  /// are read. Per-decision events (`navigationDecided`, `shadowDisagreement`) are kept at most
-  /// `bufferedDecisionEventLimit` at a time: past that the subscriber's oldest is dropped and
-  /// `droppedEventCount` counts it. An event emitted while nobody subscribes is not kept.
+  /// are read. Per-decision events (`navigationDecided`, `shadowDisagreement`) are kept at most 4 096 at a time
+  /// (`bufferedDecisionEventLimit`): past that the subscriber's oldest is dropped and counted. An event emitted
+  /// while nobody subscribes is not kept.
   ///
   /// The stream ends, for this subscriber only, when the task iterating it is cancelled or it is released (the
   /// subscription ends with it: keep the stream only while it is read), and for every subscriber after
-  /// ``shutdown()``, once what was kept for it is read. After a shutdown, and for an engine made with
-  /// `EventDelivery.none`, the stream has already ended.
+  /// ``shutdown()``, once what was kept for it is read. After a shutdown (and, in the package's benchmarks, for
+  /// an engine that emits no events), the stream has already ended.
   @_optimize(size)
   public func events() -> AsyncStream<SessionEvent> {
     subscribe().events
@@ -130,11 +130,11 @@ public final class SessionEngine: Sendable {
 
   /// Creates a root (main) session for a web view with the id `id`, at `about:blank` with an empty history.
   ///
-  /// The id is unique among the engine's open roots: a root that is torn down (``Session/tearDown()``) or
+  /// The id is unique among the engine's open roots: a root that is torn down (`Session.tearDown()`) or
   /// released frees its id for a later root. Its popups' ids follow from it (`id.1`, `id.1.1`, …).
   ///
   /// Keep the root for as long as its web view: the root's tree keeps its popups alive, and releasing the root
-  /// closes them (each announced by `popupClosed`), as ``Session/tearDown()`` does.
+  /// closes them (each announced by `popupClosed`), as `Session.tearDown()` does.
   /// - Throws: ``SessionEngineError/duplicateRootID(_:)`` when an open root of this engine has the id `id`.
   @_optimize(size)
   public func makeRootSession(id: SessionID) throws(SessionEngineError) -> Session {
@@ -149,7 +149,7 @@ public final class SessionEngine: Sendable {
   /// so the id is unique among the engine's open roots and never that of an earlier root made this way.
   ///
   /// Keep the root for as long as its web view: the root's tree keeps its popups alive, and releasing the root
-  /// closes them (each announced by `popupClosed`), as ``Session/tearDown()`` does.
+  /// closes them (each announced by `popupClosed`), as `Session.tearDown()` does.
   @_optimize(size)
   public func makeRootSession() -> Session {
     let id = state.withLock { state -> SessionID in

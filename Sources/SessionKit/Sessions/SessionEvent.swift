@@ -34,16 +34,14 @@ public enum SessionEvent: Sendable, Hashable {
   /// The coordinator handed `url` to its `onPopupFinished` closure from the decision; an app handles the URL
   /// there and may log this event, never handle the URL a second time.
   case popupFinished(session: SessionID, url: String)
-  /// A navigation was decided (not yielded with `SessionEngine.EventDelivery.lifecycle`).
+  /// A navigation was decided.
   ///
   /// The coordinator only hands it to its `onEvent`; an app may log it (the trace says which rule decided) or count
   /// it.
   case navigationDecided(session: SessionID, url: String, decision: NavigationDecision)
   /// The candidate policy given to ``SessionEngine/shadow(_:)`` decides a navigation otherwise than the live
   /// policy did (another rule or another action); `live` is what was applied, `candidate` what would have been.
-  /// Yielded unless events are `SessionEngine.EventDelivery.none`, so also with
-  /// `SessionEngine.EventDelivery.lifecycle`. The coordinator only hands it to its `onEvent`; an app may log or
-  /// count it to judge the candidate.
+  /// The coordinator only hands it to its `onEvent`; an app may log or count it to judge the candidate.
   case shadowDisagreement(session: SessionID, url: String, live: PolicyDecision, candidate: PolicyDecision)
 }
 

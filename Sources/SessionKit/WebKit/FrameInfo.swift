@@ -2,9 +2,9 @@
 /// (on macOS, where the UIKit adapter does not exist) make one for each ``NavigationAction``.
 public struct FrameInfo: Sendable, Hashable, Codable {
   /// Whether this is the main frame of its web view.
-  public var isMainFrame: Bool
+  package var isMainFrame: Bool
   /// The URL of the frame's current request, as a string.
-  public var requestURL: String
+  package var requestURL: String
   /// The frame's security origin.
   package var securityOrigin: SecurityOrigin
 

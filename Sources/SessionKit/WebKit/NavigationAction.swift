@@ -7,17 +7,17 @@
 /// admission depends on it.
 public struct NavigationAction: Sendable, Hashable, Codable {
   /// The requested URL, as the page gave it.
-  public var requestURL: String
+  package var requestURL: String
   /// The HTTP method of the request, `GET` unless a form posts.
   package var httpMethod: String
   /// The frame that asked for the navigation.
-  public var sourceFrame: FrameInfo
+  package var sourceFrame: FrameInfo
   /// The frame that will navigate, or `nil` when the navigation targets a new window.
-  public var targetFrame: FrameInfo?
+  package var targetFrame: FrameInfo?
   /// The kind of navigation.
-  public var navigationType: NavigationType
+  package var navigationType: NavigationType
   /// Whether a user gesture (a tap, a key press) started the navigation.
-  public var isUserGesture: Bool
+  package var isUserGesture: Bool
   /// The keyboard modifier flags held during a link activation (`UIKeyModifierFlags` raw value).
   package var modifierFlags: Int
   /// The mouse button of a link activation (`0` for none or the primary button).

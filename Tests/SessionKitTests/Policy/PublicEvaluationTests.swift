@@ -56,7 +56,8 @@ final class PublicEvaluationTests: XCTestCase {
     let link = policy.evaluate("https://news.example/story", from: "https://shop.example/")
     XCTAssertEqual(link.action, .external(.safari))
     XCTAssertEqual(link.trace.rule, "ad-clicks/cross-site-link")
-    XCTAssertTrue(link.description.hasPrefix(#"{"external":"safari"} by ad-clicks/cross-site-link ("#), link.description)
+    XCTAssertTrue(
+      link.description.hasPrefix(#"{"external":"safari"} by ad-clicks/cross-site-link ("#), link.description)
   }
 
   /// A URL that cannot be parsed (or whose host has an empty label) is never allowed, whichever of the two it is.
