@@ -31,6 +31,8 @@ gi.require_version("Gtk", "3.0")
 gi.require_version("WebKit2", "4.1")
 from gi.repository import GLib, Gtk, WebKit2  # noqa: E402
 
+from app_part import loads_in_requester  # noqa: E402
+
 MAX_REQUESTS = 2000  # per scenario; the proxy refuses beyond this
 SCENARIO_DEADLINE_S = 240  # a scenario that takes longer is abandoned
 SETTLE_IDLE_S = 1.0  # a step has settled when nothing happened for this long...
@@ -679,20 +681,14 @@ class Harness:
 
     def app_loads(self, sim):
         """The session the app loads the step's URL in itself (the app's part), or None: the opener for
-        `finish: opener`; the requesting view for a refused new window the replay says is `navigated`
-        (sameView)."""
+        `finish: opener`; the requesting view where the policy answered `sameView` to a new window
+        (app_part.loads_in_requester: never for a default answer the harness gave)."""
         target = self.sessions.get(sim.get("session", ""))
         if target is None or target.view is None:
             return None
         if sim.get("outcome") == "finished" and sim.get("via") == "opener":
             return target
-        if sim.get("outcome") != "navigated":
-            return None
-        refused = any((cb["callback"] == "decidePolicyFor" and cb["targetFrame"] == "none"
-                       and cb["answer"] == "cancel") or
-                      (cb["callback"] == "createWebViewWith" and cb["answer"] == "nil")
-                      for cb in self.callbacks)
-        if refused and not any(c[0] == sim["session"] for c in self.commits):
+        if loads_in_requester(sim, self.callbacks, {c[0] for c in self.commits}):
             return target
         return None
 

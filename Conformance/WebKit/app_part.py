@@ -1,0 +1,42 @@
+"""The app's part in a conformance run, as pure functions of the replay line and what the engine did, so that
+they are tested without an engine (test_app_part.py).
+
+DESIGN §9.1: a default answer of the harness (nil from createWebViewWith, or allow from decidePolicyFor, for a
+callback the simulator did not make) is not the app's refusal. The harness loads a refused new window's URL in the
+requesting view only where the scenario's policy answered `sameView`: the simulator's own callbacks for the step
+refuse the new window and then ask decidePolicyFor for the app's load in the requesting session's main frame.
+"""
+
+
+def is_new_window_refusal(callback):
+    """A new window refused: decidePolicyFor for a new window answered cancel, or createWebViewWith answered nil."""
+    if callback.get("callback") == "decidePolicyFor":
+        return callback.get("targetFrame") == "none" and callback.get("answer") == "cancel"
+    return callback.get("callback") == "createWebViewWith" and callback.get("answer") == "nil"
+
+
+def policy_answered_same_view(sim):
+    """Whether the replay line says the policy answered `sameView` to a new-window request: the requester's
+    session navigated, and its callbacks refuse the new window and then decide the load the app started in that
+    session's main frame."""
+    if sim.get("outcome") != "navigated":
+        return False
+    session = sim.get("session")
+    callbacks = sim.get("callbacks", [])
+    refusal = next((i for i, cb in enumerate(callbacks) if is_new_window_refusal(cb)), None)
+    if refusal is None:
+        return False
+    return any(cb.get("callback") == "decidePolicyFor" and cb.get("session") == session
+               and cb.get("targetFrame") == "main" for cb in callbacks[refusal + 1:])
+
+
+def loads_in_requester(sim, engine_callbacks, committed_sessions):
+    """Whether the app loads the step's URL in the requesting view after the answers: the policy answered
+    `sameView` (the replay line), the engine made the refused request and got the simulator's answer to it (not
+    the harness's default for a callback the simulator did not make), and the view has not committed a load of
+    its own in this step."""
+    if not policy_answered_same_view(sim):
+        return False
+    if not any(is_new_window_refusal(cb) and not cb.get("unscripted") for cb in engine_callbacks):
+        return False
+    return sim.get("session") not in committed_sessions

@@ -1,0 +1,75 @@
+"""Tests of the app's part: the harness must load a URL in the requesting view exactly where the scenario's policy
+answered `sameView`, never because the harness itself gave a default answer.
+
+    python3 -m unittest discover -s Conformance/WebKit -p 'test_*.py'
+"""
+
+import unittest
+
+from app_part import is_new_window_refusal, loads_in_requester, policy_answered_same_view
+
+
+def dpf(session, navigation_type, target, answer, **extra):
+    return dict(callback="decidePolicyFor", session=session, navigationType=navigation_type, targetFrame=target,
+                answer=answer, **extra)
+
+
+def cwv(session, answer, **extra):
+    return dict(callback="createWebViewWith", session=session, navigationType="other", targetFrame="none",
+                answer=answer, **extra)
+
+
+# `open(url)` answered sameView: createWebViewWith nil, then the app's load in the requester (same-view-fallback).
+SAME_VIEW_OPEN = {"outcome": "navigated", "session": "main",
+                  "callbacks": [cwv("main", "nil"), dpf("main", "other", "main", "allow")]}
+# A `_blank` link answered sameView: decidePolicyFor for the new window cancelled, then the app's load.
+SAME_VIEW_LINK = {"outcome": "navigated", "session": "main",
+                  "callbacks": [dpf("main", "linkActivated", "none", "cancel"), dpf("main", "other", "main", "allow")]}
+
+
+class LoadsInRequesterTests(unittest.TestCase):
+    def test_aDefaultNilForACreateTheSimulatorDidNotMake_isNotARefusal(self):
+        # Issue 36: an iframe of popup main.1 names main. The simulator navigates main (no new window); the engine
+        # asks for a new window, which the harness answers with its default nil. Loading the URL in main then made
+        # an extra decidePolicyFor that matched the simulator's, and the row read "same" by accident.
+        sim = {"outcome": "navigated", "session": "main",
+               "callbacks": [dpf("main", "linkActivated", "main", "allow")]}
+        engine = [dpf("main.1", "linkActivated", "none", "allow", unscripted=True),
+                  cwv("main.1", "nil", unscripted=True)]
+        self.assertFalse(loads_in_requester(sim, engine, set()))
+
+    def test_aScriptedRefusal_ofAPolicyThatAnsweredSameView_loadsInTheRequester(self):
+        self.assertTrue(loads_in_requester(SAME_VIEW_OPEN, [cwv("main", "nil")], set()))
+        self.assertTrue(loads_in_requester(SAME_VIEW_LINK, [dpf("main", "linkActivated", "none", "cancel")], set()))
+
+    def test_sameView_butTheEngineMadeNoScriptedRefusal_loadsNothing(self):
+        self.assertFalse(loads_in_requester(SAME_VIEW_OPEN, [], set()))
+        self.assertFalse(loads_in_requester(SAME_VIEW_OPEN, [cwv("main", "nil", unscripted=True)], set()))
+
+    def test_aRequesterThatCommittedItsOwnLoad_loadsNothingMore(self):
+        self.assertFalse(loads_in_requester(SAME_VIEW_OPEN, [cwv("main", "nil")], {"main"}))
+
+    def test_aRefusalWithoutTheAppsLoad_isNotSameView(self):
+        blocked = {"outcome": "blocked", "callbacks": [cwv("main", "nil")]}
+        self.assertFalse(loads_in_requester(blocked, [cwv("main", "nil")], set()))
+        # Navigated, but the load after the refusal is another session's (a named window found elsewhere).
+        elsewhere = {"outcome": "navigated", "session": "main",
+                     "callbacks": [cwv("main", "nil"), dpf("main.1", "other", "main", "allow")]}
+        self.assertFalse(policy_answered_same_view(elsewhere))
+        # The load came before the refusal: not the app's load after it.
+        before = {"outcome": "navigated", "session": "main",
+                  "callbacks": [dpf("main", "other", "main", "allow"), cwv("main", "nil")]}
+        self.assertFalse(policy_answered_same_view(before))
+
+
+class RefusalTests(unittest.TestCase):
+    def test_whatCountsAsANewWindowRefusal(self):
+        self.assertTrue(is_new_window_refusal(cwv("main", "nil")))
+        self.assertTrue(is_new_window_refusal(dpf("main", "linkActivated", "none", "cancel")))
+        self.assertFalse(is_new_window_refusal(cwv("main", "main.1")))
+        self.assertFalse(is_new_window_refusal(dpf("main", "linkActivated", "none", "allow")))
+        self.assertFalse(is_new_window_refusal(dpf("main", "linkActivated", "main", "cancel")))
+
+
+if __name__ == "__main__":
+    unittest.main()
