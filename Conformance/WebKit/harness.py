@@ -29,7 +29,7 @@ import gi
 
 gi.require_version("Gtk", "3.0")
 gi.require_version("WebKit2", "4.1")
-from gi.repository import GLib, Gtk, WebKit2  # noqa: E402
+from gi.repository import Gio, GLib, Gtk, WebKit2  # noqa: E402
 
 from app_part import loads_in_requester  # noqa: E402
 
@@ -162,10 +162,7 @@ class PageHandler(BaseHTTPRequestHandler):
         declared = self.server.pages.get(page_key(url))
         with self.server.lock:
             frames = declared if declared is not None else list(self.server.frames.get(url.split("#")[0], []))
-        iframes = "".join(iframe_html(f) for f in frames)
-        body = ("<!doctype html><html><head><title>%s</title></head><body style='margin:0'>%s"
-                "<p style='margin:0;position:fixed;top:320px'>%s %s</p>%s</body></html>"
-                % (url, iframes, method, url, PAGE_HELPER)).encode()
+        body = page_html(url, method, frames)
         self.send_response(200)
         self.send_header("Content-Type", "text/html; charset=utf-8")
         # no-store: every subframe load reaches this server, which is how a subframe
@@ -183,6 +180,14 @@ class PageHandler(BaseHTTPRequestHandler):
 
     def do_CONNECT(self):  # https is never proxied: the harness uses http:// URLs only
         self.send_error(405)
+
+
+def page_html(url, method, frames):
+    """A page with its iframes and the helper the harness drives it with."""
+    iframes = "".join(iframe_html(f) for f in frames)
+    return ("<!doctype html><html><head><title>%s</title></head><body style='margin:0'>%s"
+            "<p style='margin:0;position:fixed;top:320px'>%s %s</p>%s</body></html>"
+            % (url, iframes, method, url, PAGE_HELPER)).encode()
 
 
 def iframe_html(src):
@@ -255,6 +260,13 @@ class Session:
 
 
 class Harness:
+    def serve_scheme(self, request):
+        """A page at a scheme the app serves, with its declared iframes, as the HTTP server serves web pages."""
+        url = request.get_uri()
+        frames = self.server.pages.get(page_key(url), [])
+        body = page_html(url, "GET", frames)
+        request.finish(Gio.MemoryInputStream.new_from_bytes(GLib.Bytes.new(body)), len(body), "text/html")
+
     def __init__(self, scenario, sim_lines):
         self.scenario, self.sim_lines = scenario, sim_lines
         self.server = PageServer(scenario.get("pages"), scenario.get("redirects"))
@@ -263,6 +275,10 @@ class Harness:
         proxy = WebKit2.NetworkProxySettings.new("http://127.0.0.1:%d" % self.server.server_address[1], [])
         self.context.get_website_data_manager().set_network_proxy_settings(WebKit2.NetworkProxyMode.CUSTOM, proxy)
         self.context.connect("download-started", self.on_download)
+        # The scenario's `schemes`: the app serves them (WKURLSchemeHandler on iOS), so their pages load; any other
+        # scheme the engine does not load itself fails before it commits.
+        for scheme in scenario.get("schemes", []):
+            self.context.register_uri_scheme(scheme.lower(), self.serve_scheme)
         settings = WebKit2.Settings()
         settings.set_enable_dns_prefetching(False)  # no name lookups: everything goes to the proxy
         settings.set_hardware_acceleration_policy(WebKit2.HardwareAccelerationPolicy.NEVER)

@@ -42,7 +42,9 @@ public struct Scenario: Sendable {
   init(parsed: JSONValue, policyOverride: PolicyConfiguration?, list: PublicSuffixList) throws(ConfigurationError) {
     let reader = JSONReader(parsed)
     _ = try reader.object(
-      allowing: ["name", "policy", "settings", "deciders", "pages", "redirects", "steps", "expectFinal"])
+      allowing: [
+        "name", "policy", "settings", "deciders", "pages", "redirects", "schemes", "steps", "expectFinal",
+      ])
     name = try reader.member("name")?.string()
     if let policyOverride {
       policy = policyOverride
@@ -78,6 +80,7 @@ public struct Scenario: Sendable {
     web = SimulatedWeb()
     if let pages = reader.member("pages") { try web.readPages(pages) }
     if let redirects = reader.member("redirects") { try web.readRedirects(redirects) }
+    if let schemes = reader.member("schemes") { try web.readSchemes(schemes) }
     guard let stepsReader = reader.member("steps") else { throw reader.error("a scenario needs \"steps\"") }
     let elements = try stepsReader.elements()
     guard !elements.isEmpty else { throw stepsReader.error("a scenario needs at least one step") }

@@ -1,7 +1,8 @@
 import SessionKit
 
-/// The web a scenario declares (its top-level `pages` and `redirects`): the iframes of its pages and its
-/// servers' redirects, which reach `decidePolicyFor` on a device as they do in the simulator.
+/// The web a scenario declares (its top-level `pages`, `redirects` and `schemes`): the iframes of its pages, its
+/// servers' redirects, which reach `decidePolicyFor` on a device as they do in the simulator, and the URL schemes
+/// the app serves itself.
 ///
 /// Page keys, iframe sources and redirect keys are compared as serialized URLs without the fragment.
 package struct SimulatedWeb: Sendable, Hashable {
@@ -29,6 +30,20 @@ package struct SimulatedWeb: Sendable, Hashable {
   package private(set) var pages: [String: [String]]
   /// The redirects, keyed by the redirected URL.
   package private(set) var redirects: [String: Redirect]
+  /// The schemes the app serves with a `WKURLSchemeHandler` (`setURLSchemeHandler(_:forURLScheme:)`), lower-cased:
+  /// a page at one of them loads and commits like a web page.
+  package private(set) var schemes: Set<String> = []
+
+  /// The schemes WebKit loads itself: a navigation to any other scheme the app does not serve fails before it
+  /// commits (`FrameLoader` asks `canHandleRequest` after the navigation policy and reports `cannotShowURLError`;
+  /// `WebPage::canHandleRequest` in `Source/WebKit/WebProcess/WebPage` answers for these, empty-document schemes such
+  /// as `about`, and the schemes of the configuration's URL scheme handlers). `WKWebView.handlesURLScheme(_:)` is
+  /// true for them, and `setURLSchemeHandler` refuses them.
+  package static let loadedByWebKit: Set<String> = ["http", "https", "about", "data", "blob", "file"]
+
+  /// The schemes `setURLSchemeHandler(_:forURLScheme:)` refuses because WebKit handles them
+  /// (`WKWebView.handlesURLScheme(_:)`): the ones it loads, and `javascript`, `ws`, `wss`, `ftp`.
+  static let notServable: Set<String> = loadedByWebKit.union(["javascript", "ws", "wss", "ftp"])
 
   /// The most redirect hops WebKit follows: the first request and 20 hops are decided, a 21st redirect fails
   /// the load (observed in WebKitGTK 2.50, as in WebKit's network loader).
@@ -43,7 +58,15 @@ package struct SimulatedWeb: Sendable, Hashable {
   }
 
   /// Whether the web declares nothing.
-  package var isEmpty: Bool { pages.isEmpty && redirects.isEmpty }
+  package var isEmpty: Bool { pages.isEmpty && redirects.isEmpty && schemes.isEmpty }
+
+  /// Whether a main-frame load of `url` can commit: WebKit loads its scheme, or the app serves it. An allowed
+  /// navigation to any other URL (`otherapp://open`, `tel:`, `mailto:`) fails provisionally: the page stays and
+  /// its history is unchanged; a popup opened to it stays at about:blank.
+  func canLoad(_ url: String) -> Bool {
+    guard let address = try? WebAddress(url) else { return false }
+    return Self.loadedByWebKit.contains(address.scheme) || schemes.contains(address.scheme)
+  }
 
   /// The iframe sources of the page at `url`, `nil` when the page is not declared.
   func frames(of url: WebAddress?) -> [String]? {
@@ -68,7 +91,36 @@ package struct SimulatedWeb: Sendable, Hashable {
     return String(serialized[..<hash])
   }
 
-  // MARK: - Reading a scenario's `pages` and `redirects`
+  // MARK: - Reading a scenario's `pages`, `redirects` and `schemes`
+
+  /// `["SCHEME", …]`: schemes the app serves; each a URL scheme (a letter, then letters, digits, `+`, `-`, `.`),
+  /// compared lower-cased, named once, and not one WebKit handles itself.
+  mutating func readSchemes(_ reader: JSONReader) throws(ConfigurationError) {
+    for element in try reader.elements() {
+      let text = try element.string()
+      let scheme = text.lowercased()
+      let letters: ClosedRange<Unicode.Scalar> = "a"..."z"
+      let digits: ClosedRange<Unicode.Scalar> = "0"..."9"
+      let isScheme =
+        scheme.unicodeScalars.first.map { letters.contains($0) } == true
+        && scheme.unicodeScalars.allSatisfy {
+          letters.contains($0) || digits.contains($0) || "+-.".unicodeScalars.contains($0)
+        }
+      guard isScheme else {
+        throw element.error(
+          "\(JSONValue.quoted(text)) is not a URL scheme (a letter, then letters, digits, \"+\", \"-\" or \".\"; "
+            + "no \":\")")
+      }
+      guard !Self.notServable.contains(scheme) else {
+        throw element.error(
+          "\(JSONValue.quoted(text)) is a scheme WebKit handles itself: setURLSchemeHandler(_:forURLScheme:) "
+            + "refuses it")
+      }
+      guard schemes.insert(scheme).inserted else {
+        throw element.error("\(JSONValue.quoted(text)) is named twice")
+      }
+    }
+  }
 
   /// `{"URL": {"frames": ["SRC", …]}, …}`.
   mutating func readPages(_ reader: JSONReader) throws(ConfigurationError) {

@@ -62,14 +62,20 @@ extension WebKitSimulator {
   // MARK: - Commits
 
   /// A main-frame commit of a new document: a history entry (or the replacement of a popup's initial
-  /// about:blank, which the engine decides), then the page's iframes.
-  func commitPage(_ url: String, in session: Session, isPost: Bool, step: inout Step) async {
+  /// about:blank, which the engine decides), then the page's iframes. `false` when the load cannot commit: a URL
+  /// whose scheme neither WebKit nor the app serves (``SimulatedWeb/canLoad(_:)``) fails provisionally, leaving
+  /// the page, its history and (for a popup's first load) its about:blank as they were.
+  @discardableResult
+  func commitPage(_ url: String, in session: Session, isPost: Bool, step: inout Step) async -> Bool {
+    // The load ends either way: a gesture-opened window's permission to go out is spent, as the adapter's is.
     gestureOpenedFirstLoads.remove(session.id)
-    guard (try? await session.commit(url, kind: .newEntry(isPost: isPost))) != nil else { return }
+    guard web.canLoad(url) else { return false }
+    guard (try? await session.commit(url, kind: .newEntry(isPost: isPost))) != nil else { return false }
     nextDocument += 1
     frames[session.id, default: FrameHistory()].pushed(
       FrameState(document: nextDocument), list: session.backForwardList)
     await loadFrames(of: session, .load, step: &step)
+    return true
   }
 
   /// An iframe's navigation from `previous` to `url`: an entry of the joint session history, the main frame's

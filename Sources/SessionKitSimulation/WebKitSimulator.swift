@@ -294,7 +294,9 @@ package actor WebKitSimulator {
     case .allowed(let final, let finalMethod):
       switch target {
       case .main:
-        await commitPage(final, in: session, isPost: finalMethod == .post, step: &step)
+        guard await commitPage(final, in: session, isPost: finalMethod == .post, step: &step) else {
+          return .blocked(reason: .cannotShowURL)
+        }
         return .navigated(session: session.id, frame: .main)
       case .sub(let src, let frameURL):
         await commitFrame(final, src: src, from: frameURL, in: session)

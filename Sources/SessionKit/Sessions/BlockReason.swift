@@ -19,4 +19,7 @@ public enum BlockReason: String, Sendable, Hashable, CaseIterable {
   case cancelled
   /// A server redirected the navigation more than 20 times (a loop): WebKit gives up and nothing commits.
   case redirectLoop = "redirect-loop"
+  /// An allowed navigation to a URL whose scheme neither WebKit nor the app (`WKURLSchemeHandler`) serves:
+  /// WebKit's load fails before it commits (`cannotShowURLError`), so nothing changes. Reported by the simulator.
+  case cannotShowURL = "cannot-show-url"
 }

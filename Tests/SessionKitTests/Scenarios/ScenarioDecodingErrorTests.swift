@@ -29,6 +29,27 @@ final class ScenarioDecodingErrorTests: XCTestCase {
     assertRejected(#"{"steps": [\#(load)], "setup": {}}"#, path: "setup", mentioning: "unknown key")
   }
 
+  func test_servedSchemes_mustBeSchemes_namedOnce_andNotOnesWebKitHandles() {
+    assertRejected(#"{"schemes": "shopapp", "steps": [\#(load)]}"#, path: "schemes", mentioning: "expected an array")
+    assertRejected(#"{"schemes": [3], "steps": [\#(load)]}"#, path: "schemes[0]", mentioning: "expected a string")
+    assertRejected(
+      #"{"schemes": ["shopapp:"], "steps": [\#(load)]}"#, path: "schemes[0]", mentioning: "is not a URL scheme")
+    assertRejected(
+      #"{"schemes": ["1app"], "steps": [\#(load)]}"#, path: "schemes[0]", mentioning: "is not a URL scheme")
+    assertRejected(#"{"schemes": [""], "steps": [\#(load)]}"#, path: "schemes[0]", mentioning: "is not a URL scheme")
+    for builtIn in ["https", "HTTP", "about", "data", "blob", "file", "javascript", "wss"] {
+      assertRejected(
+        #"{"schemes": ["\#(builtIn)"], "steps": [\#(load)]}"#, path: "schemes[0]", mentioning: "WebKit handles itself")
+    }
+    assertRejected(
+      #"{"schemes": ["shopapp", "ShopApp"], "steps": [\#(load)]}"#, path: "schemes[1]", mentioning: "named twice")
+  }
+
+  func test_servedSchemes_areAccepted_lowerCased() throws {
+    let scenario = try decodeScenario(#"{"schemes": ["ShopApp", "x-pay.v2+1"], "steps": [\#(load)]}"#)
+    XCTAssertEqual(scenario.web.schemes, ["shopapp", "x-pay.v2+1"])
+  }
+
   func test_anUnknownStepKey_isNamedWithItsStep() {
     assertRejected(
       #"{"steps": [\#(load), {"click": "https://site.example/", "button": 2}]}"#, path: "steps[1].button",
