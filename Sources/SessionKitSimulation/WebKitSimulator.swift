@@ -159,7 +159,7 @@ package actor WebKitSimulator {
       return await newWindowFromLink(url, name: nil, keepsOpener: keepsOpener, link, in: session, step: &step)
     default:
       let origin = documentOrigin(link.frame, in: session)
-      if let named = windows.window(named: link.target, from: session.id, requesterOrigin: origin) {
+      if let named = window(named: link.target, from: session, requesterOrigin: origin) {
         return await navigate(
           named, url: url, type: link.type, target: .main, source: link.frame, sourceSession: session,
           gesture: true, method: link.method, step: &step)
@@ -198,7 +198,7 @@ package actor WebKitSimulator {
     default:
       let name = target.lowercased() == "_blank" || target.isEmpty ? nil : target
       // `noopener` does not skip the lookup of a window by name (WebKit, HTML): a window found is navigated.
-      if let name, let named = windows.window(named: name, from: session.id, requesterOrigin: origin(of: session)) {
+      if let name, let named = window(named: name, from: session, requesterOrigin: origin(of: session)) {
         guard let url else { return .ignored }
         return await navigate(
           named, url: url, type: .other, target: .main, source: .main, sourceSession: session, gesture: gesture,
@@ -397,24 +397,38 @@ package actor WebKitSimulator {
 
   // MARK: - Origins
 
-  /// The origin of the document the session shows (its creator's, when about:blank).
-  func origin(of session: Session) -> Origin {
-    windows.origin(of: session.id)
+  /// The origin of the document the session shows: its committed page's (an opaque one is that document's own),
+  /// or, for about:blank and before anything committed, the origin its creator had when it was created.
+  func origin(of session: Session) -> DocumentOrigin {
+    origin(of: session.id)
   }
 
-  /// The origin of the document in `frame` of `session`: an iframe's URL's, the session's for the main frame and
-  /// for an iframe showing about:blank or about:srcdoc.
-  private func documentOrigin(_ frame: Frame, in session: Session) -> Origin {
+  /// ``origin(of:)`` by id (same-origin with nothing for an unknown one).
+  func origin(of id: SessionID) -> DocumentOrigin {
+    guard let session = windows[id], let creation = windows.creationOrigin(of: id) else { return .unshared }
+    guard let url = session.committedURL, !url.isAboutBlankOrSrcdoc else { return creation }
+    return DocumentOrigin(url, document: frames[id]?.current.document)
+  }
+
+  /// The window named `name` that WebKit's lookup finds from `session`'s document of origin `requesterOrigin`.
+  private func window(named name: String, from session: Session, requesterOrigin: DocumentOrigin) -> Session? {
+    windows.window(named: name, from: session.id, requesterOrigin: requesterOrigin) { origin(of: $0) }
+  }
+
+  /// The origin of the document in `frame` of `session`: an iframe's URL's (an opaque one its own, shared with no
+  /// other document), the session's for the main frame and for an iframe showing about:blank or about:srcdoc.
+  private func documentOrigin(_ frame: Frame, in session: Session) -> DocumentOrigin {
     guard case .sub(_, let url) = frame, let address = try? WebAddress(url), !address.isAboutBlankOrSrcdoc else {
       return origin(of: session)
     }
-    return address.origin
+    return DocumentOrigin(address, document: nil)
   }
 
-  /// Whether `url` is same-origin with the document in `frame` (a `download` attribute applies only then).
+  /// Whether `url` is same-origin with the document in `frame` (a `download` attribute applies only then). A URL
+  /// with an opaque origin is same-origin with no document.
   private func isSameOrigin(_ url: String, as frame: Frame, in session: Session) -> Bool {
-    guard let address = try? WebAddress(url) else { return false }
-    return address.origin.isSameOrigin(as: documentOrigin(frame, in: session))
+    guard let address = try? WebAddress(url), !address.origin.isOpaque else { return false }
+    return DocumentOrigin(address, document: nil).isSameOrigin(as: documentOrigin(frame, in: session))
   }
 
   static func normalised(_ url: String) -> String {

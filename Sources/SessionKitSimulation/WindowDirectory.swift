@@ -14,20 +14,21 @@ import SessionKit
 ///   its opener, or the requesting document is same-origin with the window or with the window's opener.
 ///
 /// A window's origin is its committed document's; a window showing about:blank (or nothing yet) has the origin
-/// its creator had when it was created.
+/// its creator had when it was created (the simulator's `origin(of:)`).
 struct WindowDirectory {
   private struct Window {
     let session: Session
     let name: String?
     let pageOpener: SessionID?
-    let creationOrigin: Origin
+    let creationOrigin: DocumentOrigin
   }
 
   private var windows: [Window]
   private var index: [SessionID: Int]
 
   init(root: Session) {
-    windows = [Window(session: root, name: nil, pageOpener: nil, creationOrigin: .opaque)]
+    // A root that committed nothing shows an initial about:blank whose origin is opaque, and its own.
+    windows = [Window(session: root, name: nil, pageOpener: nil, creationOrigin: .opaque(DocumentOrigin.rootDocument))]
     index = [root.id: 0]
   }
 
@@ -40,24 +41,25 @@ struct WindowDirectory {
     windows.lazy.map(\.session).filter { !$0.isClosed }
   }
 
-  mutating func add(_ session: Session, name: String?, pageOpener: SessionID?, creationOrigin: Origin) {
+  mutating func add(_ session: Session, name: String?, pageOpener: SessionID?, creationOrigin: DocumentOrigin) {
     index[session.id] = windows.count
     windows.append(Window(session: session, name: name, pageOpener: pageOpener, creationOrigin: creationOrigin))
   }
 
-  /// The origin of the document the session `id` shows: its committed page's, or for about:blank (or nothing
-  /// committed) the origin its creator had when it was created.
-  func origin(of id: SessionID) -> Origin {
-    guard let window = index[id].map({ windows[$0] }) else { return .opaque }
-    if let url = window.session.committedURL, !url.isAboutBlankOrSrcdoc { return url.origin }
-    return window.creationOrigin
+  /// The origin the session `id` was created with (its creator's document's); `nil` for an unknown session.
+  func creationOrigin(of id: SessionID) -> DocumentOrigin? {
+    index[id].map { windows[$0].creationOrigin }
   }
 
   /// The window named `name` that WebKit's lookup finds from `requester`: the requester itself if it has the
   /// name, else the first-opened open window with the name that is familiar with it, provided the requesting
   /// document (of origin `requesterOrigin`: the requester's, or the iframe's for a link in an iframe) may navigate
-  /// it; `nil` otherwise (a familiar window it may not navigate counts as not found, as in WebKit).
-  func window(named name: String, from requester: SessionID, requesterOrigin: Origin) -> Session? {
+  /// it; `nil` otherwise (a familiar window it may not navigate counts as not found, as in WebKit). `origin` gives
+  /// the origin of the document a session shows.
+  func window(
+    named name: String, from requester: SessionID, requesterOrigin: DocumentOrigin,
+    origin: (SessionID) -> DocumentOrigin
+  ) -> Session? {
     guard let requesterIndex = index[requester] else { return nil }
     if windows[requesterIndex].name == name { return windows[requesterIndex].session }
     let opener = windows[requesterIndex].pageOpener
@@ -67,10 +69,45 @@ struct WindowDirectory {
         id == opener || window.pageOpener == requester || (opener != nil && window.pageOpener == opener)
       guard familiar else { continue }
       let navigable =
-        id == opener || requesterOrigin.isSameOrigin(as: origin(of: id))
-        || window.pageOpener.map { requesterOrigin.isSameOrigin(as: origin(of: $0)) } == true
+        id == opener || requesterOrigin.isSameOrigin(as: origin(id))
+        || window.pageOpener.map { requesterOrigin.isSameOrigin(as: origin($0)) } == true
       return navigable ? window.session : nil
     }
     return nil
+  }
+}
+
+/// An origin as a document holds it (WebKit's `SecurityOrigin`): a scheme-host-port tuple, or an opaque origin,
+/// which is same-origin with itself and nothing else — the document that made it, and the about:blank documents
+/// that inherited it from their creator (`SecurityOrigin::isSameOriginAs` compares opaque origins by identity).
+/// `Origin.isSameOrigin` of SessionKit, which judges URLs, treats every opaque origin as unique.
+enum DocumentOrigin: Hashable {
+  case tuple(Origin)
+  /// An opaque origin, identified by the document that made it.
+  case opaque(Int)
+  /// An opaque origin the simulator does not follow (an iframe's document): same-origin with nothing.
+  case unshared
+
+  /// The identity of a root's initial about:blank document (documents the simulator commits count from 1).
+  static let rootDocument = 0
+
+  /// The origin of a document at `address`, made by the document numbered `document` (`nil`: one the simulator
+  /// does not follow).
+  init(_ address: WebAddress, document: Int?) {
+    let origin = address.origin
+    if !origin.isOpaque {
+      self = .tuple(origin)
+    } else {
+      self = document.map { .opaque($0) } ?? .unshared
+    }
+  }
+
+  /// Whether two documents are same-origin: equal tuples, or one opaque origin.
+  func isSameOrigin(as other: DocumentOrigin) -> Bool {
+    switch (self, other) {
+    case (.tuple(let a), .tuple(let b)): a.isSameOrigin(as: b)
+    case (.opaque(let a), .opaque(let b)): a == b
+    case (.tuple, _), (.opaque, _), (.unshared, _): false
+    }
   }
 }

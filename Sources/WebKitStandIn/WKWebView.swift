@@ -50,6 +50,14 @@ import Foundation
   /// The observable values as the observers were last told them (empty until the first observer comes).
   var lastObservedValues: [AnyKeyPath: Any] = [:]
 
+  /// `WKWebView.h`: `+ (BOOL)handlesURLScheme:(NSString *)urlScheme;` — the schemes WebKit loads itself (or
+  /// reserves), which a URL scheme handler may not serve. A main-frame load of a URL of any other scheme no handler
+  /// serves fails before it commits (`FrameLoader`'s `canHandleRequest` check, `cannotShowURLError`).
+  public static func handlesURLScheme(_ urlScheme: String) -> Bool {
+    ["http", "https", "about", "data", "blob", "file", "javascript", "ws", "wss", "ftp"].contains(
+      urlScheme.lowercased())
+  }
+
   /// The configuration object passed to `init` (WebKit compares it with the one it passed to
   /// `createWebViewWith`).
   let creationConfiguration: WKWebViewConfiguration

@@ -626,11 +626,14 @@ import Foundation
     WKFrameInfo(isMainFrame: true, url: webView.url, webView: webView, requestIsNil: sendsRuntimeNils)
   }
 
-  /// The scheme, host and port of a document.
+  /// The scheme, host and port of a document, or an opaque origin with the identity of the document that made it
+  /// (`opaque`): an opaque origin is same-origin with itself — that document, and the about:blank windows that
+  /// inherited it — and nothing else (`SecurityOrigin::isSameOriginAs`).
   public struct Origin: Hashable, Sendable {
     let scheme: String?
     let host: String?
     let port: Int?
+    var opaque: String? = nil
   }
 
   /// The origin of `url`; `nil` (opaque, same-origin with nothing) for about:, data: and other URLs without a host.
@@ -639,11 +642,19 @@ import Foundation
     return Origin(scheme: url.scheme?.lowercased(), host: host.lowercased(), port: url.port)
   }
 
-  /// The origin of the document `webView` shows: its page's, or at its initial about:blank (nothing committed) its
-  /// creator's when it was created.
+  /// An opaque origin, the one the document `identity` made.
+  static func opaqueOrigin(_ identity: String) -> Origin {
+    Origin(scheme: nil, host: nil, port: nil, opaque: identity)
+  }
+
+  /// The origin of the document `webView` shows: its page's (an opaque one that document's own), or at its
+  /// initial about:blank (nothing committed) its creator's when it was created; a root's initial about:blank has
+  /// an opaque origin of its own.
   func origin(of webView: WKWebView) -> Origin? {
-    if let url = webView.url, url.scheme != "about" { return Self.origin(of: url) }
-    return webView.creationOrigin
+    if let item = webView.backForwardList.currentItem, item.url.scheme != "about" {
+      return Self.origin(of: item.url) ?? Self.opaqueOrigin("document \(item.documentID)")
+    }
+    return webView.creationOrigin ?? Self.opaqueOrigin("initial \(ObjectIdentifier(webView).hashValue)")
   }
 
   /// The origin of the document in `frame`: an iframe's URL's, the web view's for the main frame and for an
@@ -845,6 +856,18 @@ import Foundation
       request, type: type, source: source, target: target, download: download, in: webView, navigation: navigation)
     guard policy == .allow else { return policy }
     let committed = redirected.url ?? url
+    if target.isMainFrame, !Self.canLoad(committed, in: webView) {
+      // A scheme neither WebKit nor a URL scheme handler of the web view serves: the load fails before any
+      // request or response (`cannotShowURLError`; NSURLErrorUnsupportedURL in WKWebView), nothing commits.
+      if let delegate = webView.navigationDelegate, responds(webView, to: .didFailProvisional) {
+        callbacks.append(
+          Callback("didFailProvisionalNavigation", webView.standInLabel, answer: committed.absoluteString))
+        delegate.webView(
+          webView, didFailProvisionalNavigation: navigation,
+          withError: URLError(.unsupportedURL, userInfo: [NSURLErrorFailingURLErrorKey: committed]))
+      }
+      return policy
+    }
     guard await responsePolicy(for: committed, target: target, in: webView, navigation: navigation) == .allow else {
       return .cancel
     }
@@ -1044,6 +1067,15 @@ import Foundation
     webView.standInFrames = (pages[Self.withoutFragment(item.url)] ?? []).map { src in
       item.frames.blocked.contains(src) ? blank : item.frames.url(of: src) ?? blank
     }
+  }
+
+  /// Whether a main-frame load of `url` can commit in `webView`: WebKit loads its scheme, or one of the web view's
+  /// URL scheme handlers serves it.
+  static func canLoad(_ url: URL, in webView: WKWebView) -> Bool {
+    guard let scheme = url.scheme?.lowercased() else { return false }
+    let loadedByWebKit: Set<String> = ["http", "https", "about", "data", "blob", "file"]
+    return loadedByWebKit.contains(scheme)
+      || webView.creationConfiguration.urlSchemeHandler(forURLScheme: scheme) != nil
   }
 
   private func newDocumentID() -> Int {

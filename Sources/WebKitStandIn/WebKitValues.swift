@@ -314,15 +314,53 @@ public enum WKNavigationResponsePolicy: Int, Sendable {
     super.init()
   }
 
-  /// A copy, as `WKWebView.configuration` and `createWebViewWith` hand out (`NSCopying`).
+  /// A copy, as `WKWebView.configuration` and `createWebViewWith` hand out (`NSCopying`): the URL scheme handlers
+  /// come along, so a popup serves the schemes its opener does.
   func copied() -> WKWebViewConfiguration {
     let copy = WKWebViewConfiguration()
     copy.preferences.javaScriptCanOpenWindowsAutomatically = preferences.javaScriptCanOpenWindowsAutomatically
     copy.relatedWebView = relatedWebView
+    copy.schemeHandlers = schemeHandlers
     return copy
+  }
+
+  /// The URL scheme handlers, by lower-cased scheme.
+  private var schemeHandlers: [String: any WKURLSchemeHandler] = [:]
+
+  /// `WKWebViewConfiguration.h`: `- (void)setURLSchemeHandler:(nullable id <WKURLSchemeHandler>)urlSchemeHandler
+  /// forURLScheme:(NSString *)urlScheme;` — raises for a scheme WebKit handles itself
+  /// (`WKWebView.handlesURLScheme(_:)`), as WebKit does.
+  open func setURLSchemeHandler(_ urlSchemeHandler: (any WKURLSchemeHandler)?, forURLScheme urlScheme: String) {
+    let scheme = urlScheme.lowercased()
+    precondition(
+      !WKWebView.handlesURLScheme(scheme),
+      "NSInvalidArgumentException: '\(urlScheme)' is a URL scheme that WKWebView handles natively")
+    schemeHandlers[scheme] = urlSchemeHandler
+  }
+
+  /// `WKWebViewConfiguration.h`: `- (nullable id <WKURLSchemeHandler>)urlSchemeHandlerForURLScheme:(NSString
+  /// *)urlScheme;`
+  open func urlSchemeHandler(forURLScheme urlScheme: String) -> (any WKURLSchemeHandler)? {
+    schemeHandlers[urlScheme.lowercased()]
   }
 
   /// WebKit's private `_relatedWebView`: set on the configuration it passes to `createWebViewWith`, and checked
   /// on the returned web view.
   weak var relatedWebView: WKWebView?
+}
+
+/// `WKURLSchemeHandler.h`: `@protocol WKURLSchemeHandler <NSObject>` — the app loads the URLs of a scheme it
+/// serves. The stand-in never calls it: the ``WebKitDriver`` serves every page itself, and a registered handler
+/// only makes its scheme loadable.
+@MainActor public protocol WKURLSchemeHandler: NSObjectProtocol {
+  /// `- (void)webView:(WKWebView *)webView startURLSchemeTask:(id <WKURLSchemeTask>)urlSchemeTask;`
+  func webView(_ webView: WKWebView, start urlSchemeTask: any WKURLSchemeTask)
+  /// `- (void)webView:(WKWebView *)webView stopURLSchemeTask:(id <WKURLSchemeTask>)urlSchemeTask;`
+  func webView(_ webView: WKWebView, stop urlSchemeTask: any WKURLSchemeTask)
+}
+
+/// `WKURLSchemeTask.h`: `@protocol WKURLSchemeTask <NSObject>` — one load a scheme handler answers.
+@MainActor public protocol WKURLSchemeTask: NSObjectProtocol {
+  /// `@property (nonatomic, readonly, copy) NSURLRequest *request;`
+  var request: URLRequest { get }
 }

@@ -143,6 +143,10 @@ public final class ScenarioRecorder {
       }
       members.append(("pages", .object(declared)))
     }
+    if !servedSchemes.isEmpty {
+      // A page committed at these schemes, which WebKit does not load itself: the app serves them.
+      members.append(("schemes", .array(servedSchemes.map { .string($0) })))
+    }
     if !redirects.isEmpty {
       let declared = redirects.map { redirect in
         (redirect.from, JSONValue.object([("to", .string(redirect.to)), ("status", .number(Double(redirect.status)))]))
@@ -158,6 +162,23 @@ public final class ScenarioRecorder {
 
   /// The scenario file's text.
   public var json: String { scenario.serialized }
+
+  /// The schemes of the pages that committed although WebKit does not load them itself, in the order seen: the
+  /// app serves them (`WKURLSchemeHandler`), and the recording says so (`schemes`), since a replay would otherwise
+  /// fail those loads as WebKit fails a scheme nobody serves.
+  private var servedSchemes: [String] = []
+
+  /// The scheme of `url` when WebKit does not load it itself; `nil` for `http`, `https`, `about`, `data`, `blob`,
+  /// `file` and text that is no URL.
+  nonisolated static func servedScheme(of url: String) -> String? {
+    guard let colon = url.firstIndex(of: ":") else { return nil }
+    let scheme = url[..<colon].lowercased()
+    let isScheme =
+      scheme.first?.isLetter == true
+      && scheme.allSatisfy { ($0.isASCII && ($0.isLetter || $0.isNumber)) || "+-.".contains($0) }
+    guard isScheme, !["http", "https", "about", "data", "blob", "file"].contains(scheme) else { return nil }
+    return scheme
+  }
 
   // MARK: - What the coordinator reports
 
@@ -255,6 +276,7 @@ public final class ScenarioRecorder {
   /// iframes are asked next.
   func committed(_ session: SessionID, url: String) {
     loading[session] = nil
+    if let scheme = Self.servedScheme(of: url), !servedSchemes.contains(scheme) { servedSchemes.append(scheme) }
     let page = Self.withoutFragment(redacted(url))
     framesLoading[session] = (page, !pages.contains { $0.page == page })
   }

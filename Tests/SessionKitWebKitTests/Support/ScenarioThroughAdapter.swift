@@ -13,6 +13,12 @@
   /// a virtual clock that moves only while a step waits for one, as `session-bench replay` does.
   @MainActor
   final class ScenarioThroughAdapter {
+    /// A URL scheme handler the app registers for a scenario's `schemes`.
+    final class ServedScheme: NSObject, WKURLSchemeHandler {
+      func webView(_ webView: WKWebView, start urlSchemeTask: any WKURLSchemeTask) {}
+      func webView(_ webView: WKWebView, stop urlSchemeTask: any WKURLSchemeTask) {}
+    }
+
     /// Keeps each popup's close action, so that a `dismiss` step can tap it.
     final class ClosingPresenter: PopupPresenter {
       var closers: [ObjectIdentifier: @MainActor () -> Void] = [:]
@@ -64,6 +70,10 @@
       let configuration = WKWebViewConfiguration()
       configuration.preferences.javaScriptCanOpenWindowsAutomatically =
         scenario.settings.javaScriptCanOpenWindowsAutomatically
+      // The schemes the app serves: their pages load (the stand-in serves them; the handler only registers).
+      for scheme in scenario.web.schemes.sorted() {
+        configuration.setURLSchemeHandler(ServedScheme(), forURLScheme: scheme)
+      }
       mainWebView = WKWebView(frame: CGRect(x: 0, y: 0, width: 390, height: 844), configuration: configuration)
       coordinator = WebSessionCoordinator(engine: engine, webView: mainWebView, presenter: presenter)
       coordinator.recorder = recorder
