@@ -787,11 +787,15 @@ class Harness:
                     moved = moved or [self.sessions[sid]]
         if popups:
             line.update(outcome="popup", child=popups[0])
-        elif self.downloads:
-            line.update(outcome="download")
         elif self.commits:
+            # A commit wins over a download the engine started in the same step: a `download` link whose URL
+            # redirects to another origin starts a download (download-started), which WebKit cancels and replaces
+            # with a navigation to the redirect's target in the link's frame (PendingDownload::
+            # willSendRedirectedRequest), and that navigation is what took effect.
             sid, uri, _ = self.commits[-1]
             line.update(outcome="navigated", session=sid, frame="main", url=uri)
+        elif self.downloads:
+            line.update(outcome="download")
         elif sub:
             line.update(outcome="navigated", session=sub[-1]["session"], frame="sub", url=sub[-1]["_url"])
         elif moved:

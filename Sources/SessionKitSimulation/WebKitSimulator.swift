@@ -174,6 +174,13 @@ package actor WebKitSimulator {
   /// A same-origin link with a `download` attribute: decidePolicyFor(linkActivated) with
   /// `shouldPerformDownload` in the link's frame, whatever its target; `allow` or `download` downloads, any
   /// other answer refuses it.
+  ///
+  /// The download's redirects are the network's, asked of nobody, until one goes to another origin: WebKit then
+  /// cancels the download and loads that hop's URL in the link's frame as a new navigation (decidePolicyFor
+  /// `other`, no gesture), which goes on as any other (`PendingDownload::willSendRedirectedRequest`,
+  /// `isRedirectCrossOrigin`, in `Source/WebKit/NetworkProcess/Downloads/PendingDownload.cpp`). On Apple platforms
+  /// WebKit does so only for apps linked against an SDK with `SDKAlignedBehavior::BlockCrossOriginRedirectDownloads`
+  /// (older apps download the target); the simulator follows the current engine, as WebKitGTK does always.
   private func downloadLink(_ url: String, _ link: Link, in session: Session, step: inout Step) async
     -> StepOutcome
   {
@@ -181,9 +188,27 @@ package actor WebKitSimulator {
       in: session, url: url, type: .linkActivated, target: link.frame, source: link.frame, sourceSession: session,
       gesture: true, shouldPerformDownload: true, step: &step)
     switch decision.policy {
-    case .allow, .download: return .download
+    case .allow, .download:
+      var current = url
+      var hops = 0
+      while hops < SimulatedWeb.maximumHops, let redirect = web.redirect(from: current) {
+        hops += 1
+        guard Self.isSameOrigin(current, redirect.to) else {
+          return await navigate(
+            session, url: redirect.to, type: .other, target: link.frame, source: link.frame, gesture: false,
+            step: &step)
+        }
+        current = redirect.to
+      }
+      return .download
     case .cancel: return await applyRefusal(decision, step: &step)
     }
+  }
+
+  /// Whether two URLs have one origin (a tuple both share; an opaque origin is no URL's but its document's).
+  private static func isSameOrigin(_ a: String, _ b: String) -> Bool {
+    guard let first = try? WebAddress(a), let second = try? WebAddress(b) else { return false }
+    return !first.origin.isOpaque && first.origin.isSameOrigin(as: second.origin)
   }
 
   /// `window.open(url, target)`.

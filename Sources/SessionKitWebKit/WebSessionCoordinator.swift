@@ -411,8 +411,11 @@ import SessionKit
       {
         policy = .cancel
       }
+      // A `download` link the policy allowed is answered `.download` (WebKit's own way with such a link); the
+      // recording says `allow`, the policy's answer, as a replay of its `download: true` click does.
+      let recorded = policy == .download && decision.policy == .allow ? "allow" : policy.recordedName
       recorder?.decided(
-        action, in: id, decision: decision, answer: policy.recordedName,
+        action, in: id, decision: decision, answer: recorded,
         isBack: isBack(action, in: session, webView: webView), arrival: arrival)
       // A back or forward onto another entry adds none: the list moves, which records it.
       if loads, let frame = navigationAction.targetFrame, !frame.isMainFrame,

@@ -820,6 +820,14 @@ import Foundation
         callbacks.append(Callback("navigationActionDidBecomeDownload", webView.standInLabel))
         delegate.webView(webView, navigationAction: action, didBecome: WKDownload(originalRequest: request))
       }
+      // A `download` link's redirect to another origin: WebKit cancels the download and loads the redirect's
+      // target in the link's frame as a new navigation (`PendingDownload::willSendRedirectedRequest`).
+      if download, let redirected = crossOriginDownloadRedirect(from: url) {
+        let previous = userGesture
+        userGesture = false
+        defer { userGesture = previous }
+        await navigate(webView, to: redirected, type: .other, frame: frame, source: source)
+      }
       return decided
     }
     guard decided == .allow else { return decided }
@@ -1067,6 +1075,18 @@ import Foundation
     webView.standInFrames = (pages[Self.withoutFragment(item.url)] ?? []).map { src in
       item.frames.blocked.contains(src) ? blank : item.frames.url(of: src) ?? blank
     }
+  }
+
+  /// The URL a download of `url` is redirected to across origins, after the hops within its origin; `nil` when
+  /// every hop stays in the origin (or there is none).
+  private func crossOriginDownloadRedirect(from url: URL) -> URL? {
+    var current = url
+    for _ in 0..<Self.maximumRedirects {
+      guard let hop = redirects[Self.withoutFragment(current)], let next = URL(string: hop.to) else { return nil }
+      guard let origin = Self.origin(of: current), origin == Self.origin(of: next) else { return next }
+      current = next
+    }
+    return nil
   }
 
   /// Whether a main-frame load of `url` can commit in `webView`: WebKit loads its scheme, or one of the web view's

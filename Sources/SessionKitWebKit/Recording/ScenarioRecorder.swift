@@ -192,9 +192,11 @@ public final class ScenarioRecorder {
     let callback = Self.callback(
       "decidePolicyFor", session, type: action.navigationType, target: target, answer: answer)
     defer {
+      // An allowed `download` link becomes a download, never a load: the next decision is no redirect hop of it.
       if target == "main" {
         loading[session] =
-          answer == "allow" ? (action.requestURL, action.navigationType, action.httpMethod.uppercased()) : nil
+          answer == "allow" && !action.shouldPerformDownload
+          ? (action.requestURL, action.navigationType, action.httpMethod.uppercased()) : nil
       }
     }
     if target == "main", let request = loading[session], request.type == action.navigationType, !steps.isEmpty {
@@ -353,7 +355,9 @@ public final class ScenarioRecorder {
     let newWindow: [(key: String, value: JSONValue)] = target == "none" ? [("target", .string("_blank"))] : []
     switch action.navigationType {
     case .linkActivated:
-      return [("click", url)] + newWindow + frame
+      // A link with a `download` attribute (WebKit sets `shouldPerformDownload` only for one to its own origin).
+      let download: [(key: String, value: JSONValue)] = action.shouldPerformDownload ? [("download", .bool(true))] : []
+      return [("click", url)] + newWindow + frame + download
     case .formSubmitted:
       let method: [(key: String, value: JSONValue)] =
         action.httpMethod.uppercased() == "POST" ? [("method", .string("post"))] : []
