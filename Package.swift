@@ -61,3 +61,15 @@ let package = Package(
   ],
   swiftLanguageModes: [.v6]
 )
+
+// The libFuzzer targets (Fuzz/Sources), only when Scripts/fuzz.sh builds them (SESSIONKIT_FUZZ=1, with
+// --sanitize=fuzzer, which supplies `main`), so that a plain build never sees them. They are this package's
+// targets because what they fuzz — the URL parser, the policy's evaluation, the simulator — is `package`.
+if Context.environment["SESSIONKIT_FUZZ"] == "1" {
+  package.targets += [
+    .executableTarget(name: "FuzzPolicy", dependencies: ["SessionKit"], path: "Fuzz/Sources/FuzzPolicy"),
+    .executableTarget(
+      name: "FuzzScenario", dependencies: ["SessionKit", "SessionKitSimulation"], path: "Fuzz/Sources/FuzzScenario"),
+    .executableTarget(name: "FuzzURL", dependencies: ["SessionKit"], path: "Fuzz/Sources/FuzzURL"),
+  ]
+}

@@ -16,6 +16,9 @@ IFS=$newline
 # shellcheck disable=SC2086 # split into one argument per object on purpose
 set -- $objects
 IFS=$old_ifs
-swiftc -O -I "$bin/Modules" -Xcc -fmodule-map-file="$bin/CSessionKitAtomics.build/module.modulemap" \
+# WebAddress is `package`: the probe joins the package under the name SwiftPM gave it (the checkout's identity).
+package_name=$(grep -o '"-package-name","[^"]*"' .build/release.yaml | head -1 | cut -d'"' -f4)
+swiftc -O -package-name "$package_name" -I "$bin/Modules" \
+  -Xcc -fmodule-map-file="$bin/CSessionKitAtomics.build/module.modulemap" \
   -Xcc -I -Xcc Sources/CSessionKitAtomics/include "$@" Benchmarks/hosts/HostParse.swift -o "$bin/host-parse"
 "$bin/host-parse"

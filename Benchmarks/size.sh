@@ -62,11 +62,8 @@ let json = arguments.count > 1 ? arguments[1] : #"{"version": 1, "rules": []}"#
 let url = arguments.count > 2 ? arguments[2] : "https://www.example.co.uk/"
 do {
   let policy = try CompiledPolicy(json: Array(json.utf8))
-  let page = FrameInfo(isMainFrame: true, url: "https://www.games.example/")
-  let action = NavigationAction(
-    requestURL: url, sourceFrame: page, targetFrame: page, navigationType: .linkActivated, isUserGesture: true)
-  let context = PolicyContext(currentURL: try? WebAddress("https://www.games.example/"))
-  print(policy.evaluate(action, in: context).action)
+  // A tapped link in the main frame of a page at www.games.example: both URLs parsed, the site looked up.
+  print(policy.evaluate(url, from: "https://www.games.example/").action)
 } catch {
   print(error)
 }

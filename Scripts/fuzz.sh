@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
 # Runs one libFuzzer target for SECONDS seconds: Scripts/fuzz.sh policy|scenario|url SECONDS
 #
-# Builds the Fuzz/ package with --sanitize=fuzzer (release, with Swift's runtime checks), starts from the seed
-# corpus in Fuzz/Corpus/TARGET (copied to a scratch corpus, so the checked-in seeds stay small) and the
-# dictionary in Fuzz/Dictionaries/TARGET.dict. Exits non-zero on a crash, a leak of the fuzzer's own checks or
-# a hang over 10 s per input, leaving the reproducer in Fuzz/Artifacts/ (rerun one with
-# `Fuzz/.build/release/FuzzTarget Fuzz/Artifacts/FILE`).
+# Builds the target (Fuzz/Sources/TARGET, a target of this package only with SESSIONKIT_FUZZ=1) with
+# --sanitize=fuzzer (release, with Swift's runtime checks) in .build/fuzz, starts from the seed corpus in
+# Fuzz/Corpus/TARGET (copied to a scratch corpus, so the checked-in seeds stay small) and the dictionary in
+# Fuzz/Dictionaries/TARGET.dict. Exits non-zero on a crash, a leak of the fuzzer's own checks or a hang over 10 s
+# per input, leaving the reproducer in Fuzz/Artifacts/ (rerun one with
+# `.build/fuzz/release/FuzzTarget Fuzz/Artifacts/FILE`).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -19,10 +20,11 @@ case "$1" in
 esac
 [[ "$2" =~ ^[0-9]+$ ]] && [ "$2" -gt 0 ] || usage
 
-swift build --package-path Fuzz -c release --sanitize=fuzzer --product "$product"
-binary="$(swift build --package-path Fuzz -c release --sanitize=fuzzer --show-bin-path)/$product"
+export SESSIONKIT_FUZZ=1
+swift build -c release --sanitize=fuzzer --scratch-path .build/fuzz --product "$product"
+binary="$(swift build -c release --sanitize=fuzzer --scratch-path .build/fuzz --show-bin-path)/$product"
 
-corpus="Fuzz/.build/corpus/$1"
+corpus=".build/fuzz/corpus/$1"
 mkdir -p "$corpus" Fuzz/Artifacts
 cp -n Fuzz/Corpus/"$1"/* "$corpus"/ 2>/dev/null || true
 

@@ -1,6 +1,7 @@
-// Host-parse timing: ASCII hosts against non-ASCII hosts of the same length, through SessionKit's public
-// parser. Built and run by Benchmarks/hosts.sh against the release build of SessionKit; not part of the
-// package (no target, no test), so it cannot slow anything else down.
+// Host-parse timing: ASCII hosts against non-ASCII hosts of the same length, through SessionKit's parser
+// (`package`: Benchmarks/hosts.sh compiles this file under the package's name). Built and run by
+// Benchmarks/hosts.sh against the release build of SessionKit; not a target of the package (no test), so it
+// cannot slow anything else down.
 
 import Foundation
 import SessionKit
