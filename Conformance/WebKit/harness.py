@@ -517,7 +517,15 @@ class Harness:
         self.touch()
         if self.recording:
             self.downloads.append(download.get_request().get_uri())
-        download.cancel()  # nothing is written to disk
+        # Cancelled once its response has arrived (nothing is written to disk), not at once: the network follows
+        # the download's redirects first, and one to another origin makes WebKit cancel the download itself and
+        # load the target in the link's frame (PendingDownload::willSendRedirectedRequest), which cancelling at
+        # once would race.
+        download.connect("decide-destination", self.on_download_destination)
+
+    def on_download_destination(self, download, suggested_filename):
+        download.cancel()
+        return True
 
     # -- steps --------------------------------------------------------------------------------
 
