@@ -180,10 +180,14 @@ extension WebKitSimulator {
     guard (try? await session.commit(page, kind: offset == 0 ? .reload : .backForward(offset: offset))) != nil
     else { return .blocked(reason: .invalidURL) }
     frames[session.id]?.moved(with: session.backForwardList)
+    // The page is made anew (no back/forward cache), with iframe items no other entry shares: moving from this
+    // entry to an entry of the same document made before (an iframe's navigation) then loads nothing. A reload
+    // also puts the entry's iframes back at their `src`; going back or forward loads them at the entry's URLs.
+    nextDocument += 1
     if offset == 0 {
-      // The reload rewrites the entry's iframes to their `src`, with items no other entry shares.
-      nextDocument += 1
       frames[session.id]?.current.reset(generation: nextDocument)
+    } else {
+      frames[session.id]?.current.generation = nextDocument
     }
     await loadFrames(of: session, offset == 0 ? .reload : .backForward, step: &step)
     return .navigated(session: session.id, frame: .main)

@@ -916,6 +916,9 @@ import Foundation
       frameLoad = .load
     case .move(let index):
       list.index = index
+      // The page is made anew (no back/forward cache), its iframes at the entry's URLs with items no other entry
+      // shares: moving on to an entry of the same document made before loads nothing.
+      list.currentItem?.frames.generation = newDocumentID()
       frameLoad = .backForward
     case .stay:
       // A reload puts the iframes back at their `src`, with history items no other entry shares.

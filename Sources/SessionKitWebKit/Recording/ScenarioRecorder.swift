@@ -163,6 +163,9 @@ public final class ScenarioRecorder {
   /// The scenario file's text.
   public var json: String { scenario.serialized }
 
+  /// By session, the `src` of the iframe each URL an iframe showed was shown in (an iframe's own URL is its `src`).
+  private var frameSources: [SessionID: [String: String]] = [:]
+
   /// The schemes of the pages that committed although WebKit does not load them itself, in the order seen: the
   /// app serves them (`WKURLSchemeHandler`), and the recording says so (`schemes`), since a replay would otherwise
   /// fail those loads as WebKit fails a scheme nobody serves.
@@ -210,6 +213,16 @@ public final class ScenarioRecorder {
       append(callback)
       return
     }
+    if target == "sub", answer == "allow" {
+      // Which iframe (by `src`) shows the URL it goes to: the one it navigates from; for an iframe's load into a
+      // fresh page (from about:blank), the one already known to have shown that URL, else the URL itself (its
+      // `src`).
+      let from = redacted(action.targetFrame?.requestURL ?? "")
+      let to = redacted(action.requestURL)
+      let isFresh = from.isEmpty || from == "about:blank"
+      let src = (isFresh ? nil : frameSources[session]?[from]) ?? frameSources[session]?[to] ?? (isFresh ? to : from)
+      frameSources[session, default: [:]][to] = src
+    }
     if target == "sub", let loading = framesLoading[session],
       action.navigationType == .other || action.navigationType == .backForward
     {
@@ -234,7 +247,7 @@ public final class ScenarioRecorder {
       // replay as the user's, which it was not, and the format has no scripted click.
       unrecorded.append("\(session): \(action.requestURL) (a scripted \(action.navigationType), no user gesture)")
       return
-    } else if let event = event(for: action, target: target, isBack: isBack) {
+    } else if let event = event(for: action, in: session, target: target, isBack: isBack) {
       begin(session, event, at: arrival)
       append(callback)
     } else {
@@ -345,13 +358,15 @@ public final class ScenarioRecorder {
     lastAnswer = now
   }
 
-  /// The page event a `decidePolicyFor` that starts a step stands for.
+  /// The page event a `decidePolicyFor` in `session` that starts a step stands for. A link or form in an iframe
+  /// names the iframe by its `src`, as a scenario does: the `src` of the iframe that showed the source frame's URL.
   private func event(
-    for action: NavigationAction, target: String, isBack: Bool
+    for action: NavigationAction, in session: SessionID, target: String, isBack: Bool
   ) -> [(key: String, value: JSONValue)]? {
     let url = JSONValue.string(redacted(action.requestURL))
+    let shown = redacted(action.sourceFrame.requestURL)
     let frame: [(key: String, value: JSONValue)] =
-      action.sourceFrame.isMainFrame ? [] : [("frame", .string(redacted(action.sourceFrame.requestURL)))]
+      action.sourceFrame.isMainFrame ? [] : [("frame", .string(frameSources[session]?[shown] ?? shown))]
     let newWindow: [(key: String, value: JSONValue)] = target == "none" ? [("target", .string("_blank"))] : []
     switch action.navigationType {
     case .linkActivated:
