@@ -158,8 +158,7 @@ package actor WebKitSimulator {
       let keepsOpener = link.rel.contains(.opener) && !link.rel.cutsOpener
       return await newWindowFromLink(url, name: nil, keepsOpener: keepsOpener, link, in: session, step: &step)
     default:
-      let origin = documentOrigin(link.frame, in: session)
-      if let named = window(named: link.target, from: session, requesterOrigin: origin) {
+      if let named = window(named: link.target, from: session, frame: link.frame) {
         return await navigate(
           named, url: url, type: link.type, target: .main, source: link.frame, sourceSession: session,
           gesture: true, method: link.method, step: &step)
@@ -223,7 +222,7 @@ package actor WebKitSimulator {
     default:
       let name = target.lowercased() == "_blank" || target.isEmpty ? nil : target
       // `noopener` does not skip the lookup of a window by name (WebKit, HTML): a window found is navigated.
-      if let name, let named = window(named: name, from: session, requesterOrigin: origin(of: session)) {
+      if let name, let named = window(named: name, from: session, frame: .main) {
         guard let url else { return .ignored }
         return await navigate(
           named, url: url, type: .other, target: .main, source: .main, sourceSession: session, gesture: gesture,
@@ -279,9 +278,12 @@ package actor WebKitSimulator {
       }
       return await applyRefusal(admission.outcome, step: &step)
     }
+    // The opener is the frame whose document opened the window (an iframe's, for a link in one), and the window's
+    // about:blank has that document's origin.
+    let openerFrame: String? = if case .sub(let src, _) = source { src } else { nil }
     windows.add(
       child, name: opening.name, pageOpener: opening.keepsOpener ? session.id : nil,
-      creationOrigin: origin(of: session))
+      openerFrame: opening.keepsOpener ? openerFrame : nil, creationOrigin: documentOrigin(source, in: session))
     // Its first load (now, or a script's `location` later for `window.open()`) may open an external app.
     if gesture { gestureOpenedFirstLoads.insert(child.id) }
     guard let url else { return .popup(child: child.id, presentation: presentation) }
@@ -435,9 +437,17 @@ package actor WebKitSimulator {
     return DocumentOrigin(url, document: frames[id]?.current.document)
   }
 
-  /// The window named `name` that WebKit's lookup finds from `session`'s document of origin `requesterOrigin`.
-  private func window(named name: String, from session: Session, requesterOrigin: DocumentOrigin) -> Session? {
-    windows.window(named: name, from: session.id, requesterOrigin: requesterOrigin) { origin(of: $0) }
+  /// The window named `name` that WebKit's lookup finds from the document in `frame` of `session`.
+  private func window(named name: String, from session: Session, frame: Frame) -> Session? {
+    let requesterFrame: String? = if case .sub(let src, _) = frame { src } else { nil }
+    return windows.window(
+      named: name, from: session.id, requesterFrame: requesterFrame,
+      requesterOrigin: documentOrigin(frame, in: session), origin: { origin(of: $0) },
+      frameOrigin: { id, src in
+        guard let session = windows[id] else { return .unshared }
+        let shown = frames[id]?.current.url(of: src) ?? src
+        return documentOrigin(.sub(src: src, url: shown), in: session)
+      })
   }
 
   /// The origin of the document in `frame` of `session`: an iframe's URL's (an opaque one its own, shared with no

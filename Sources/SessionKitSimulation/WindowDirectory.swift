@@ -10,8 +10,11 @@ import SessionKit
 ///   itself, its opener, the windows it opened, and the other windows its opener opened. A window opened with
 ///   `noopener`, or by a `_blank` link or form, has no page-visible opener, so it is familiar only with itself
 ///   and the windows it opens;
-/// - the requesting document may navigate it (`Document::canNavigate`): the window is the requester itself or
-///   its opener, or the requesting document is same-origin with the window or with the window's opener.
+/// - the requesting document may navigate it (`Document::canNavigate` in `Source/WebCore/dom/Document.cpp`): the
+///   window is the requester itself, or the requesting frame's opener (only a main frame has one: an iframe has
+///   none), or the requesting document is same-origin with the window, or with the frame that opened the window or
+///   one of that frame's ancestors (`canAccessAncestor`). A window opened by a link in an iframe has that iframe as
+///   its opener, so the iframe's origin, and its page's, may navigate it.
 ///
 /// A window's origin is its committed document's; a window showing about:blank (or nothing yet) has the origin
 /// its creator had when it was created (the simulator's `origin(of:)`).
@@ -20,6 +23,8 @@ struct WindowDirectory {
     let session: Session
     let name: String?
     let pageOpener: SessionID?
+    /// The iframe (by `src`) of `pageOpener` whose document opened the window; `nil` for its main frame.
+    let openerFrame: String?
     let creationOrigin: DocumentOrigin
   }
 
@@ -28,7 +33,11 @@ struct WindowDirectory {
 
   init(root: Session) {
     // A root that committed nothing shows an initial about:blank whose origin is opaque, and its own.
-    windows = [Window(session: root, name: nil, pageOpener: nil, creationOrigin: .opaque(DocumentOrigin.rootDocument))]
+    windows = [
+      Window(
+        session: root, name: nil, pageOpener: nil, openerFrame: nil,
+        creationOrigin: .opaque(DocumentOrigin.rootDocument))
+    ]
     index = [root.id: 0]
   }
 
@@ -41,9 +50,14 @@ struct WindowDirectory {
     windows.lazy.map(\.session).filter { !$0.isClosed }
   }
 
-  mutating func add(_ session: Session, name: String?, pageOpener: SessionID?, creationOrigin: DocumentOrigin) {
+  mutating func add(
+    _ session: Session, name: String?, pageOpener: SessionID?, openerFrame: String?, creationOrigin: DocumentOrigin
+  ) {
     index[session.id] = windows.count
-    windows.append(Window(session: session, name: name, pageOpener: pageOpener, creationOrigin: creationOrigin))
+    windows.append(
+      Window(
+        session: session, name: name, pageOpener: pageOpener, openerFrame: openerFrame, creationOrigin: creationOrigin
+      ))
   }
 
   /// The origin the session `id` was created with (its creator's document's); `nil` for an unknown session.
@@ -54,23 +68,34 @@ struct WindowDirectory {
   /// The window named `name` that WebKit's lookup finds from `requester`: the requester itself if it has the
   /// name, else the first-opened open window with the name that is familiar with it, provided the requesting
   /// document (of origin `requesterOrigin`: the requester's, or the iframe's for a link in an iframe) may navigate
-  /// it; `nil` otherwise (a familiar window it may not navigate counts as not found, as in WebKit). `origin` gives
-  /// the origin of the document a session shows.
+  /// it; `nil` otherwise (a familiar window it may not navigate counts as not found, as in WebKit).
+  /// - Parameters:
+  ///   - requesterFrame: the iframe (by `src`) the request comes from; `nil` for the main frame.
+  ///   - origin: the origin of the document a session's main frame shows.
+  ///   - frameOrigin: the origin of the document an iframe (by `src`) of a session shows.
   func window(
-    named name: String, from requester: SessionID, requesterOrigin: DocumentOrigin,
-    origin: (SessionID) -> DocumentOrigin
+    named name: String, from requester: SessionID, requesterFrame: String?, requesterOrigin: DocumentOrigin,
+    origin: (SessionID) -> DocumentOrigin, frameOrigin: (SessionID, String) -> DocumentOrigin
   ) -> Session? {
     guard let requesterIndex = index[requester] else { return nil }
     if windows[requesterIndex].name == name { return windows[requesterIndex].session }
+    // Familiarity is the top-level windows' (`isFrameFamiliarWith` compares the frames' tops and their openers).
     let opener = windows[requesterIndex].pageOpener
+    // "Its opener" is the requesting frame's: an iframe has none.
+    let requestersOpener = requesterFrame == nil ? opener : nil
     for window in windows where window.name == name && !window.session.isClosed {
       let id = window.session.id
       let familiar =
         id == opener || window.pageOpener == requester || (opener != nil && window.pageOpener == opener)
       guard familiar else { continue }
       let navigable =
-        id == opener || requesterOrigin.isSameOrigin(as: origin(id))
-        || window.pageOpener.map { requesterOrigin.isSameOrigin(as: origin($0)) } == true
+        id == requestersOpener || requesterOrigin.isSameOrigin(as: origin(id))
+        || window.pageOpener.map { openerSession in
+          // The frame that opened the window, then its ancestors (an iframe's is its page's main frame).
+          let openerFrameOrigin = window.openerFrame.map { frameOrigin(openerSession, $0) }
+          return openerFrameOrigin.map { requesterOrigin.isSameOrigin(as: $0) } == true
+            || requesterOrigin.isSameOrigin(as: origin(openerSession))
+        } == true
       return navigable ? window.session : nil
     }
     return nil

@@ -69,6 +69,8 @@ import Foundation
   /// The window the page sees as `window.opener`: `nil` for the root, and after `noopener` or a `_blank` link or
   /// form. Decides which windows find this one by name.
   weak var pageOpener: WKWebView?
+  /// The iframe (by `src`) of ``pageOpener`` whose document opened this window; `nil` for its main frame.
+  var openerFrame: String?
   /// The origin (scheme, host, port) of the window that created this one, when it was created: the origin of the
   /// about:blank it shows until its first load commits.
   var creationOrigin: WebKitDriver.Origin?

@@ -408,7 +408,7 @@ import Foundation
       return nil
     default:
       // `noopener` keeps the lookup of an existing window by name (WebKit, HTML).
-      if let existing = namedWindow(target, from: webView, requesterOrigin: origin(of: webView)) {
+      if let existing = namedWindow(target, from: webView, frame: .main) {
         if let url = url.flatMap(URL.init(string:)) {
           await navigate(existing, to: url, type: .other, frame: .main, source: source)
         }
@@ -680,18 +680,30 @@ import Foundation
   /// the other windows its opener opened), provided the requesting document (of `requesterOrigin`) may navigate
   /// it (it is the requester's opener, or the document is same-origin with it or with its opener); `nil`
   /// otherwise (`FrameLoader::findFrameForNavigation`).
-  private func namedWindow(_ name: String, from requester: WKWebView, requesterOrigin: Origin?) -> WKWebView? {
+  /// The requesting frame's own opener counts only for a main frame (an iframe has none), and a window opened by
+  /// an iframe may be navigated by that iframe's origin or its page's (`Document::canNavigate`,
+  /// `canAccessAncestor`).
+  private func namedWindow(_ name: String, from requester: WKWebView, frame: Frame) -> WKWebView? {
     guard !name.hasPrefix("_") else { return nil }
     if requester.windowName == name, !requester.didSendClose { return requester }
+    let requesterOrigin = documentOrigin(frame, in: requester)
     let opener = requester.pageOpener
+    let requestersOpener: WKWebView? = if case .main = frame { opener } else { nil }
     for window in popups where window.windowName == name && !window.didSendClose {
       let familiar =
         window === opener || window.pageOpener === requester || (opener != nil && window.pageOpener === opener)
       guard familiar else { continue }
-      guard let requesterOrigin else { return window === opener ? window : nil }
+      guard let requesterOrigin else { return window === requestersOpener ? window : nil }
       let navigable =
-        window === opener || requesterOrigin == origin(of: window)
-        || window.pageOpener.map { requesterOrigin == origin(of: $0) } == true
+        window === requestersOpener || requesterOrigin == origin(of: window)
+        || window.pageOpener.map { openerWebView in
+          let openerFrameOrigin = window.openerFrame.flatMap { src in
+            (openerWebView.backForwardList.currentItem?.frames.url(of: src) ?? URL(string: src)).flatMap {
+              Self.origin(of: $0)
+            }
+          }
+          return requesterOrigin == openerFrameOrigin || requesterOrigin == origin(of: openerWebView)
+        } == true
       return navigable ? window : nil
     }
     return nil
@@ -719,9 +731,7 @@ import Foundation
       await navigate(webView, to: url, type: type, frame: .main, source: source, method: method)
     default:
       let isBlank = target.lowercased() == "_blank"
-      if !isBlank,
-        let existing = namedWindow(target, from: webView, requesterOrigin: documentOrigin(frame, in: webView))
-      {
+      if !isBlank, let existing = namedWindow(target, from: webView, frame: frame) {
         await navigate(existing, to: url, type: type, frame: .main, source: source, method: method)
         break
       }
@@ -734,7 +744,8 @@ import Foundation
       // WebKit applies `noopener` to a `_blank` target unless `rel=opener`; a named one keeps the opener and
       // carries the name unless `rel=noopener` or `noreferrer`.
       await openWindow(
-        from: webView, url: url, type: type, source: source, name: isBlank || cutsOpener ? "_blank" : target,
+        from: webView, frame: frame, url: url, type: type, source: source,
+        name: isBlank || cutsOpener ? "_blank" : target,
         keepsOpener: isBlank ? rel.contains("opener") && !cutsOpener : !cutsOpener, method: method)
     }
     await settle()
@@ -752,8 +763,8 @@ import Foundation
   /// `keepsOpener` is whether the page sees its opener (`window.opener`), which decides who finds it by name.
   @discardableResult
   private func openWindow(
-    from opener: WKWebView, url: URL?, type: WKNavigationType, source: WKFrameInfo, name: String,
-    keepsOpener: Bool, method: String = "GET"
+    from opener: WKWebView, frame: Frame = .main, url: URL?, type: WKNavigationType, source: WKFrameInfo,
+    name: String, keepsOpener: Bool, method: String = "GET"
   ) async -> WKWebView? {
     guard let delegate = opener.uiDelegate, responds(opener, to: .createWebView) else { return nil }
     let configuration = opener.configuration
@@ -776,8 +787,11 @@ import Foundation
     attach(returned, label: "popup\(popups.count)")
     returned.isOpenedByScript = true
     returned.windowName = name.hasPrefix("_") ? nil : name
+    // The opener is the frame whose document opened the window (an iframe's, for a link in one); the window's
+    // about:blank has that document's origin.
     returned.pageOpener = keepsOpener ? opener : nil
-    returned.creationOrigin = origin(of: opener)
+    if keepsOpener, case .sub(let src, _) = frame { returned.openerFrame = src }
+    returned.creationOrigin = documentOrigin(frame, in: opener)
     callbacks.append(Callback("createWebViewWith", opener.standInLabel, type, answer: returned.standInLabel))
     if let url {
       await navigate(

@@ -125,6 +125,45 @@
       XCTAssertEqual(one.url?.absoluteString, "https://pay.example/next")
     }
 
+    /// Openers are frames (`Document::canNavigate`, `canAccessAncestor`; issue 36): a window a link in an iframe
+    /// opened has the iframe as its opener, so the iframe may navigate it although its page and the window are of
+    /// other origins; a link in a popup's iframe that names the popup's opener is no request of the popup's main
+    /// frame (an iframe has no opener): a new window opens. `Conformance/WebKit/scenarios/frame-openers.json`.
+    func test_aWindowOpenedFromAnIframe_hasTheIframeAsOpener_andAnIframeHasNoOpenerOfItsOwn() async throws {
+      let harness = try await harness()
+      let webView = harness.mainWebView
+      harness.driver.pages = [
+        "https://news.example/": ["https://pay.example/widget"],
+        "https://docs.example/viewer": ["https://cdn.example/embed"],
+      ]
+      await harness.driver.tapLink("https://news.example/", in: webView)
+      await harness.driver.tapLink(
+        "https://checkout.other.example/start", target: "pay", in: webView, frameURL: "https://pay.example/widget")
+      XCTAssertEqual(harness.driver.popups.count, 1)
+      let pay = harness.driver.popups[0]
+
+      var start = harness.driver.callbacks.count
+      await harness.driver.tapLink(
+        "https://checkout.other.example/next", target: "pay", in: webView, frameURL: "https://pay.example/widget")
+      XCTAssertEqual(harness.callbacks(from: start).first, "decidePolicyFor popup1 linkActivated target=main → allow")
+      XCTAssertEqual(pay.url?.absoluteString, "https://checkout.other.example/next")
+      XCTAssertEqual(harness.driver.popups.count, 1)
+
+      let shop = await harness.driver.windowOpen(
+        "https://shop.example/cart", target: "shop", gesture: true, in: webView)
+      let opened = try XCTUnwrap(shop)
+      let docs = await harness.driver.windowOpen(
+        "https://docs.example/viewer", target: "docs", gesture: true, in: opened)
+      let viewer = try XCTUnwrap(docs)
+      start = harness.driver.callbacks.count
+      await harness.driver.tapLink(
+        "https://shop.example/from-embed", target: "shop", in: viewer, frameURL: "https://cdn.example/embed")
+      XCTAssertEqual(
+        harness.callbacks(from: start).prefix(2),
+        ["decidePolicyFor popup3 linkActivated target=none → allow", "createWebViewWith popup3 linkActivated → popup4"])
+      XCTAssertEqual(opened.url?.absoluteString, "https://shop.example/cart")
+    }
+
     func test_aNoopenerWindow_isNotFoundByNameFromItsCreator_butFindsItself() async throws {
       let harness = try await harness()
       let webView = harness.mainWebView
