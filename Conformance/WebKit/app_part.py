@@ -15,28 +15,34 @@ def is_new_window_refusal(callback):
     return callback.get("callback") == "createWebViewWith" and callback.get("answer") == "nil"
 
 
-def policy_answered_same_view(sim):
-    """Whether the replay line says the policy answered `sameView` to a new-window request: the requester's
-    session navigated, and its callbacks refuse the new window and then decide the load the app started in that
-    session's main frame."""
-    if sim.get("outcome") != "navigated":
-        return False
-    session = sim.get("session")
+def same_view_session(sim):
+    """The session whose new-window request the policy answered `sameView`, per the replay line, or None: its
+    callbacks refuse a new window and then decide the load the app started in the requester's own main frame.
+    Whatever that load then does (it commits, the policy refuses it, its URL cannot be shown), the app started
+    it, so the outcome does not matter."""
     callbacks = sim.get("callbacks", [])
     refusal = next((i for i, cb in enumerate(callbacks) if is_new_window_refusal(cb)), None)
     if refusal is None:
-        return False
-    return any(cb.get("callback") == "decidePolicyFor" and cb.get("session") == session
-               and cb.get("targetFrame") == "main" for cb in callbacks[refusal + 1:])
+        return None
+    requester = callbacks[refusal].get("session")
+    loaded = any(cb.get("callback") == "decidePolicyFor" and cb.get("session") == requester
+                 and cb.get("targetFrame") == "main" for cb in callbacks[refusal + 1:])
+    return requester if loaded else None
+
+
+def policy_answered_same_view(sim):
+    """Whether the replay line says the policy answered `sameView` to a new-window request."""
+    return same_view_session(sim) is not None
 
 
 def loads_in_requester(sim, engine_callbacks, committed_sessions):
-    """Whether the app loads the step's URL in the requesting view after the answers: the policy answered
-    `sameView` (the replay line), the engine made the refused request and got the simulator's answer to it (not
-    the harness's default for a callback the simulator did not make), and the view has not committed a load of
-    its own in this step."""
-    if not policy_answered_same_view(sim):
-        return False
+    """The session the app loads the step's URL in after the answers, or None: the policy answered `sameView`
+    (the replay line), the engine made the refused request and got the simulator's answer to it (not the
+    harness's default for a callback the simulator did not make), and the view has not committed a load of its
+    own in this step."""
+    requester = same_view_session(sim)
+    if requester is None or requester in committed_sessions:
+        return None
     if not any(is_new_window_refusal(cb) and not cb.get("unscripted") for cb in engine_callbacks):
-        return False
-    return sim.get("session") not in committed_sessions
+        return None
+    return requester

@@ -707,14 +707,12 @@ class Harness:
         """The session the app loads the step's URL in itself (the app's part), or None: the opener for
         `finish: opener`; the requesting view where the policy answered `sameView` to a new window
         (app_part.loads_in_requester: never for a default answer the harness gave)."""
-        target = self.sessions.get(sim.get("session", ""))
-        if target is None or target.view is None:
-            return None
         if sim.get("outcome") == "finished" and sim.get("via") == "opener":
-            return target
-        if loads_in_requester(sim, self.callbacks, {c[0] for c in self.commits}):
-            return target
-        return None
+            target = self.sessions.get(sim.get("session", ""))
+            return target if target is not None and target.view is not None else None
+        requester = loads_in_requester(sim, self.callbacks, {c[0] for c in self.commits})
+        target = self.sessions.get(requester) if requester is not None else None
+        return target if target is not None and target.view is not None else None
 
     def app_closes(self, sim):
         """Sessions the app removes after this step, as the simulator's engine closed them: a popup

@@ -36,22 +36,30 @@ class LoadsInRequesterTests(unittest.TestCase):
                "callbacks": [dpf("main", "linkActivated", "main", "allow")]}
         engine = [dpf("main.1", "linkActivated", "none", "allow", unscripted=True),
                   cwv("main.1", "nil", unscripted=True)]
-        self.assertFalse(loads_in_requester(sim, engine, set()))
+        self.assertIsNone(loads_in_requester(sim, engine, set()))
 
     def test_aScriptedRefusal_ofAPolicyThatAnsweredSameView_loadsInTheRequester(self):
-        self.assertTrue(loads_in_requester(SAME_VIEW_OPEN, [cwv("main", "nil")], set()))
-        self.assertTrue(loads_in_requester(SAME_VIEW_LINK, [dpf("main", "linkActivated", "none", "cancel")], set()))
+        self.assertEqual(loads_in_requester(SAME_VIEW_OPEN, [cwv("main", "nil")], set()), "main")
+        self.assertEqual(
+            loads_in_requester(SAME_VIEW_LINK, [dpf("main", "linkActivated", "none", "cancel")], set()), "main")
 
     def test_sameView_butTheEngineMadeNoScriptedRefusal_loadsNothing(self):
-        self.assertFalse(loads_in_requester(SAME_VIEW_OPEN, [], set()))
-        self.assertFalse(loads_in_requester(SAME_VIEW_OPEN, [cwv("main", "nil", unscripted=True)], set()))
+        self.assertIsNone(loads_in_requester(SAME_VIEW_OPEN, [], set()))
+        self.assertIsNone(loads_in_requester(SAME_VIEW_OPEN, [cwv("main", "nil", unscripted=True)], set()))
 
     def test_aRequesterThatCommittedItsOwnLoad_loadsNothingMore(self):
-        self.assertFalse(loads_in_requester(SAME_VIEW_OPEN, [cwv("main", "nil")], {"main"}))
+        self.assertIsNone(loads_in_requester(SAME_VIEW_OPEN, [cwv("main", "nil")], {"main"}))
+
+    def test_sameView_whoseLoadCannotCommit_isStillLoadedByTheApp(self):
+        # The app's load of a URL no handler serves: the line is `blocked` (cannot-show-url), but the app started
+        # the load, so the engine must be asked too.
+        sim = {"outcome": "blocked", "reason": "cannot-show-url",
+               "callbacks": [cwv("main.1", "nil"), dpf("main.1", "other", "main", "allow")]}
+        self.assertEqual(loads_in_requester(sim, [cwv("main.1", "nil")], set()), "main.1")
 
     def test_aRefusalWithoutTheAppsLoad_isNotSameView(self):
         blocked = {"outcome": "blocked", "callbacks": [cwv("main", "nil")]}
-        self.assertFalse(loads_in_requester(blocked, [cwv("main", "nil")], set()))
+        self.assertIsNone(loads_in_requester(blocked, [cwv("main", "nil")], set()))
         # Navigated, but the load after the refusal is another session's (a named window found elsewhere).
         elsewhere = {"outcome": "navigated", "session": "main",
                      "callbacks": [cwv("main", "nil"), dpf("main.1", "other", "main", "allow")]}

@@ -97,8 +97,8 @@ public final class ScenarioRecorder {
   ///   - deciders: the scenario `deciders` object (`{"confirm": {"answer": "allow", "delayMs": 5}}`) declaring,
   ///     for each decider the policy asks, the answer replay should give; `nil` when the policy asks none.
   ///   - redact: what to strip from URLs.
-  ///   - clock: the clock the app's engine runs on (`SessionEngine`'s `clock`): the gaps between steps are
-  ///     measured on it and written as `wait` steps.
+  ///   - clock: the clock the gaps between steps are measured on and written as `wait` steps: the continuous
+  ///     clock, which an app's engine runs on (a test that drives an engine on a clock of its own passes that).
   ///   - minimumWait: the shortest gap between two steps that is written as a `wait` (whole milliseconds,
   ///     rounded down, so a timeout that was not yet due on the device is not due in the replay either).
   ///     Raise it for a quieter file when the policy sets no `blankTimeoutMs` or `maxPerMinute`.
