@@ -30,11 +30,6 @@ def same_view_session(sim):
     return requester if loaded else None
 
 
-def policy_answered_same_view(sim):
-    """Whether the replay line says the policy answered `sameView` to a new-window request."""
-    return same_view_session(sim) is not None
-
-
 def loads_in_requester(sim, engine_callbacks, committed_sessions):
     """The session the app loads the step's URL in after the answers, or None: the policy answered `sameView`
     (the replay line), the engine made the refused request and got the simulator's answer to it (not the

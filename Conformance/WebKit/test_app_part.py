@@ -6,7 +6,7 @@ answered `sameView`, never because the harness itself gave a default answer.
 
 import unittest
 
-from app_part import is_new_window_refusal, loads_in_requester, policy_answered_same_view
+from app_part import is_new_window_refusal, loads_in_requester, same_view_session
 
 
 def dpf(session, navigation_type, target, answer, **extra):
@@ -63,11 +63,11 @@ class LoadsInRequesterTests(unittest.TestCase):
         # Navigated, but the load after the refusal is another session's (a named window found elsewhere).
         elsewhere = {"outcome": "navigated", "session": "main",
                      "callbacks": [cwv("main", "nil"), dpf("main.1", "other", "main", "allow")]}
-        self.assertFalse(policy_answered_same_view(elsewhere))
+        self.assertIsNone(same_view_session(elsewhere))
         # The load came before the refusal: not the app's load after it.
         before = {"outcome": "navigated", "session": "main",
                   "callbacks": [dpf("main", "other", "main", "allow"), cwv("main", "nil")]}
-        self.assertFalse(policy_answered_same_view(before))
+        self.assertIsNone(same_view_session(before))
 
 
 class RefusalTests(unittest.TestCase):

@@ -34,17 +34,6 @@ package struct SimulatedWeb: Sendable, Hashable {
   /// a page at one of them loads and commits like a web page.
   package private(set) var schemes: Set<String> = []
 
-  /// The schemes WebKit loads itself: a navigation to any other scheme the app does not serve fails before it
-  /// commits (`FrameLoader` asks `canHandleRequest` after the navigation policy and reports `cannotShowURLError`;
-  /// `WebPage::canHandleRequest` in `Source/WebKit/WebProcess/WebPage` answers for these, empty-document schemes such
-  /// as `about`, and the schemes of the configuration's URL scheme handlers). `WKWebView.handlesURLScheme(_:)` is
-  /// true for them, and `setURLSchemeHandler` refuses them.
-  package static let loadedByWebKit: Set<String> = ["http", "https", "about", "data", "blob", "file"]
-
-  /// The schemes `setURLSchemeHandler(_:forURLScheme:)` refuses because WebKit handles them
-  /// (`WKWebView.handlesURLScheme(_:)`): the ones it loads, and `javascript`, `ws`, `wss`, `ftp`.
-  static let notServable: Set<String> = loadedByWebKit.union(["javascript", "ws", "wss", "ftp"])
-
   /// The most redirect hops WebKit follows: the first request and 20 hops are decided, a 21st redirect fails
   /// the load (observed in WebKitGTK 2.50, as in WebKit's network loader).
   package static let maximumHops = 20
@@ -60,12 +49,13 @@ package struct SimulatedWeb: Sendable, Hashable {
   /// Whether the web declares nothing.
   package var isEmpty: Bool { pages.isEmpty && redirects.isEmpty && schemes.isEmpty }
 
-  /// Whether a main-frame load of `url` can commit: WebKit loads its scheme, or the app serves it. An allowed
+  /// Whether a main-frame load of `url` can commit: WebKit loads its scheme (``WebKitSchemes/loaded``), or the app
+  /// serves it. An allowed
   /// navigation to any other URL (`otherapp://open`, `tel:`, `mailto:`) fails provisionally: the page stays and
   /// its history is unchanged; a popup opened to it stays at about:blank.
   func canLoad(_ url: String) -> Bool {
     guard let address = try? WebAddress(url) else { return false }
-    return Self.loadedByWebKit.contains(address.scheme) || schemes.contains(address.scheme)
+    return WebKitSchemes.loaded.contains(address.scheme) || schemes.contains(address.scheme)
   }
 
   /// The iframe sources of the page at `url`, `nil` when the page is not declared.
@@ -99,19 +89,12 @@ package struct SimulatedWeb: Sendable, Hashable {
     for element in try reader.elements() {
       let text = try element.string()
       let scheme = text.lowercased()
-      let letters: ClosedRange<Unicode.Scalar> = "a"..."z"
-      let digits: ClosedRange<Unicode.Scalar> = "0"..."9"
-      let isScheme =
-        scheme.unicodeScalars.first.map { letters.contains($0) } == true
-        && scheme.unicodeScalars.allSatisfy {
-          letters.contains($0) || digits.contains($0) || "+-.".unicodeScalars.contains($0)
-        }
-      guard isScheme else {
+      guard RuleMatch.isLowerCaseScheme(scheme) else {
         throw element.error(
           "\(JSONValue.quoted(text)) is not a URL scheme (a letter, then letters, digits, \"+\", \"-\" or \".\"; "
             + "no \":\")")
       }
-      guard !Self.notServable.contains(scheme) else {
+      guard !WebKitSchemes.handled.contains(scheme) else {
         throw element.error(
           "\(JSONValue.quoted(text)) is a scheme WebKit handles itself: setURLSchemeHandler(_:forURLScheme:) "
             + "refuses it")

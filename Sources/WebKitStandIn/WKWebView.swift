@@ -54,9 +54,12 @@ import Foundation
   /// reserves), which a URL scheme handler may not serve. A main-frame load of a URL of any other scheme no handler
   /// serves fails before it commits (`FrameLoader`'s `canHandleRequest` check, `cannotShowURLError`).
   public static func handlesURLScheme(_ urlScheme: String) -> Bool {
-    ["http", "https", "about", "data", "blob", "file", "javascript", "ws", "wss", "ftp"].contains(
-      urlScheme.lowercased())
+    let scheme = urlScheme.lowercased()
+    return schemesLoadedByWebKit.contains(scheme) || ["javascript", "ws", "wss", "ftp"].contains(scheme)
   }
+
+  /// The schemes of ``handlesURLScheme(_:)`` that WebKit loads (the others it reserves without loading).
+  static let schemesLoadedByWebKit: Set<String> = ["http", "https", "about", "data", "blob", "file"]
 
   /// The configuration object passed to `init` (WebKit compares it with the one it passed to
   /// `createWebViewWith`).

@@ -1110,8 +1110,7 @@ import Foundation
   /// URL scheme handlers serves it.
   static func canLoad(_ url: URL, in webView: WKWebView) -> Bool {
     guard let scheme = url.scheme?.lowercased() else { return false }
-    let loadedByWebKit: Set<String> = ["http", "https", "about", "data", "blob", "file"]
-    return loadedByWebKit.contains(scheme)
+    return WKWebView.schemesLoadedByWebKit.contains(scheme)
       || webView.creationConfiguration.urlSchemeHandler(forURLScheme: scheme) != nil
   }
 

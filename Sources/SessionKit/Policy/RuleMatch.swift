@@ -155,8 +155,10 @@ public struct RuleMatch: Sendable, Hashable {
     return "\(quoted) contains \(character), which a scheme cannot hold (letters, digits, '+', '-' and '.')"
   }
 
+  /// Whether `scheme` is a URL scheme in lower case: a letter, then letters, digits, `+`, `-` or `.` (a
+  /// scenario's `schemes` are checked with it too).
   @_optimize(size)
-  static func isLowerCaseScheme(_ scheme: String) -> Bool {
+  package static func isLowerCaseScheme(_ scheme: String) -> Bool {
     var isFirst = true
     for byte in scheme.utf8 {
       // A scheme starts with a letter; digits, '+', '-' and '.' may follow. Upper case is not lower case.

@@ -171,15 +171,10 @@ public final class ScenarioRecorder {
   /// fail those loads as WebKit fails a scheme nobody serves.
   private var servedSchemes: [String] = []
 
-  /// The scheme of `url` when WebKit does not load it itself; `nil` for `http`, `https`, `about`, `data`, `blob`,
-  /// `file` and text that is no URL.
+  /// The scheme of `url` when WebKit does not load it itself (``WebKitSchemes/loaded``); `nil` for those and for
+  /// text that is no URL.
   nonisolated static func servedScheme(of url: String) -> String? {
-    guard let colon = url.firstIndex(of: ":") else { return nil }
-    let scheme = url[..<colon].lowercased()
-    let isScheme =
-      scheme.first?.isLetter == true
-      && scheme.allSatisfy { ($0.isASCII && ($0.isLetter || $0.isNumber)) || "+-.".contains($0) }
-    guard isScheme, !["http", "https", "about", "data", "blob", "file"].contains(scheme) else { return nil }
+    guard let scheme = (try? WebAddress(url))?.scheme, !WebKitSchemes.loaded.contains(scheme) else { return nil }
     return scheme
   }
 
