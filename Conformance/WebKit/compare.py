@@ -33,12 +33,14 @@ def load_lines(path):
 
 
 def norm_url(url):
-    """http and https compare equal: the harness fetches every page over http. A lone "?" at the
-    end is dropped: a real GET form with no fields submits to `URL?`, which the scenario writes `URL`."""
+    """http and https compare equal: the harness fetches every page over http. An empty query ("?" at
+    the end, or before the fragment) is dropped: a real GET form with no fields submits to `URL?`
+    (`URL?#fragment` for an action with a fragment), which the scenario writes `URL`."""
     if not isinstance(url, str):
         return url
     if url.lower().startswith("https://"):
         url = "http://" + url[8:]
+    url = url.replace("?#", "#", 1) if "?#" in url and "?" not in url.split("?#", 1)[0] else url
     return url[:-1] if url.endswith("?") else url
 
 

@@ -56,8 +56,7 @@ NAVIGATION_TYPES = {
 # Every page carries this helper. It builds the one element a step acts on (a link or a form
 # with a submit button) covering a known area; in an iframe the parent asks for it with
 # postMessage (the frame may be cross-origin) and the frame answers "ready".
-PAGE_HELPER = """
-<script>
+HELPER_SCRIPT = """
 window.__sk = {
   make(d) {
     const old = document.getElementById('sk-target'); if (old) old.remove();
@@ -93,8 +92,12 @@ addEventListener('message', (e) => {
   if (e.data && e.data.sk) { __sk.make(e.data.sk); e.source.postMessage({skReady: location.href}, '*'); }
   if (e.data && e.data.skReady) { window.__skReady = e.data.skReady; }
 });
-</script>
 """
+PAGE_HELPER = "<script>%s</script>" % HELPER_SCRIPT
+# A document the server did not make (about:blank, about:srcdoc, a page of a scheme the app serves, one a failed load
+# left) gets the helper from a script of its opener or parent, as a page writes into the blank window it opened.
+WRITE_HELPER = "if (typeof window.__sk !== 'object') { if (!document.body) document.documentElement.append(" \
+    "document.createElement('body')); %s }" % HELPER_SCRIPT
 
 
 class PageServer(ThreadingHTTPServer):
@@ -252,6 +255,11 @@ class Session:
     def position(self):
         """The index of the current entry in the back-forward list."""
         return len(self.view.get_back_forward_list().get_back_list())
+
+    def page(self):
+        """The URL the view shows: about:blank before anything committed (WebKitGTK says None, then "" after a
+        cancelled load, for the same initial document)."""
+        return self.view.get_uri() or "about:blank"
 
     def history(self):
         bfl = self.view.get_back_forward_list()
@@ -542,7 +550,7 @@ class Harness:
                 out.append({"step": index, "outcome": "skipped", "skipped": "harness error: %r" % error})
         final = {}
         for s in sorted(self.live(), key=lambda s: s.sid):
-            final[s.sid] = {"url": s.view.get_uri() or "about:blank", "history": s.history()}
+            final[s.sid] = {"url": s.page(), "history": s.history()}
         out.append({"final": {"sessions": final}})
         self.settle()
         if self.late:
@@ -573,7 +581,7 @@ class Harness:
             if not placed:
                 line.update(outcome="skipped", skipped="could not place the %s element" % event)
                 return line
-        before = {s.sid: (s.view.get_uri(), s.history(), s.position()) for s in self.live()}
+        before = {s.sid: (s.page(), s.history(), s.position()) for s in self.live()}
         self.recording = True
         self.touch()
         closed = []
@@ -607,6 +615,7 @@ class Harness:
                 "rel": step.get("rel", ""), "download": bool(step.get("download"))}
         frame = step.get("frame")
         if frame is None:
+            self.js(session, WRITE_HELPER + "; true")
             ok = self.js(session, "__sk.make(%s)" % json.dumps(spec))
             return ok == "true" and self.locate(session, "document.getElementById('sk-target')")
         frame = to_http(frame)
@@ -645,6 +654,9 @@ class Harness:
                 return False
         # Ask until the frame answers: a frame still loading would miss a single message.
         # (In a function: top-level `const`s would persist and clash on the next step.)
+        # An iframe of the page's origin without the helper (about:srcdoc, about:blank) gets it from its parent.
+        self.js(session, "(() => { const f = %s; try { f.contentWindow.eval(%s); } catch (e) {} return true; })()"
+                % (find, json.dumps(WRITE_HELPER)))
         self.js(session, "(() => { window.__skReady = null; const f = %s; const t = setInterval(() => { "
                 "if (window.__skReady) clearInterval(t); else f.contentWindow.postMessage({sk: %s}, '*'); }, 100); "
                 "return true; })()" % (find, json.dumps(spec)))
@@ -773,7 +785,7 @@ class Harness:
         # back-forward list move instead.
         loaded = {c[0] for c in self.commits + self.started_loads}
         moved = [s for s in self.live() if s.sid in before and s.sid not in loaded
-                 and s.view.get_uri() != before[s.sid][0]]
+                 and s.page() != before[s.sid][0]]
         for s in moved:  # the decision that moved it was the main frame's
             for cb in navigations:
                 if cb["session"] == s.sid and cb.get("targetFrame") == "unobserved" \
@@ -805,7 +817,7 @@ class Harness:
         elif sub:
             line.update(outcome="navigated", session=sub[-1]["session"], frame="sub", url=sub[-1]["_url"])
         elif moved:
-            line.update(outcome="navigated", session=moved[0].sid, frame="main", url=moved[0].view.get_uri(),
+            line.update(outcome="navigated", session=moved[0].sid, frame="main", url=moved[0].page(),
                         sameDocument=True)
         elif closed and any(cb["callback"] == "webViewDidClose" for cb in self.callbacks) or \
                 (closed and event == "dismiss"):
