@@ -16,7 +16,8 @@ import SessionKit
   /// protocol (a custom popup chrome, another UI toolkit).
   ///
   /// The coordinator calls ``present(_:as:over:close:)`` once per popup, when the engine admitted it (a provisional
-  /// popup when its first load is allowed), and ``remove(_:)`` once when the engine closed it. A presenter that
+  /// popup when its first load is allowed), and ``remove(_:)`` once when the engine closed it. A popup opened blank
+  /// whose first load of a real URL gives it another presentation is removed and presented again then. A presenter that
   /// cannot show a popup throws: the coordinator then closes the popup in the engine at once and reports it
   /// through ``WebSessionCoordinator/onProblem``, and WebKit gets no window (the page's `window.open` returns null,
   /// as for a blocked popup; a provisional popup's first load is cancelled), so a popup is never open without

@@ -183,6 +183,9 @@ import SessionKit
     private var webViews: [SessionID: WKWebView] = [:]
     /// Provisional popups (an `ask` rule): presented when their first load is allowed.
     private var awaitingPresentation: [SessionID: WKWebView] = [:]
+    /// How each popup on screen was presented: a popup opened blank is shown at once, and presented anew when its
+    /// first load of a real URL gives it another presentation (DESIGN §9.2).
+    private var shownAs: [SessionID: PopupPresentation] = [:]
     /// Each popup's first load until it commits or ends: the gesture it carries (only after a plain `window.open`
     /// with one) and whether it may open an external app (a user gesture opened the popup: a tapped link, a form,
     /// a `window.open`; WebKit propagates the opener's external-URL policy to it).
@@ -411,6 +414,14 @@ import SessionKit
       {
         policy = .cancel
       }
+      // A popup opened blank whose first load of a real URL was given another presentation moves to it; one that
+      // cannot be shown so loads nothing.
+      if loads, isMainFrame, let shown = shownAs[id], let wanted = session.presentation, wanted != shown,
+        let opener = session.opener
+      {
+        presenter.remove(webView)
+        if !present(webView, session: session, over: self.webView(for: opener.id)) { policy = .cancel }
+      }
       // A `download` link the policy allowed is answered `.download` (WebKit's own way with such a link); the
       // recording says `allow`, the policy's answer, as a replay of its `download: true` click does.
       let recorded = policy == .download && decision.policy == .allow ? "allow" : policy.recordedName
@@ -617,6 +628,7 @@ import SessionKit
         guard let opener else {
           throw PopupPresentationError(.noContainer, "the opener of \(session.id) has no web view any more")
         }
+        shownAs[session.id] = presentation
         try presenter.present(popup, as: presentation, over: opener) { [weak self, weak session, weak popup] in
           guard let self, let popup else { return }
           // A close button whose popup this coordinator no longer binds (closed, torn down) still closes: it
@@ -693,6 +705,7 @@ import SessionKit
         webView.stopLoading()
       }
       sessions[ObjectIdentifier(webView)] = nil
+      shownAs[id] = nil
       webViews[id] = nil
       awaitingPresentation[id] = nil
       firstLoads[id] = nil

@@ -234,6 +234,8 @@ public final class CompiledPolicy: Sendable {
       if let found { firstMatch(schemeLists[found], request, context, &facts, &best) }
     }
     firstMatch(unindexed[facts.shape.index], request, context, &facts, &best)
+    // The first load of a popup opened blank is the new-window request too: that shape's rules are candidates.
+    if let index = facts.newWindowIndex { firstMatch(unindexed[index], request, context, &facts, &best) }
   }
 
   /// Lowers `best` to the first candidate (in rule order, below `best`) whose remaining conditions hold.
@@ -272,7 +274,9 @@ public final class CompiledPolicy: Sendable {
 /// rule lists.
 struct RequestShape {
   static let count = 3 * 6
-  let targetBit: UInt8
+  /// The target bits a rule's `target` condition is checked against: one target's, or `newWindow`'s and
+  /// `mainFrame`'s for the first load of a popup opened blank (``RequestFacts/init(_:_:)``).
+  var targetBit: UInt8
   let typeBit: UInt8
   let index: Int
 
@@ -386,6 +390,9 @@ struct RequestFacts {
   static let crossOrigin: UInt8 = 8
 
   let shape: RequestShape
+  /// For the first load of a real URL in a popup opened blank (``PolicyContext/standsForNewWindow(_:)``), the
+  /// unindexed list of the new-window request it stands for, scanned besides the main frame's; `nil` otherwise.
+  let newWindowIndex: Int?
   /// The bit of the path's second byte (the first after `/`) in a ``RuleFilter/pathMask``; `0` until a rule
   /// with paths asks, all ones for a path too short to have one.
   var pathBit: UInt64 = 0
@@ -394,9 +401,22 @@ struct RequestFacts {
   var site = TargetSite.none
 
   init(_ request: borrowing PolicyRequest, _ context: borrowing PolicyContext) {
-    shape = RequestShape(request)
+    var shape = RequestShape(request)
+    var newWindowIndex: Int?
     if request.isUserGesture { bits |= Self.userGesture }
-    if context.isBlankPopup && request.target == .mainFrame { bits |= Self.popupFirstLoad }
+    if context.isBlankPopup && request.target == .mainFrame {
+      bits |= Self.popupFirstLoad
+      if context.standsForNewWindow(request) {
+        // Its `target` condition holds for `newWindow` as well as `mainFrame`, and it carries the gesture of the
+        // request that opened the popup.
+        let newWindow = RequestShape(target: .newWindow, type: request.navigationType)
+        shape.targetBit |= newWindow.targetBit
+        newWindowIndex = newWindow.index
+        if context.openingGesture { bits |= Self.userGesture }
+      }
+    }
+    self.shape = shape
+    self.newWindowIndex = newWindowIndex
   }
 
   /// Works out ``pathBit``.
@@ -568,8 +588,14 @@ final class CompiledRule: Sendable {
   @_optimize(size)
   func admits(shape index: Int) -> Bool {
     let shape = RequestShape(index: index)
-    // A popup's first load is a main-frame navigation: `popupFirstLoad: true` rules wait on no other list.
-    if popupFirstLoad == true, shape.targetBit != 1 << UInt8(RequestShape.targetIndex(.mainFrame)) { return false }
+    // A popup's first load is a main-frame navigation (in a popup opened blank, also the new-window request it
+    // stands for): `popupFirstLoad: true` rules wait on no other list, but for a `newWindow` rule on its own.
+    let newWindowBit: UInt8 = 1 << UInt8(RequestShape.targetIndex(.newWindow))
+    if popupFirstLoad == true, shape.targetBit != 1 << UInt8(RequestShape.targetIndex(.mainFrame)),
+      filter.targets != newWindowBit || shape.targetBit != newWindowBit
+    {
+      return false
+    }
     return filter.targets & shape.targetBit != 0 && filter.types & shape.typeBit != 0
   }
 

@@ -52,7 +52,7 @@ struct PopupTreeState: Sendable {
     // A blank popup's next main-frame load is its first: `popupFirstLoad` holds for it, and the walk below
     // already compares with the nearest opener that has an origin of its own.
     // Field by field, never binding a whole node: copying one costs a retain per reference it holds.
-    guard let isBlankPopup = nodes.read(key, \.isBlankPopup) else { return .none }
+    guard let (isBlankPopup, opening) = nodes.read(key, { ($0.isBlankPopup, $0.blankOpening) }) else { return .none }
     var current = key
     while true {
       // The current entry's page: one retain. A root's page without an origin of its own (`about:blank`) has
@@ -65,7 +65,9 @@ struct PopupTreeState: Sendable {
         return (nil, parent)
       }
       guard let step else { return .none }
-      guard let next = step.next else { return PolicyContext(page: step.page, isBlankPopup: isBlankPopup) }
+      guard let next = step.next else {
+        return PolicyContext(page: step.page, isBlankPopup: isBlankPopup, opening: opening)
+      }
       current = next
     }
   }
@@ -238,6 +240,17 @@ struct PopupTreeState: Sendable {
     return true
   }
 
+  /// The first load of a real URL in `key`, a popup opened blank, kept it (DESIGN §9.2): it is presented with
+  /// `presentation` from now on, and its later loads are judged as any popup's. `false` when it is closed.
+  mutating func keepOpenedBlank(_ key: Key, presentation: PopupPresentation) -> Bool {
+    guard nodes.contains(key) else { return false }
+    nodes.modify(key) { node in
+      node.blankOpening = nil
+      node.presentation = presentation
+    }
+    return true
+  }
+
   // MARK: - Popups
 
   /// What ``openPopup(under:presentation:firstLoad:limits:url:)`` did.
@@ -252,12 +265,13 @@ struct PopupTreeState: Sendable {
   /// again in this same change (the caller reads `now` and `isShutDown` inside the critical section that calls
   /// this, so no admission racing it can slip between a check and the creation). A popup whose first load is not
   /// provisional is announced now (`url` is what it opens with). With a blank timeout, the popup gets its
-  /// deadline (``earliestBlankDeadline``).
+  /// deadline (``earliestBlankDeadline``). `opening`: the popup is opened blank, and its first load of a real URL
+  /// is judged as this new-window request (``keepOpenedBlank(_:presentation:)``).
   @_optimize(size)
   @inline(never)  // Else inlined whole into `Session.open`'s critical section, a closure compiled for speed.
   mutating func openPopup(
     under key: Key, presentation: PopupPresentation, firstLoad: PendingLoad?, limits: PopupLimits, url: String,
-    now: Duration = .zero, userGesture: Bool = true, isShutDown: Bool = false
+    now: Duration = .zero, userGesture: Bool = true, isShutDown: Bool = false, opening: BlankOpening? = nil
   ) -> OpenResult {
     let cutoff = now - .seconds(60)
     // Not always oldest first (a stale clock read records an earlier time after a later one): drop every entry
@@ -283,6 +297,7 @@ struct PopupTreeState: Sendable {
     child.presentation = presentation
     child.pendingLoad = firstLoad
     child.blankDeadline = limits.blankTimeout.map { now + $0 }
+    child.blankOpening = opening
     nodes[childKey] = child
     openPopups += 1
     if !child.isProvisional {
@@ -332,6 +347,7 @@ struct PopupTreeState: Sendable {
         nodes.modify(key) { node in
           node.hasCommittedPage = true
           node.blankDeadline = nil
+          node.blankOpening = nil
         }
       }
     case .subframe(let previous):

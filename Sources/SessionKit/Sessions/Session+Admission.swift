@@ -7,6 +7,10 @@ extension Session {
   /// An empty request URL is `window.open()` with no URL: the popup stays at `about:blank` with no first load,
   /// and an answer that would load the URL elsewhere (`sameView`, `external`) is blocked (reason `policy`).
   ///
+  /// A popup opened blank (no URL, or one that matches `about:blank`) is judged here as any other request, but no
+  /// decider is asked about `about:blank`: an `ask` answer opens it. Its first load of a real URL is judged as
+  /// this request again, and that answer decides whether it stays and how it is presented (DESIGN §9.2).
+  ///
   /// Every check (the session closed, the engine shut down, the gesture requirement, a provisional opener, the
   /// rate limit, `maxDepth`, `maxOpen`) is made again, with the clock read, in the one critical section of the
   /// tree's lock that creates the child, so two admissions racing each other never both pass a limit. After
@@ -73,19 +77,27 @@ extension Session {
     }
     let trace = decision.trace
     let firstLoad: PendingLoad? = hasURL ? .engineStarted(address, trace) : nil
+    // Opened blank: its first load of a real URL stands for this request, with its gesture.
+    let opening =
+      !hasURL || PopupTreeState.matchesAboutBlank(address) ? BlankOpening(isUserGesture: action.isUserGesture) : nil
     switch decision.action {
     case .allow:
       return open(
         presentation: limits.presentation, firstLoad: firstLoad, decision: decision, limits: limits, url: address,
-        userGesture: action.isUserGesture)
+        userGesture: action.isUserGesture, opening: opening)
     case .popup(let presentation):
       return open(
         presentation: presentation, firstLoad: firstLoad, decision: decision, limits: limits, url: address,
-        userGesture: action.isUserGesture)
+        userGesture: action.isUserGesture, opening: opening)
+    case .ask where opening != nil:
+      // No decider is asked about about:blank: the popup opens, and the first load of a real URL asks.
+      var decision = decision
+      if approval == nil { decision.trace.notes.append(Self.blankAskNote) }
+      return open(
+        presentation: limits.presentation, firstLoad: firstLoad, decision: decision, limits: limits, url: address,
+        userGesture: action.isUserGesture, opening: opening)
     case .ask(let name):
-      // `window.open()` with no URL has nothing to ask about: it opens as an ordinary popup.
-      let question =
-        hasURL ? PendingLoad.provisional(ProvisionalQuestion(decider: name, trace: trace, policy: policy)) : nil
+      let question = PendingLoad.provisional(ProvisionalQuestion(decider: name, trace: trace, policy: policy))
       return open(
         presentation: limits.presentation, firstLoad: question, decision: decision, limits: limits, url: address,
         userGesture: action.isUserGesture)
@@ -103,12 +115,15 @@ extension Session {
     }
   }
 
+  /// The trace's note when an `ask` answers a new-window request for `about:blank`.
+  static let blankAskNote = "no decider is asked about about:blank; the popup's first load of a real URL will be"
+
   /// Creates the popup's session: every check is made again, with the clock and the shutdown flag read, in the
   /// critical section that creates it.
   @_optimize(size)
   private nonisolated func open(
     presentation: PopupPresentation, firstLoad: PendingLoad?, decision: PolicyDecision, limits: PopupLimits,
-    url: WebAddress, userGesture: Bool
+    url: WebAddress, userGesture: Bool, opening: BlankOpening? = nil
   ) -> PopupAdmission {
     let tree = tree
     let engine = engine
@@ -116,7 +131,7 @@ extension Session {
       let now = engine.clock.now
       let result = storage.machine.openPopup(
         under: key, presentation: presentation, firstLoad: firstLoad, limits: limits, url: url.serialized, now: now,
-        userGesture: userGesture, isShutDown: engine.gate.isShutDown)
+        userGesture: userGesture, isShutDown: engine.gate.isShutDown, opening: opening)
       guard case .opened(let childKey, let childID) = result else { return (result, nil, now) }
       let child = Session(id: childID, depth: depth + 1, key: childKey, tree: tree)
       storage.popups[childKey] = child

@@ -14,6 +14,9 @@ extension Session {
     let owner = SessionKey(tree: tree.identity, node: key)
     engine.register(race, owner: owner, isClosed: isClosed)
     defer { engine.unregister(race) }
+    // The request's gesture: the first load of a popup opened blank carries the gesture that opened it.
+    var action = action
+    action.isUserGesture = request.isUserGesture
     let question = DeciderRequest(session: id, action: action, address: request.address, trace: trace)
     var outcome = await race.run(
       engine.decider(named: name), name: name, request: question, timeout: policy.deciders.timeout, engine: engine)
@@ -49,63 +52,75 @@ extension Session {
     return .decided(policy.resolved(answer, trace: trace, address: request.address))
   }
 
-  /// A provisional popup's first load: ask its decider; keep the popup on popup/allow, else close it and apply
-  /// the answer (open outside, load in the opener, or nothing).
+  /// A provisional popup's first load: ask its decider; its answer settles the popup
+  /// (``settleFirstLoad(_:address:policy:isProvisional:)``).
   func confirmProvisional(
     _ question: ProvisionalQuestion, action: NavigationAction, request: PolicyRequest
   ) async -> NavigationDecision {
     let policy = question.policy
-    let address = request.address
     switch await ask(question.decider, trace: question.trace, action: action, request: request, policy: policy) {
     case .interrupted(let reason, let trace):
       let closed = tree.close(key, reason: reason == .sessionClosed ? .openerClosed : .teardown)
       return NavigationDecision(outcome: .blocked(reason), action: .cancel, closedSessions: closed, trace: trace)
     case .decided(let decision):
-      let trace = decision.trace
-      switch decision.action {
-      case .allow, .popup:
-        let presentation: PopupPresentation
-        if case .popup(let chosen) = decision.action {
-          presentation = chosen
-        } else {
-          presentation = policy.popups.presentation
-        }
-        return keep(presentation: presentation, address: address, policy: policy)
-          ?? NavigationDecision(outcome: .allow, action: decision.action, trace: trace)
-      case .external(let via) where address.schemeIsAbout:
-        // Nothing would be sent outside: the popup stays, at about:blank.
-        return keep(presentation: policy.popups.presentation, address: address, policy: policy)
-          ?? external(address, via: via, action: decision.action, trace: trace)
-      case .external(let via):
-        let closed = tree.close(key, reason: .refused)
-        // Dismissed meanwhile: the user closed it first, so nothing is opened in its place.
-        guard !closed.isEmpty else { return Self.interrupted(.sessionClosed, snapshot: policy.snapshot) }
-        return external(address, via: via, action: decision.action, closed: closed, trace: trace)
-      case .sameView:
-        let opener = opener
-        let closed = tree.close(key, reason: .refused)
-        guard !closed.isEmpty else { return Self.interrupted(.sessionClosed, snapshot: policy.snapshot) }
-        guard let opener else {
-          return NavigationDecision(
-            outcome: .blocked(.sessionClosed), action: .sameView, closedSessions: closed, trace: trace)
-        }
-        return loadInstead(address, in: opener, action: .sameView, closed: closed, trace: trace)
-      case .cancel, .download, .ask, .finish:
-        // `finish` answering a provisional popup's first load finishes nothing: it behaves as `cancel`.
-        let closed = tree.close(key, reason: .refused)
-        return NavigationDecision(
-          outcome: .blocked(.policy), action: decision.action, closedSessions: closed, trace: trace)
-      }
+      return settleFirstLoad(decision, address: request.address, policy: policy, isProvisional: true)
     }
   }
 
-  /// Keeps a provisional popup and announces it; `nil` when it is kept, the decision to return when it closed
+  /// What the answer to a first load that decides the popup's fate makes of it: a provisional popup's (its
+  /// decider's answer) or a popup opened blank's first load of a real URL (DESIGN §9.2). `popup` keeps the popup
+  /// with that presentation, `allow` with `popups.presentation` (a provisional popup is announced then); anything
+  /// else closes the popup and its subtree and is applied as it would be to the new-window request: `external`
+  /// opens the URL outside, `sameView` loads it in the opener, `cancel`, `download` and `finish` load nothing
+  /// (``BlockReason/policy``).
+  func settleFirstLoad(
+    _ decision: PolicyDecision, address: WebAddress, policy: CompiledPolicy, isProvisional: Bool
+  ) -> NavigationDecision {
+    let trace = decision.trace
+    switch decision.action {
+    case .allow, .popup:
+      let presentation: PopupPresentation
+      if case .popup(let chosen) = decision.action {
+        presentation = chosen
+      } else {
+        presentation = policy.popups.presentation
+      }
+      return keep(presentation: presentation, address: address, policy: policy, isProvisional: isProvisional)
+        ?? NavigationDecision(outcome: .allow, action: decision.action, trace: trace)
+    case .external(let via):
+      let closed = tree.close(key, reason: isProvisional ? .refused : .openedExternally)
+      // Dismissed meanwhile: the user closed it first, so nothing is opened in its place.
+      guard !closed.isEmpty else { return Self.interrupted(.sessionClosed, snapshot: policy.snapshot) }
+      return external(address, via: via, action: decision.action, closed: closed, trace: trace)
+    case .sameView:
+      let opener = opener
+      let closed = tree.close(key, reason: .refused)
+      guard !closed.isEmpty else { return Self.interrupted(.sessionClosed, snapshot: policy.snapshot) }
+      guard let opener else {
+        return NavigationDecision(
+          outcome: .blocked(.sessionClosed), action: .sameView, closedSessions: closed, trace: trace)
+      }
+      return loadInstead(address, in: opener, action: .sameView, closed: closed, trace: trace)
+    case .cancel, .download, .ask, .finish:
+      // `finish` answering a first load that stands for a new-window request finishes nothing: as `cancel`.
+      let closed = tree.close(key, reason: .refused)
+      return NavigationDecision(
+        outcome: .blocked(.policy), action: decision.action, closedSessions: closed, trace: trace)
+    }
+  }
+
+  /// Keeps a popup whose first load settled it: a provisional popup is announced, a popup opened blank (announced
+  /// when it opened) gets its presentation. `nil` when it is kept, the decision to return when it closed
   /// meanwhile.
-  private func keep(presentation: PopupPresentation, address: WebAddress, policy: CompiledPolicy)
-    -> NavigationDecision?
-  {
+  private func keep(
+    presentation: PopupPresentation, address: WebAddress, policy: CompiledPolicy, isProvisional: Bool
+  ) -> NavigationDecision? {
     let url = address.serialized
-    let kept = tree.update { $0.machine.confirmProvisional(key, presentation: presentation, url: url) }
+    let kept = tree.update { storage in
+      isProvisional
+        ? storage.machine.confirmProvisional(key, presentation: presentation, url: url)
+        : storage.machine.keepOpenedBlank(key, presentation: presentation)
+    }
     return kept ? nil : Self.interrupted(.sessionClosed, snapshot: policy.snapshot)
   }
 }

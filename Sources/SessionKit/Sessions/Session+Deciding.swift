@@ -91,13 +91,25 @@ extension Session {
     return decision
   }
 
+  /// Which first load a navigation is, for how its answer applies.
+  enum FirstLoad {
+    /// Not a popup's first load.
+    case none
+    /// A popup's first load: an `external` answer closes the popup, which would stay blank.
+    case popup
+    /// The first load of a real URL in a popup opened blank (``PolicyContext/standsForNewWindow(_:)``), judged as
+    /// the new-window request the popup stands for: the answer decides whether the popup stays, and how it is
+    /// presented (``answerOpenedBlank(_:action:trace:request:policy:question:)``).
+    case openedBlank
+  }
+
   /// A decider to ask before a decision can be answered (rare: allocated only then).
   private final class Question {
     enum Kind {
       /// A provisional popup's first load: its decider must be asked.
       case provisional(ProvisionalQuestion)
       /// The policy said `ask`: the named decider must be asked (the trace of the rule that asked).
-      case ask(String, PolicyDecision.Trace, CompiledPolicy, isFirstLoad: Bool)
+      case ask(String, PolicyDecision.Trace, CompiledPolicy, firstLoad: FirstLoad)
     }
 
     let kind: Kind
@@ -118,7 +130,7 @@ extension Session {
     _ action: NavigationAction, lent: Unmanaged<EnginePolicies>, question: inout Question?
   ) -> NavigationDecision {
     let policy = CachedPolicies.withLent(lent) { Unmanaged.passUnretained($0.policy) }
-    let request: PolicyRequest
+    var request: PolicyRequest
     do {
       request = try PolicyRequest(action)
     } catch {
@@ -145,9 +157,16 @@ extension Session {
         // Only with a shadow policy: the session's id lies in a cache line a decision otherwise leaves alone.
         shadowEvaluate(request, in: context, live: decision, lent: lent, url: action.requestURL)
       }
-      let isFirstLoad = isMainFrame && context.isBlankPopup
+      let firstLoad: FirstLoad
+      if isMainFrame && context.standsForNewWindow(request) {
+        // Evaluated with the gesture of the request that opened the popup; a decider sees it too.
+        request.isUserGesture = request.isUserGesture || context.openingGesture
+        firstLoad = .openedBlank
+      } else {
+        firstLoad = isMainFrame && context.isBlankPopup ? .popup : .none
+      }
       return answer(
-        decision, action: action, request: request, policy: policy, isFirstLoad: isFirstLoad, question: &question)
+        decision, action: action, request: request, policy: policy, firstLoad: firstLoad, question: &question)
     }
   }
 
@@ -168,14 +187,14 @@ extension Session {
     switch question.kind {
     case .provisional(let provisional):
       return await confirmProvisional(provisional, action: action, request: request)
-    case .ask(let name, let trace, let policy, let isFirstLoad):
+    case .ask(let name, let trace, let policy, let firstLoad):
       switch await ask(name, trace: trace, action: action, request: request, policy: policy) {
       case .decided(let answered):
         var next: Question?
         // The question holds the policy while it is lent.
         let decision = answer(
           answered, action: action, request: request, policy: Unmanaged.passUnretained(policy),
-          isFirstLoad: isFirstLoad, question: &next)
+          firstLoad: firstLoad, question: &next)
         guard let next else { return decision }
         return await decideAsking(next, action: action)
       case .interrupted(let reason, let trace):
@@ -185,32 +204,33 @@ extension Session {
   }
 
   /// How an action answers `decidePolicyFor`: on an existing frame, or (target `nil`) the opener's check of a
-  /// new-window link or form, which `createWebViewWith` follows when allowed. `isFirstLoad`: a popup's first
-  /// load, which an `external` answer ends by closing the popup. An `ask` is left to ``decideAsking(_:action:)``:
-  /// `question` is set, and the return value is a placeholder.
+  /// new-window link or form, which `createWebViewWith` follows when allowed. `firstLoad`: whether it is a popup's
+  /// first load, which an `external` answer ends by closing the popup, or the first load of a popup opened blank,
+  /// whose answer decides whether the popup stays. An `ask` is left to ``decideAsking(_:action:)``: `question` is
+  /// set, and the return value is a placeholder.
   ///
   /// Inlined: the commonest answer, `allow` on an existing frame, is built here without a call; every other one
-  /// by ``answerInFull(_:action:request:policy:isFirstLoad:question:)``, whose `.allow` case gives the same.
+  /// by ``answerInFull(_:action:request:policy:firstLoad:question:)``, whose `.allow` case gives the same.
   @inline(__always)
   private func answer(
     _ decision: consuming PolicyDecision, action: NavigationAction, request: PolicyRequest,
-    policy: Unmanaged<CompiledPolicy>, isFirstLoad: Bool, question: inout Question?
+    policy: Unmanaged<CompiledPolicy>, firstLoad: FirstLoad, question: inout Question?
   ) -> NavigationDecision {
-    if case .allow = decision.action, request.target != .newWindow {
+    if case .allow = decision.action, request.target != .newWindow, firstLoad != .openedBlank {
       return NavigationDecision(outcome: .allow, action: .allow, trace: decision.takeTrace())
     }
     return answerInFull(
-      decision, action: action, request: request, policy: policy, isFirstLoad: isFirstLoad, question: &question)
+      decision, action: action, request: request, policy: policy, firstLoad: firstLoad, question: &question)
   }
 
-  /// ``answer(_:action:request:policy:isFirstLoad:question:)`` for every action. The policy is lent (see
+  /// ``answer(_:action:request:policy:firstLoad:question:)`` for every action. The policy is lent (see
   /// ``CachedPolicies``) and retained only where an answer keeps it. It must stay synchronous and must not store
   /// into `policies`: the policy is lent unretained, alive only through the cache's (or the question's) reference,
   /// which nothing replaces while the actor does not suspend between lends.
   @inline(never)
   private func answerInFull(
     _ decision: consuming PolicyDecision, action: NavigationAction, request: PolicyRequest,
-    policy: Unmanaged<CompiledPolicy>, isFirstLoad: Bool, question: inout Question?
+    policy: Unmanaged<CompiledPolicy>, firstLoad: FirstLoad, question: inout Question?
   ) -> NavigationDecision {
     // The request's target, not `action.targetFrame == nil`: comparing the optional with `nil` copies the frame
     // (and retains its strings) on every decision.
@@ -218,13 +238,26 @@ extension Session {
     // The trace moved out rather than copied (a retain per string and array) before the decision is destroyed.
     let chosen = decision.action
     let trace = decision.takeTrace()
+    if firstLoad == .openedBlank {
+      return answerOpenedBlank(
+        chosen, action: action, trace: trace, request: request, policy: policy, question: &question)
+    }
     switch chosen {
+    case .ask where newWindow && PopupTreeState.matchesAboutBlank(request.address):
+      // No decider is asked about about:blank: the window opens, and its first load of a real URL is judged as
+      // this request (DESIGN §9.2).
+      var trace = trace
+      trace.notes.append(Self.blankAskNote)
+      let approval = NewWindowApproval(
+        address: request.address, action: chosen, policy: policy.takeUnretainedValue(), trace: trace)
+      tree.update { $0.machine.approveNewWindow(approval, in: key) }
+      return NavigationDecision(outcome: .allow, action: chosen, trace: trace)
     case .ask(let name):
       let limits = CachedPolicies.withLent(policy) { $0.popups }
       if newWindow, let refusal = popupRefusal(userGesture: action.isUserGesture, limits: limits) {
         return NavigationDecision(outcome: .blocked(refusal.reason), action: chosen, trace: trace)
       }
-      question = Question(.ask(name, trace, policy.takeUnretainedValue(), isFirstLoad: isFirstLoad), request: request)
+      question = Question(.ask(name, trace, policy.takeUnretainedValue(), firstLoad: firstLoad), request: request)
       return Self.interrupted(.cancelled, snapshot: CachedPolicies.withLent(policy) { $0.snapshot })
     case .allow, .popup:
       if newWindow {
@@ -240,7 +273,7 @@ extension Session {
       return loadInstead(request.address, in: self, action: .sameView, trace: trace)
     case .external(let via):
       let answer = external(request.address, via: via, action: chosen, trace: trace)
-      guard isFirstLoad, case .openExternally = answer.outcome else { return answer }
+      guard firstLoad == .popup, case .openExternally = answer.outcome else { return answer }
       return closedAfterFirstLoad(answer, snapshot: CachedPolicies.withLent(policy) { $0.snapshot })
     case .finish(let destination):
       var trace = trace
@@ -257,6 +290,25 @@ extension Session {
     case .download:
       return NavigationDecision(outcome: newWindow ? .blocked(.policy) : .download, action: .download, trace: trace)
     }
+  }
+
+  /// The answer to the first load of a real URL in a popup opened blank, judged as the new-window request the
+  /// popup stands for (DESIGN §9.2): `popup` keeps the popup with that presentation, `allow` with
+  /// `popups.presentation`, `ask` asks the decider about the URL and maps its answer so; anything else closes the
+  /// popup and its subtree, as a refused new-window request would have opened nothing (``settleFirstLoad(_:address:policy:isProvisional:)``).
+  /// The popup was shown when it opened; a kept popup is presented anew when its presentation changed.
+  @_optimize(size)
+  private func answerOpenedBlank(
+    _ chosen: PolicyAction, action: NavigationAction, trace: PolicyDecision.Trace, request: PolicyRequest,
+    policy: Unmanaged<CompiledPolicy>, question: inout Question?
+  ) -> NavigationDecision {
+    if case .ask(let name) = chosen {
+      question = Question(.ask(name, trace, policy.takeUnretainedValue(), firstLoad: .openedBlank), request: request)
+      return Self.interrupted(.cancelled, snapshot: CachedPolicies.withLent(policy) { $0.snapshot })
+    }
+    let decision = PolicyDecision(action: chosen, trace: trace)
+    return settleFirstLoad(
+      decision, address: request.address, policy: policy.takeUnretainedValue(), isProvisional: false)
   }
 
   /// A `sameView` load of `address` in `target`, which the engine expects and will allow without judging;

@@ -54,7 +54,9 @@ public enum CloseReason: String, Sendable, Hashable {
   case dismissed
   /// An ancestor closed, taking its subtree with it.
   case openerClosed
-  /// A provisional popup was refused by its decider.
+  /// Its first load refused it: a provisional popup's decider, or the rule or decider that answered the first load
+  /// of a real URL in a popup opened blank, gave an answer other than a popup (`external` closes it with
+  /// ``openedExternally`` instead when the popup was opened blank).
   case refused
   /// The app tore the session down.
   case teardown

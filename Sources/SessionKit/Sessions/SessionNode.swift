@@ -27,6 +27,9 @@ struct SessionNode: Sendable {
   /// When the engine closes this popup if it still shows nothing but `about:blank` (`popups.blankTimeoutMs`),
   /// on the engine's clock; `nil`: never.
   var blankDeadline: Duration?
+  /// Set for a popup opened blank (`window.open()`, `about:blank`) until its first load of a real URL is decided
+  /// (DESIGN §9.2): that load is judged as the new-window request the popup stands for.
+  var blankOpening: BlankOpening?
 
   /// A session at `about:blank` with an empty history.
   init(id: SessionID, parent: PopupTreeState.Key?, depth: Int) {
@@ -44,6 +47,13 @@ struct SessionNode: Sendable {
 
   /// Whether the popup still waits for its decider.
   var isProvisional: Bool { pendingLoad?.isProvisional ?? false }
+}
+
+/// How a popup opened blank was requested: what its first load of a real URL carries when it is judged as that
+/// new-window request.
+struct BlankOpening: Sendable, Hashable {
+  /// Whether a user gesture started the new-window request.
+  var isUserGesture: Bool
 }
 
 /// A session's next main-frame load, when the engine already knows what it is. Indirect: most sessions have

@@ -90,7 +90,10 @@ final class PopupLifecycleConformanceTests: XCTestCase {
     try await app.perform(.open(nil, gesture: true), in: "main.1")
     let step = try await app.perform(.assign(advertiser), in: "main.1.1")
     XCTAssertEqual(step.rule, "cross")
-    let sameOrigin = try await app.perform(.assign("https://shop.example/pay"), in: "main.1.1")
+    // The cancelled first load closed main.1.1, as a refused new-window request opens nothing (DESIGN §9.2).
+    XCTAssertEqual(step.outcome, .blocked(reason: .policy))
+    try await app.perform(.open(nil, gesture: true), in: "main.1")
+    let sameOrigin = try await app.perform(.assign("https://shop.example/pay"), in: "main.1.2")
     XCTAssertEqual(sameOrigin.rule, "same-origin")
     await app.shutdown()
   }
@@ -166,6 +169,134 @@ final class PopupLifecycleConformanceTests: XCTestCase {
     await app.shutdown()
   }
 
+  // MARK: Popups opened blank (DESIGN §9.2)
+
+  func test_aBlankPopupSentToGooglePay_isKeptWithTheNewWindowRulesPresentation() async throws {
+    let policy = policyJSON(rules: [
+      ruleJSON(
+        "pay-modal", match: #"{"hosts": ["pay.google.com"], "target": "newWindow"}"#, action: #"{"popup": "modal"}"#)
+    ])
+    for opened in [nil, "about:blank"] as [String?] {
+      let app = try await app(policy)
+      let popup = try await app.perform(.open(opened, gesture: true))
+      XCTAssertEqual(popup.outcome, .popup(child: "main.1", presentation: .overlay), "\(opened ?? "nil")")
+      let result = try await app.perform(.assign("https://pay.google.com/gp/p/ui/pay"), in: "main.1")
+      XCTAssertEqual(result.outcome, .navigated(session: "main.1", frame: .main), "\(opened ?? "nil")")
+      XCTAssertEqual(result.rule, "pay-modal", "\(opened ?? "nil")")
+      let shown = try await app.simulator.session("main.1").presentation
+      XCTAssertEqual(shown, .modal, "\(opened ?? "nil")")
+      await app.shutdown()
+    }
+  }
+
+  func test_aBlankPopupsFirstLoadAllowed_takesPopupsPresentation_andLaterLoadsAreOrdinary() async throws {
+    let policy = #"""
+      {"version": 1, "popups": {"presentation": "modal"},
+       "rules": [{"name": "blank", "match": {"target": "newWindow", "hosts": ["partner.example"]},
+                  "action": {"popup": "overlay"}},
+                 {"name": "blank-open", "match": {"target": "newWindow", "schemes": ["about"]},
+                  "action": {"popup": "overlay"}},
+                 {"name": "second", "match": {"target": "mainFrame", "paths": ["/second"]}, "action": "cancel"}]}
+      """#
+    let app = try await app(policy)
+    let opened = try await app.perform(.open("about:blank", gesture: true))
+    XCTAssertEqual(opened.outcome, .popup(child: "main.1", presentation: .overlay))
+    let first = try await app.perform(.assign("https://shop.example/first"), in: "main.1")
+    XCTAssertEqual(first.outcome, .navigated(session: "main.1", frame: .main))
+    XCTAssertEqual(first.rule, "default")
+    let shown = try await app.simulator.session("main.1").presentation
+    XCTAssertEqual(shown, .modal)
+    let second = try await app.perform(.assign("https://shop.example/second"), in: "main.1")
+    XCTAssertEqual(second.outcome, .blocked(reason: .policy))
+    XCTAssertEqual(second.rule, "second")
+    let kept = await app.state(of: "main.1")
+    XCTAssertEqual(kept?.url, "https://shop.example/first")
+    await app.shutdown()
+  }
+
+  func test_aBlankPopupsFirstLoad_carriesTheGestureOfTheWindowOpen() async throws {
+    let policy = policyJSON(rules: [
+      ruleJSON(
+        "tapped", match: #"{"target": "newWindow", "userGesture": true, "crossSite": true}"#,
+        action: #"{"popup": "modal"}"#)
+    ])
+    let app = try await app(policy)
+    let opened = try await app.perform(.open(nil, gesture: true))
+    XCTAssertEqual(opened.outcome, .popup(child: "main.1", presentation: .overlay))
+    let result = try await app.perform(.assign("https://partner.example/"), in: "main.1")
+    XCTAssertEqual(result.rule, "tapped")
+    let shown = try await app.simulator.session("main.1").presentation
+    XCTAssertEqual(shown, .modal)
+    await app.shutdown()
+  }
+
+  func test_aBlankPopupsFirstLoadRefused_closesThePopup_asARefusedNewWindowOpensNone() async throws {
+    let policy = policyJSON(rules: [
+      ruleJSON("no-partner", match: #"{"hosts": ["partner.example"], "target": "newWindow"}"#, action: #""cancel""#),
+      ruleJSON("to-app", match: #"{"hosts": ["app.example"], "target": "newWindow"}"#, action: #"{"finish": "app"}"#),
+    ])
+    for url in ["https://partner.example/", "https://app.example/"] {
+      let app = try await app(policy, events: .lifecycle)
+      let events = EventCollector(app.engine)
+      try await app.perform(.open(nil, gesture: true))
+      let result = try await app.perform(.assign(url), in: "main.1")
+      XCTAssertEqual(result.outcome, .blocked(reason: .policy), url)
+      let gone = await app.state(of: "main.1")
+      XCTAssertNil(gone, url)
+      let closing = await events.settle().filter { $0.opened == nil }
+      XCTAssertEqual(closing, [.popupClosed("main.1", reason: .refused)], url)
+      await events.stop()
+      await app.shutdown()
+    }
+  }
+
+  func test_aBlankPopupsFirstLoadAnsweredSameView_closesThePopup_andLoadsInTheOpener() async throws {
+    let policy = policyJSON(rules: [
+      ruleJSON("here", match: #"{"hosts": ["partner.example"], "target": "newWindow"}"#, action: #""sameView""#)
+    ])
+    let app = try await app(policy)
+    try await app.perform(.open(nil, gesture: true))
+    try await app.perform(.assign("https://partner.example/deal"), in: "main.1")
+    let sessions = await app.openSessions()
+    XCTAssertEqual(sessions, ["main https://partner.example/deal 2"])
+    await app.shutdown()
+  }
+
+  func test_anAskRuleForAboutBlank_asksNoDecider_andTheFirstLoadAsksAboutTheRealURL() async throws {
+    let policy = policyJSON(rules: [
+      ruleJSON("confirm", match: #"{"target": "newWindow"}"#, action: #"{"ask": "confirm"}"#)
+    ])
+    let decider = RecordingDecider(answering: .popup(.modal))
+    let app = try SimulatedApp(policy: policy, deciders: ["confirm": decider])
+    try await app.perform(.load(shop))
+    let opened = try await app.perform(.open("about:blank", gesture: true))
+    XCTAssertEqual(opened.outcome, .popup(child: "main.1", presentation: .overlay))
+    let link = try await app.perform(.click("about:blank", target: "_blank"))
+    XCTAssertEqual(link.outcome, .popup(child: "main.2", presentation: .overlay))
+    XCTAssertEqual(decider.requests.map(\.url), [])
+    let result = try await app.perform(.assign("https://partner.example/"), in: "main.1")
+    XCTAssertEqual(result.outcome, .navigated(session: "main.1", frame: .main))
+    XCTAssertEqual(decider.requests.map(\.url), ["https://partner.example/"])
+    XCTAssertEqual(decider.requests.first?.isUserGesture, true)
+    let shown = try await app.simulator.session("main.1").presentation
+    XCTAssertEqual(shown, .modal)
+    await app.shutdown()
+  }
+
+  func test_aHostlessNewWindowRule_stillRefusesABlankPopupAtCreation() async throws {
+    for include in [
+      #""include": ["webkit-default"]"#,
+      #""rules": [{"name": "no-popups", "match": {"target": "newWindow"}, "action": "cancel"}]"#,
+    ] {
+      let app = try await app(#"{"version": 1, \#(include)}"#)
+      for opened in [nil, "", "about:blank"] as [String?] {
+        let result = try await app.perform(.open(opened, gesture: true))
+        XCTAssertEqual(result.outcome, .blocked(reason: .policy), "\(include) \(opened ?? "nil")")
+      }
+      await app.shutdown()
+    }
+  }
+
   // MARK: The preset rules
 
   func test_theAdPattern_goesToSafari_underAdClicksInEitherOrderWithGooglePay() async throws {
@@ -186,7 +317,8 @@ final class PopupLifecycleConformanceTests: XCTestCase {
       let id = SessionID("main.\(index + 1)")
       let result = try await app.perform(.assign(url), in: id)
       XCTAssertEqual(result.outcome, .navigated(session: id, frame: .main), url)
-      XCTAssertEqual(result.rule, "google-pay/pay-and-sign-in-first-load", url)
+      // Judged as the new-window request the blank popup stands for: the new-window rule answers first.
+      XCTAssertEqual(result.rule, "google-pay/pay-and-sign-in-popups", url)
     }
     await app.shutdown()
   }

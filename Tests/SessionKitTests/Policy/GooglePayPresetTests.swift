@@ -65,7 +65,7 @@ final class GooglePayPresetTests: XCTestCase {
           "expect": {"outcome": "popup", "presentation": "modal", "rule": "google-pay/pay-and-sign-in-popups"}},
          {"open": null, "gesture": true, "expect": {"outcome": "popup", "presentation": "modal"}},
          {"in": "main.2", "assign": "https://pay.google.com/gp/p/ui/pay",
-          "expect": {"outcome": "navigated", "rule": "google-pay/pay-and-sign-in-first-load"}}
+          "expect": {"outcome": "navigated", "rule": "google-pay/pay-and-sign-in-popups"}}
        ]}
       """#
     let report = try await ScenarioRunner(scenario: try Scenario(json: Array(text.utf8))).run()
