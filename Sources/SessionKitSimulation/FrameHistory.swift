@@ -13,6 +13,9 @@ struct FrameState: Sendable, Hashable {
   /// Which load of the document the entry's iframe items belong to: a reload gives the entry new ones, which
   /// match no other entry's (WebKit then loads no iframe moving between them).
   var generation: Int
+  /// Whether the entry's real URL has an empty query the scenario does not write: a GET form without fields
+  /// submits to `URL?` (HTML's form submission replaces the query), which the simulator prints as `URL`.
+  var hasEmptyQuery = false
 
   init(document: Int) {
     self.document = document
@@ -61,7 +64,7 @@ struct FrameState: Sendable, Hashable {
 
   static func == (lhs: FrameState, rhs: FrameState) -> Bool {
     lhs.document == rhs.document && lhs.generation == rhs.generation && lhs.moved.elementsEqual(rhs.moved) { $0 == $1 }
-      && lhs.blocked == rhs.blocked
+      && lhs.blocked == rhs.blocked && lhs.hasEmptyQuery == rhs.hasEmptyQuery
   }
 
   func hash(into hasher: inout Hasher) {

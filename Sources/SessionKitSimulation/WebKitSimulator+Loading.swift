@@ -65,22 +65,46 @@ extension WebKitSimulator {
   /// about:blank, which the engine decides), then the page's iframes. `false` when the load cannot commit: a URL
   /// whose scheme neither WebKit nor the app serves (``SimulatedWeb/canLoad(_:)``) fails provisionally, leaving
   /// the page, its history and (for a popup's first load) its about:blank as they were.
+  ///
+  /// A load of the URL the page shows (``Load/isSameAsCurrent``) makes the page anew in the current entry, as a
+  /// reload does to the list (WebKit's `FrameLoadType::Same` updates the history as a reload), without adding one.
   @discardableResult
-  func commitPage(_ url: String, in session: Session, isPost: Bool, step: inout Step) async -> Bool {
+  func commitPage(_ url: String, in session: Session, isPost: Bool, load: Load = Load(), step: inout Step) async
+    -> Bool
+  {
     // The load ends either way: a gesture-opened window's permission to go out is spent, as the adapter's is.
     gestureOpenedFirstLoads.remove(session.id)
     guard web.canLoad(url) else { return false }
-    guard (try? await session.commit(url, kind: .newEntry(isPost: isPost))) != nil else { return false }
+    let isBlank = (try? WebAddress(url)).map { $0.isAboutBlankOrSrcdoc && $0.path == "blank" } ?? false
+    let hasEntry = session.historyLength > 0
+    // A scheduled about:blank in a window with no entry yet makes none (observed in WebKitGTK 2.50).
+    if load.locksHistory, !hasEntry, isBlank {
+      committedDocuments.insert(session.id)
+      return true
+    }
+    let replaces = load.isSameAsCurrent || (load.locksHistory && hasEntry)
+    let kind: CommitKind = load.isSameAsCurrent ? .reload : .newEntry(isPost: isPost)
+    guard (try? await session.commit(url, kind: kind, replacesCurrent: replaces)) != nil else { return false }
+    committedDocuments.insert(session.id)
+    if !isBlank { realDocuments.insert(session.id) }
     nextDocument += 1
-    frames[session.id, default: FrameHistory()].pushed(
-      FrameState(document: nextDocument), list: session.backForwardList)
+    var state = FrameState(document: nextDocument)
+    state.hasEmptyQuery = load.hasEmptyQuery
+    if replaces {
+      frames[session.id]?.current = state
+    } else {
+      frames[session.id, default: FrameHistory()].pushed(state, list: session.backForwardList)
+    }
     await loadFrames(of: session, .load, step: &step)
     return true
   }
 
   /// An iframe's navigation from `previous` to `url`: an entry of the joint session history, the main frame's
-  /// document unchanged.
-  func commitFrame(_ url: String, src: String, from previous: String, in session: Session) async {
+  /// document unchanged. A load of the URL the iframe shows (`replacing`, WebKit's `FrameLoadType::Same`) adds no
+  /// entry; one of a URL that cannot commit (``SimulatedWeb/canLoad(_:)``) changes nothing: the iframe keeps its
+  /// document (its load fails provisionally, as a main frame's does).
+  func commitFrame(_ url: String, src: String, from previous: String, in session: Session, replacing: Bool) async {
+    guard web.canLoad(url), !replacing else { return }
     guard (try? await session.commit(url, kind: .subframe(previousFrameURL: previous))) != nil else { return }
     var state = frames[session.id]?.current ?? FrameState(document: -1)
     state.show(Self.normalised(url), in: src)
@@ -118,6 +142,8 @@ extension WebKitSimulator {
     guard let page = session.committedURL, let address = try? WebAddress(url), address.fragment != nil else {
       return false
     }
+    // A page a GET form loaded has an empty query (`URL?`): a link without one is another document.
+    if frames[session.id]?.current.hasEmptyQuery == true, address.query == nil { return false }
     return SimulatedWeb.key(address) == SimulatedWeb.key(page)
   }
 

@@ -33,6 +33,11 @@ package actor WebKitSimulator {
   /// Popups whose first load is under way after a user gesture opened them: WebKit lets that load open an
   /// external app as the gesture would (`FrameLoader`'s external-URL policy propagates from the opener).
   var gestureOpenedFirstLoads: Set<SessionID> = []
+  /// Sessions whose main frame has committed a document other than about:blank (WebKit's
+  /// `committedFirstRealDocumentLoad`): until then a script's or a form's navigation replaces the current entry.
+  var realDocuments: Set<SessionID> = []
+  /// Sessions whose main frame has committed any document, about:blank included (also one that added no entry).
+  var committedDocuments: Set<SessionID> = []
 
   /// Creates a simulator with one main web view at `about:blank`, whose root session has the engine's next
   /// default id (`SessionEngine.makeRootSession()`: `main` for an engine's first root).
@@ -78,9 +83,13 @@ package actor WebKitSimulator {
     var step = Step()
     let outcome: StepOutcome
     switch event {
-    case .load(let url), .assign(let url):
+    case .load(let url):
       step.url = url
       outcome = await navigate(session, url: url, type: .other, target: .main, gesture: false, step: &step)
+    case .assign(let url):
+      step.url = url
+      outcome = await navigate(
+        session, url: url, type: .other, target: .main, gesture: false, isScheduled: true, step: &step)
     case .click(let url, let target, let frame, let rel, let download):
       step.url = url
       guard let linkFrame = try linkFrame(frame, in: session) else {
@@ -141,17 +150,25 @@ package actor WebKitSimulator {
   }
 
   /// A link click or form submission: `_self` (the link's frame), `_top`, `_parent`, `_blank`, or a name.
+  ///
+  /// In a main web view that has committed nothing (its initial empty document), a link or form aimed at that
+  /// document's own frame is reported with navigation type `other`, not `linkActivated` or `formSubmitted`
+  /// (observed in WebKitGTK 2.50.6: `random-1-008`, `root-initial-document.json`); a popup's is not.
   private func follow(_ url: String, _ link: Link, in session: Session, step: inout Step) async -> StepOutcome {
+    // A form's submission is scheduled (`NavigationScheduler::scheduleFormSubmission`); a link's loads at once.
+    let isScheduled = link.type == .formSubmitted
+    let ownType: NavigationType = session.isRoot && !committedDocuments.contains(session.id) ? .other : link.type
     switch link.target.lowercased() {
     case "", "_self":
+      let type: NavigationType = if case .main = link.frame { ownType } else { link.type }
       return await navigate(
-        session, url: url, type: link.type, target: link.frame, source: link.frame, gesture: true,
-        method: link.method, step: &step)
+        session, url: url, type: type, target: link.frame, source: link.frame, gesture: true,
+        method: link.method, isScheduled: isScheduled, step: &step)
     case "_top", "_parent":
       // One iframe level: both name the main frame (a top-level frame is its own parent).
       return await navigate(
-        session, url: url, type: link.type, target: .main, source: link.frame, gesture: true, method: link.method,
-        step: &step)
+        session, url: url, type: ownType, target: .main, source: link.frame, gesture: true, method: link.method,
+        isScheduled: isScheduled, step: &step)
     case "_blank":
       // WebKit applies `noopener` to `_blank` targets; `rel=opener` keeps the opener, unless `noopener` or
       // `noreferrer` cut it.
@@ -161,7 +178,7 @@ package actor WebKitSimulator {
       if let named = window(named: link.target, from: session, frame: link.frame) {
         return await navigate(
           named, url: url, type: link.type, target: .main, source: link.frame, sourceSession: session,
-          gesture: true, method: link.method, step: &step)
+          gesture: true, method: link.method, isScheduled: isScheduled, step: &step)
       }
       // `rel=noopener` (or `noreferrer`) on a named link: a window with no opener and no name.
       let cut = link.rel.cutsOpener
@@ -218,15 +235,17 @@ package actor WebKitSimulator {
     switch target.lowercased() {
     case "_self", "_top", "_parent":
       guard let url else { return .ignored }
-      return await navigate(session, url: url, type: .other, target: .main, gesture: gesture, step: &step)
+      return await navigate(
+        session, url: url, type: .other, target: .main, gesture: gesture, isScheduled: true, step: &step)
     default:
       let name = target.lowercased() == "_blank" || target.isEmpty ? nil : target
       // `noopener` does not skip the lookup of a window by name (WebKit, HTML): a window found is navigated.
       if let name, let named = window(named: name, from: session, frame: .main) {
+        if !noopener { windows.setOpener(of: named.id, to: session.id) }
         guard let url else { return .ignored }
         return await navigate(
           named, url: url, type: .other, target: .main, source: .main, sourceSession: session, gesture: gesture,
-          step: &step)
+          isScheduled: true, step: &step)
       }
       // WebKit's popup gate comes before any delegate call.
       guard gesture || settings.javaScriptCanOpenWindowsAutomatically else {
@@ -283,7 +302,8 @@ package actor WebKitSimulator {
     let openerFrame: String? = if case .sub(let src, _) = source { src } else { nil }
     windows.add(
       child, name: opening.name, pageOpener: opening.keepsOpener ? session.id : nil,
-      openerFrame: opening.keepsOpener ? openerFrame : nil, creationOrigin: documentOrigin(source, in: session))
+      openerFrame: opening.keepsOpener ? openerFrame : nil, openerGeneration: frames[session.id]?.current.generation,
+      creationOrigin: documentOrigin(source, in: session))
     // Its first load (now, or a script's `location` later for `window.open()`) may open an external app.
     if gesture { gestureOpenedFirstLoads.insert(child.id) }
     guard let url else { return .popup(child: child.id, presentation: presentation) }
@@ -305,15 +325,26 @@ package actor WebKitSimulator {
   /// A navigation of an existing frame: decidePolicyFor and each redirect hop's, then the commit when allowed
   /// (and the new page's iframes). An iframe's navigation adds an entry to the joint session history without
   /// changing the session's URL; a link to a fragment of the current page is a same-document navigation.
+  ///
+  /// `isScheduled`: a script's `location` or `window.open` into an existing window, or a form, which WebKit schedules
+  /// (`NavigationScheduler`); in a window that has committed only about:blank it replaces the current entry.
   func navigate(
     _ session: Session, url: String, type: NavigationType, target: Frame, source: Frame = .main,
-    sourceSession: Session? = nil, gesture: Bool, method: FormMethod = .get, step: inout Step
+    sourceSession: Session? = nil, gesture: Bool, method: FormMethod = .get, isScheduled: Bool = false,
+    step: inout Step
   ) async -> StepOutcome {
     if case .main = target, method == .get, type != .formSubmitted, isSameDocument(url, in: session) {
       return await navigateWithinDocument(
         session, url: url, type: type, source: source, sourceSession: sourceSession ?? session, gesture: gesture,
         step: &step)
     }
+    // Decided before the request: the URL requested, not where its redirects end (observed in WebKitGTK 2.50).
+    let load = Load(
+      isSameAsCurrent: isSameAsCurrent(
+        url, target: target, in: session, requester: documentOrigin(source, in: sourceSession ?? session),
+        method: method, type: type),
+      hasEmptyQuery: type == .formSubmitted && method == .get && Self.hasNoQuery(url),
+      locksHistory: isScheduled && !realDocuments.contains(session.id))
     let requested = await request(
       url, in: session, type: type, target: target, source: source, sourceSession: sourceSession ?? session,
       gesture: gesture, method: method, listsHops: true, step: &step)
@@ -321,12 +352,12 @@ package actor WebKitSimulator {
     case .allowed(let final, let finalMethod):
       switch target {
       case .main:
-        guard await commitPage(final, in: session, isPost: finalMethod == .post, step: &step) else {
+        guard await commitPage(final, in: session, isPost: finalMethod == .post, load: load, step: &step) else {
           return .blocked(reason: .cannotShowURL)
         }
         return .navigated(session: session.id, frame: .main)
       case .sub(let src, let frameURL):
-        await commitFrame(final, src: src, from: frameURL, in: session)
+        await commitFrame(final, src: src, from: frameURL, in: session, replacing: load.isSameAsCurrent)
         return .navigated(session: session.id, frame: .sub)
       }
     case .refused(let decision, let finalMethod):
@@ -335,6 +366,34 @@ package actor WebKitSimulator {
     case .redirectLoop:
       return .blocked(reason: .redirectLoop)
     }
+  }
+
+  /// Whether a navigation of `target` to `url` loads the URL the frame shows, as WebKit's `FrameLoadType::Same`: the
+  /// URL requested equals the frame's current one (fragment included), and the requesting document is same-origin
+  /// with the frame's (`FrameLoader::loadURL` and `FrameLoader::load(DocumentLoader&)`, by
+  /// `shouldTreatURLAsSameAsCurrent`, in `Source/WebCore/loader/FrameLoader.cpp`). Such a load makes the page anew in
+  /// the current history entry instead of adding one. A POST is never one (`loadPostRequest`); a GET form loads its
+  /// URL with the form's query, an empty one when the scenario writes none (``FrameState/hasEmptyQuery``).
+  private func isSameAsCurrent(
+    _ url: String, target: Frame, in session: Session, requester: DocumentOrigin, method: FormMethod,
+    type: NavigationType
+  ) -> Bool {
+    guard method == .get, let page = session.committedURL, session.historyLength > 0 else { return false }
+    let emptyQuery = type == .formSubmitted && Self.hasNoQuery(url)
+    switch target {
+    case .main:
+      guard Self.normalised(url) == page.serialized, emptyQuery == frames[session.id]?.current.hasEmptyQuery else {
+        return false
+      }
+    case .sub(_, let shown):
+      guard !emptyQuery, Self.normalised(url) == Self.normalised(shown) else { return false }
+    }
+    return requester.isSameOrigin(as: documentOrigin(target, in: session))
+  }
+
+  /// Whether `url` has no query (`?` absent), so that a GET form submitting to it adds an empty one.
+  static func hasNoQuery(_ url: String) -> Bool {
+    (try? WebAddress(url))?.query == nil
   }
 
   /// What a decision other than an allowed navigation amounts to, with the sessions it closed.
@@ -447,7 +506,7 @@ package actor WebKitSimulator {
         guard let session = windows[id] else { return .unshared }
         let shown = frames[id]?.current.url(of: src) ?? src
         return documentOrigin(.sub(src: src, url: shown), in: session)
-      })
+      }, generation: { frames[$0]?.current.generation })
   }
 
   /// The origin of the document in `frame` of `session`: an iframe's URL's (an opaque one its own, shared with no
@@ -478,6 +537,18 @@ package actor WebKitSimulator {
     let name: String?
     let keepsOpener: Bool
     let firstLoadGesture: Bool
+  }
+
+  /// How an allowed load of an existing frame goes into its history.
+  struct Load {
+    /// WebKit's `FrameLoadType::Same`: the frame loads the URL it shows; the current entry is made anew.
+    var isSameAsCurrent = false
+    /// The URL loaded has an empty query the scenario does not write (a GET form without fields).
+    var hasEmptyQuery = false
+    /// A scheduled navigation of a window that has committed no real document yet (only about:blank, or nothing):
+    /// WebKit locks the back/forward list (`NavigationScheduler`, `duringLoad`: `!committedFirstRealDocumentLoad`).
+    /// The document replaces the current entry; with none, about:blank adds none.
+    var locksHistory = false
   }
 
   /// A link or form: where it is aimed, the frame that holds it, and how it navigates.

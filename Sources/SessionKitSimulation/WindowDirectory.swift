@@ -22,9 +22,13 @@ struct WindowDirectory {
   private struct Window {
     let session: Session
     let name: String?
-    let pageOpener: SessionID?
+    var pageOpener: SessionID?
     /// The iframe (by `src`) of `pageOpener` whose document opened the window; `nil` for its main frame.
-    let openerFrame: String?
+    var openerFrame: String?
+    /// For an iframe opener, the generation of the opener's page that held it (``FrameState/generation``): when
+    /// that page goes (a main-frame load, a reload, back or forward onto another document), the iframe goes with
+    /// it, and the window has no opener any more (WebKit's opener is a weak reference to the frame).
+    var openerGeneration: Int?
     let creationOrigin: DocumentOrigin
   }
 
@@ -35,7 +39,7 @@ struct WindowDirectory {
     // A root that committed nothing shows an initial about:blank whose origin is opaque, and its own.
     windows = [
       Window(
-        session: root, name: nil, pageOpener: nil, openerFrame: nil,
+        session: root, name: nil, pageOpener: nil, openerFrame: nil, openerGeneration: nil,
         creationOrigin: .opaque(DocumentOrigin.rootDocument))
     ]
     index = [root.id: 0]
@@ -50,14 +54,34 @@ struct WindowDirectory {
     windows.lazy.map(\.session).filter { !$0.isClosed }
   }
 
+  /// Adds a window opened by `pageOpener` (`nil`: no page-visible opener), from its iframe `openerFrame` (`nil`: its
+  /// main frame) while the opener's page was of generation `openerGeneration`.
   mutating func add(
-    _ session: Session, name: String?, pageOpener: SessionID?, openerFrame: String?, creationOrigin: DocumentOrigin
+    _ session: Session, name: String?, pageOpener: SessionID?, openerFrame: String?, openerGeneration: Int?,
+    creationOrigin: DocumentOrigin
   ) {
     index[session.id] = windows.count
     windows.append(
       Window(
-        session: session, name: name, pageOpener: pageOpener, openerFrame: openerFrame, creationOrigin: creationOrigin
-      ))
+        session: session, name: name, pageOpener: pageOpener, openerFrame: openerFrame,
+        openerGeneration: openerFrame == nil ? nil : openerGeneration, creationOrigin: creationOrigin))
+  }
+
+  /// `window.open(url, name)` found the window `id` from the main frame of `opener`: WebKit makes that frame its
+  /// opener (`LocalDOMWindow::createWindow` calls `setOpener` for a window it found as for one it created, unless
+  /// `noopener`), so the window is familiar with the requester from then on, whatever opened it.
+  mutating func setOpener(of id: SessionID, to opener: SessionID) {
+    guard let position = index[id], id != opener else { return }
+    windows[position].pageOpener = opener
+    windows[position].openerFrame = nil
+    windows[position].openerGeneration = nil
+  }
+
+  /// The window's opener while it lasts: an iframe opener goes with the page that held it.
+  private func opener(of window: Window, generation: (SessionID) -> Int?) -> SessionID? {
+    guard let opener = window.pageOpener else { return nil }
+    guard let openerGeneration = window.openerGeneration else { return opener }
+    return generation(opener) == openerGeneration ? opener : nil
   }
 
   /// The origin the session `id` was created with (its creator's document's); `nil` for an unknown session.
@@ -73,24 +97,26 @@ struct WindowDirectory {
   ///   - requesterFrame: the iframe (by `src`) the request comes from; `nil` for the main frame.
   ///   - origin: the origin of the document a session's main frame shows.
   ///   - frameOrigin: the origin of the document an iframe (by `src`) of a session shows.
+  ///   - generation: the generation of the page a session shows (``FrameState/generation``).
   func window(
     named name: String, from requester: SessionID, requesterFrame: String?, requesterOrigin: DocumentOrigin,
-    origin: (SessionID) -> DocumentOrigin, frameOrigin: (SessionID, String) -> DocumentOrigin
+    origin: (SessionID) -> DocumentOrigin, frameOrigin: (SessionID, String) -> DocumentOrigin,
+    generation: (SessionID) -> Int?
   ) -> Session? {
     guard let requesterIndex = index[requester] else { return nil }
     if windows[requesterIndex].name == name { return windows[requesterIndex].session }
     // Familiarity is the top-level windows' (`isFrameFamiliarWith` compares the frames' tops and their openers).
-    let opener = windows[requesterIndex].pageOpener
+    let opener = opener(of: windows[requesterIndex], generation: generation)
     // "Its opener" is the requesting frame's: an iframe has none.
     let requestersOpener = requesterFrame == nil ? opener : nil
     for window in windows where window.name == name && !window.session.isClosed {
       let id = window.session.id
-      let familiar =
-        id == opener || window.pageOpener == requester || (opener != nil && window.pageOpener == opener)
+      let windowOpener = self.opener(of: window, generation: generation)
+      let familiar = id == opener || windowOpener == requester || (opener != nil && windowOpener == opener)
       guard familiar else { continue }
       let navigable =
         id == requestersOpener || requesterOrigin.isSameOrigin(as: origin(id))
-        || window.pageOpener.map { openerSession in
+        || windowOpener.map { openerSession in
           // The frame that opened the window, then its ancestors (an iframe's is its page's main frame).
           let openerFrameOrigin = window.openerFrame.map { frameOrigin(openerSession, $0) }
           return openerFrameOrigin.map { requesterOrigin.isSameOrigin(as: $0) } == true

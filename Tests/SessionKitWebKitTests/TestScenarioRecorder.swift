@@ -121,7 +121,7 @@
         [
           #"{"load":"https://merchant.example/account"}"#,
           #"{"open":"https://idp.example/authorize","gesture":true}"#,
-          #"{"in":"main.1","load":"https://merchant.example/oauth/done?code=8"}"#,
+          #"{"in":"main.1","assign":"https://merchant.example/oauth/done?code=8"}"#,
         ])
       guard case .array(let steps)? = recorder.scenario["steps"],
         case .array(let callbacks)? = steps[2]["expect"]?["callbacks"]

@@ -310,8 +310,9 @@ struct PopupTreeState: Sendable {
 
   /// How a commit changes the history.
   enum HistoryChange {
-    /// A new main-frame entry.
-    case newEntry(isPost: Bool)
+    /// A new main-frame document: a new entry, or the current one replaced when `replacesCurrent` says so (`nil`:
+    /// only a popup's initial about:blank is replaced, what an adapter that cannot tell sees most often).
+    case newEntry(isPost: Bool, replacesCurrent: Bool? = nil)
     /// An iframe navigated from `previous` to the committed address; the main frame's URL stays.
     case subframe(previous: WebAddress)
     /// A move within the list.
@@ -332,13 +333,15 @@ struct PopupTreeState: Sendable {
       }
     }
     switch kind {
-    case .newEntry(let isPost):
+    case .newEntry(let isPost, let replacesCurrent):
       // `about:blank` and `about:srcdoc` have no site of their own (a root showing one is same-site only
       // with them).
       let page = CommittedPage(url: address, site: address.isAboutBlankOrSrcdoc ? nil : site)
       // A popup whose only committed document is its initial about:blank replaces that entry (WebKit, observed
-      // 2026-12-01): back then has nothing to go to.
-      if nodes.read(key, \.isBlankPopup) == true, nodes.read(key, \.history.entries.count) == 1 {
+      // 2026-12-01): back then has nothing to go to. The simulator says which loads do (a script's or a form's).
+      let entries = nodes.read(key, \.history.entries.count) ?? 0
+      let replaces = replacesCurrent ?? (nodes.read(key, \.isBlankPopup) == true && entries == 1)
+      if replaces, entries > 0 {
         nodes.modify(key) { $0.history.replaceCurrent(.init(page: page, isPost: isPost)) }
       } else {
         nodes.modify(key) { $0.history.push(.init(page: page, isPost: isPost)) }

@@ -98,13 +98,16 @@ public actor Session {
     }
   }
 
-  /// ``didCommit(_:kind:)`` for the package's adapter and simulator, with the parser's own error.
+  /// ``didCommit(_:kind:)`` for the package's adapter and simulator, with the parser's own error. For
+  /// ``CommitKind/newEntry(isPost:)``, `replacesCurrent` says whether the document replaces the current entry (the
+  /// simulator knows: a script's or a form's load of a window that has shown only about:blank); `nil` replaces only
+  /// a popup's initial about:blank.
   /// - Throws: `AddressError` when a URL cannot be parsed; nothing changes then.
-  package func commit(_ url: String, kind: CommitKind) throws(AddressError) {
+  package func commit(_ url: String, kind: CommitKind, replacesCurrent: Bool? = nil) throws(AddressError) {
     let address = try WebAddress(url)
     let change: PopupTreeState.HistoryChange
     switch kind {
-    case .newEntry(let isPost): change = .newEntry(isPost: isPost)
+    case .newEntry(let isPost): change = .newEntry(isPost: isPost, replacesCurrent: replacesCurrent)
     case .subframe(let previous): change = .subframe(previous: try WebAddress(previous))
     case .backForward(let offset): change = .backForward(offset: offset)
     case .reload: change = .reload

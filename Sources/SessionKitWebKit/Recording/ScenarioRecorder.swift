@@ -63,6 +63,8 @@ public final class ScenarioRecorder {
   private var steps: [Step] = []
   /// Sessions whose next `decidePolicyFor` is a load the current step caused.
   private var followUps: Set<SessionID> = []
+  /// The popups the app created: a step of their own that loads without a gesture is a script's.
+  private var popups: Set<SessionID> = []
   /// A session whose next `createWebViewWith` follows its allowed new-window `decidePolicyFor`.
   private var pendingWindow: SessionID?
   private var opensWithoutGesture = false
@@ -278,6 +280,7 @@ public final class ScenarioRecorder {
     append(
       Self.callback(
         "createWebViewWith", session, type: action.navigationType, target: "none", answer: popup?.rawValue ?? "nil"))
+    if let popup { popups.insert(popup) }
     if let popup, !action.requestURL.isEmpty { followUps.insert(popup) }
     if case .loadInstead(_, let opener) = outcome { followUps.insert(opener) }
   }
@@ -378,7 +381,11 @@ public final class ScenarioRecorder {
       return [("reload", .bool(true))]
     case .other:
       if target == "none" { return [("open", url), ("gesture", .bool(action.isUserGesture))] }
-      return target == "main" ? [("load", url)] : nil
+      guard target == "main" else { return nil }
+      // The app's own load, or a script's `location`: WebKit reports both alike. In a popup it is a script's (the
+      // loads the engine asks the app for belong to the step that asked); the difference shows in a window that has
+      // shown only about:blank, whose entry a script's navigation replaces and an app's load does not.
+      return popups.contains(session) ? [("assign", url)] : [("load", url)]
     }
   }
 

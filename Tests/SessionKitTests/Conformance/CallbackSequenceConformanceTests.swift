@@ -46,8 +46,9 @@ final class CallbackSequenceConformanceTests: XCTestCase {
   // history gains an entry per iframe navigation (observed in WebKitGTK 2.50).
   func test_linkInsideIframe_targetsTheSubframe_keepsTheURL_andAddsAHistoryEntry() async throws {
     let app = try await loadedApp()
-    for target in ["_self", ""] {
-      let result = try await app.perform(.click("https://frame.example/next", target: target, frame: slot))
+    // Two URLs: a link to the URL the iframe shows reloads it in its entry (`FrameLoadType::Same`), adding none.
+    for (target, url) in [("_self", "https://frame.example/next"), ("", "https://frame.example/next/2")] {
+      let result = try await app.perform(.click(url, target: target, frame: slot))
       assertStep(
         result, .navigated(session: "main", frame: .sub),
         callbacks: [WebKitCall.decidePolicyFor("main", .linkActivated, target: "sub", answer: "allow")])

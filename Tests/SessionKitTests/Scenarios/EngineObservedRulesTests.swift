@@ -515,4 +515,161 @@ final class EngineObservedRulesTests: XCTestCase {
       """#)
     XCTAssertEqual(calls(result[0]).count, 2, "the page's load asks its iframe")
   }
+
+  // MARK: - 10. Rules random scenarios found (issue 36, Conformance/WebKit/generate.py)
+
+  /// The history length of `session` in the final line of a replay of `steps` under an allow-all policy.
+  private func finalHistory(_ steps: String, of session: String = "main", extra: String = "") async throws -> Double? {
+    let result = try await lines(
+      #"{"policy": {"version": 1, "default": "allow"}, \#(extra) "steps": [\#(steps)]}"#)
+    return history(result.last, session)
+  }
+
+  // A load of the URL the frame shows, requested by a document of the frame's origin, makes the page anew in the
+  // current entry (`FrameLoadType::Same`): a link, a script, the app, a GET form with that exact URL, an iframe's
+  // link to its own URL. A POST, a cross-origin requester, a GET form that adds an empty query, and a URL that only
+  // redirects to the current one add an entry (observed in WebKitGTK 2.50.6, `same-url-loads.json`).
+  func test_aLoadOfTheURLTheFrameShows_replacesTheEntry_whenTheRequesterIsOfItsOrigin() async throws {
+    let page = #"{"load": "https://shop.example/a"}"#
+    for same in [
+      #"{"click": "https://shop.example/a"}"#, #"{"assign": "https://shop.example/a"}"#,
+      #"{"load": "https://shop.example/a"}"#,
+    ] {
+      let length = try await finalHistory("\(page), \(same)")
+      XCTAssertEqual(length, 1, same)
+    }
+    let query = try await finalHistory(
+      #"{"load": "https://shop.example/a?q=1"}, {"submit": "https://shop.example/a?q=1"}"#)
+    XCTAssertEqual(query, 1, "a GET form whose URL is the page's")
+    let frames =
+      #""pages": {"https://shop.example/a": {"frames": ["https://ads.example/slot", "https://shop.example/own"]}},"#
+    let iframe = try await finalHistory(
+      #"\#(page), {"click": "https://ads.example/slot", "frame": "https://ads.example/slot"}"#, extra: frames)
+    XCTAssertEqual(iframe, 1, "an iframe's link to its own URL")
+    let sameOriginTop = try await finalHistory(
+      #"\#(page), {"click": "https://shop.example/a", "target": "_top", "frame": "https://shop.example/own"}"#,
+      extra: frames)
+    XCTAssertEqual(sameOriginTop, 1, "_top from an iframe of the page's origin")
+    for other in [
+      #"{"submit": "https://shop.example/a", "method": "post"}"#, #"{"submit": "https://shop.example/a"}"#,
+      #"{"click": "https://shop.example/a", "target": "_top", "frame": "https://ads.example/slot"}"#,
+    ] {
+      let length = try await finalHistory("\(page), \(other)", extra: frames)
+      XCTAssertEqual(length, 2, other)
+    }
+    let redirects = #""redirects": {"https://shop.example/r": {"to": "https://shop.example/a", "status": 302}},"#
+    let original = try await finalHistory(
+      #"{"load": "https://shop.example/r"}, {"click": "https://shop.example/r"}"#, extra: redirects)
+    XCTAssertEqual(original, 2, "the URL requested, not where it redirects, is compared")
+    let final = try await finalHistory(
+      #"{"load": "https://shop.example/r"}, {"click": "https://shop.example/a"}"#, extra: redirects)
+    XCTAssertEqual(final, 1)
+  }
+
+  // A GET form without fields submits to `URL?`: the same form again loads the URL the page shows (no entry), and
+  // a link to `URL#fragment` is another document (an entry), not a fragment of this one.
+  func test_aPageAGetFormMade_hasAnEmptyQuery_soAFragmentLinkWithoutOneLoadsAnotherDocument() async throws {
+    let result = try await lines(
+      #"""
+      {"policy": {"version": 1, "default": "allow"}, "steps": [
+        {"load": "https://shop.example/a"},
+        {"submit": "https://shop.example/b"},
+        {"submit": "https://shop.example/b", "expect": {"outcome": "navigated"}},
+        {"click": "https://shop.example/b#more", "expect": {"outcome": "navigated"}}
+      ], "expectFinal": {"main": {"history": 3}}}
+      """#)
+    XCTAssertEqual(history(result.last, "main"), 3)
+  }
+
+  // A script's `location`, `window.open` into the window by name, or a form, in a window that has committed no
+  // document but about:blank, replaces its entry (`NavigationScheduler`: `!committedFirstRealDocumentLoad`); a
+  // link or the app's load adds one; a scheduled about:blank where there is no entry adds none (observed in
+  // WebKitGTK 2.50.6, `blank-window-history.json`).
+  func test_aScheduledNavigationOfAWindowThatShowedOnlyAboutBlank_replacesItsEntry() async throws {
+    let opened = #"{"load": "https://shop.example/"}, {"open": "about:blank", "target": "w", "gesture": true}"#
+    for (step, expected) in [
+      (#"{"in": "main.1", "assign": "https://shop.example/x"}"#, 1.0),
+      (#"{"open": "https://shop.example/x", "target": "w", "gesture": true}"#, 1),
+      (#"{"in": "main.1", "submit": "https://shop.example/x?q=1"}"#, 1),
+      (#"{"in": "main.1", "click": "https://shop.example/x"}"#, 2),
+      (#"{"click": "https://shop.example/x", "target": "w"}"#, 2),
+      (#"{"in": "main.1", "load": "https://shop.example/x"}"#, 2),
+    ] {
+      let length = try await finalHistory("\(opened), \(step)", of: "main.1")
+      XCTAssertEqual(length, expected, step)
+    }
+    let root = try await finalHistory(#"{"assign": "about:blank"}, {"assign": "https://shop.example/"}"#)
+    XCTAssertEqual(root, 1, "a root's scheduled about:blank adds no entry, and the next scheduled load replaces")
+    let real = try await finalHistory(
+      #"{"load": "https://shop.example/"}, {"click": "about:blank"}, {"assign": "https://shop.example/q"}"#)
+    XCTAssertEqual(real, 3, "a window that showed a real document keeps its entries")
+  }
+
+  // A link or form in a main web view that has committed nothing is reported as `other` (observed in WebKitGTK
+  // 2.50.6, `root-initial-document.json`); in a blank popup, and aimed at a new window, it stays `linkActivated`.
+  func test_aLinkInARootThatCommittedNothing_isOther() async throws {
+    let result = try await lines(
+      #"""
+      {"policy": {"version": 1, "default": "allow"}, "steps": [
+        {"click": "https://shop.example/x", "target": "_blank"},
+        {"click": "https://shop.example/x"},
+        {"submit": "https://shop.example/y?q=1"}
+      ]}
+      """#)
+    XCTAssertEqual(calls(result[0]).first, "decidePolicyFor main linkActivated none allow")
+    XCTAssertEqual(calls(result[1]), ["decidePolicyFor main other main allow"])
+    XCTAssertEqual(calls(result[2]), ["decidePolicyFor main formSubmitted main allow"])
+  }
+
+  // An iframe's navigation to a URL no one serves fails before it commits: no entry, the iframe keeps its page.
+  func test_anIframesLoadOfAnUnloadableURL_addsNoEntry() async throws {
+    let result = try await lines(
+      #"""
+      {"policy": {"version": 1, "default": "allow"},
+       "pages": {"https://shop.example/a": {"frames": ["https://ads.example/slot"]}}, "steps": [
+        {"load": "https://shop.example/a"},
+        {"click": "otherapp://x", "frame": "https://ads.example/slot"},
+        {"back": true, "expect": {"outcome": "ignored"}}
+      ], "expectFinal": {"main": {"history": 1}}}
+      """#)
+    XCTAssertEqual(history(result.last, "main"), 1)
+  }
+
+  // A window opened from an iframe loses its opener when the page that held the iframe goes: the opener's page
+  // can no longer find it by name (WebKit's opener is a weak reference to the frame; observed in WebKitGTK 2.50.6,
+  // `opener-iframe-detached.json`).
+  func test_aWindowOpenedFromAnIframe_losesItsOpener_whenThePageThatHeldTheIframeGoes() async throws {
+    _ = try await lines(
+      #"""
+      {"policy": {"version": 1, "default": "allow"},
+       "pages": {"https://shop.example/": {"frames": ["https://shop.example/widget"]}}, "steps": [
+        {"load": "https://shop.example/"},
+        {"submit": "https://ads.example/a", "target": "help", "frame": "https://shop.example/widget",
+         "expect": {"outcome": "popup", "child": "main.1"}},
+        {"click": "https://ads.example/b", "target": "help", "expect": {"outcome": "navigated", "session": "main.1"}},
+        {"load": "https://shop.example/other"},
+        {"load": "https://shop.example/"},
+        {"open": null, "target": "help", "gesture": true, "expect": {"outcome": "popup", "child": "main.2"}}
+      ]}
+      """#)
+  }
+
+  // `window.open(url, name)` that finds a window makes the caller's frame its opener (`LocalDOMWindow::createWindow`
+  // calls `setOpener` for a window found as for one created): the window stays familiar after the iframe that opened
+  // it is gone (observed in WebKitGTK 2.50.6, `opener-iframe-detached.json`).
+  func test_windowOpenFindingAWindow_makesTheCallerItsOpener() async throws {
+    _ = try await lines(
+      #"""
+      {"policy": {"version": 1, "default": "allow"},
+       "pages": {"https://shop.example/": {"frames": ["https://shop.example/widget"]}}, "steps": [
+        {"load": "https://shop.example/"},
+        {"submit": "https://ads.example/a", "target": "help", "frame": "https://shop.example/widget",
+         "expect": {"outcome": "popup", "child": "main.1"}},
+        {"open": null, "target": "help", "gesture": true, "expect": {"outcome": "ignored"}},
+        {"load": "https://shop.example/other"},
+        {"open": "https://news.example/z", "target": "help", "gesture": true,
+         "expect": {"outcome": "navigated", "session": "main.1"}}
+      ]}
+      """#)
+  }
 }
