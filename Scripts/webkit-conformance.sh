@@ -128,7 +128,8 @@ if [ $failed -ne 0 ] && [ $status -eq 0 ]; then status=1; fi
 
 echo
 # The comparer is the judge: its own tests run first.
-if tests=$(cd "$here" && PYTHONDONTWRITEBYTECODE=1 /usr/bin/python3 -m unittest discover -s . -p 'test_*.py' 2>&1); then
+if tests=$(cd "$here" && SESSION_BENCH="$bench" PYTHONDONTWRITEBYTECODE=1 /usr/bin/python3 -m unittest discover -s . \
+    -p 'test_*.py' 2>&1); then
   echo "comparer tests: $(echo "$tests" | tail -1)"
 else
   echo "$tests"; [ $status -ne 0 ] || status=1

@@ -41,3 +41,9 @@ def loads_in_requester(sim, engine_callbacks, committed_sessions):
     if not any(is_new_window_refusal(cb) and not cb.get("unscripted") for cb in engine_callbacks):
         return None
     return requester
+
+
+def same_view_url(sim):
+    """The URL the app loads for a `sameView` answer: the refused new-window request's own (the callback's `url`),
+    not the line's `url`, which is the last URL decided, a redirect hop of the app's load when it was redirected."""
+    return next((cb.get("url") for cb in sim.get("callbacks", []) if is_new_window_refusal(cb)), None)

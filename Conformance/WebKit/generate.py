@@ -37,17 +37,17 @@ SERVED = "shopapp"
 UNSERVED = "otherapp"
 
 
-def url_of(rng, host=None):
+def url_of(rng, schemes, host=None):
+    """A URL of `host` (or any), with the scheme the scenario gives that host."""
     host = host or rng.choice(HOSTS)
-    scheme = "http" if rng.random() < 0.15 else "https"
-    return f"{scheme}://{host}{rng.choice(PATHS)}"
+    return f"{schemes[host]}://{host}{rng.choice(PATHS)}"
 
 
-def same_origin(url, rng):
+def same_origin(url, rng, schemes):
     """Another URL of `url`'s origin (for `download` links)."""
     prefix = url.split("/", 3)
     if len(prefix) < 3 or not url.startswith("http"):
-        return url_of(rng)
+        return url_of(rng, schemes)
     return "/".join(prefix[:3]) + rng.choice(["/file.pdf", "/report", "/a"])
 
 
@@ -56,15 +56,19 @@ class World:
 
     def __init__(self, rng):
         self.rng = rng
+        # One scheme per host: the harness fetches https as http, so the engine cannot tell http://h from https://h.
+        self.schemes = {host: "http" if rng.random() < 0.15 else "https" for host in HOSTS}
+        frame_sources = [self.with_scheme(src) for src in FRAME_SOURCES]
         self.served = rng.random() < 0.3
         self.pages = {}
         for _ in range(rng.randint(1, 3)):
-            self.pages[url_of(rng)] = rng.sample(FRAME_SOURCES, rng.randint(1, 2))
+            self.pages[self.url_of()] = rng.sample(frame_sources, rng.randint(1, 2))
         if self.served and rng.random() < 0.5:
-            self.pages[f"{SERVED}://account/orders"] = [rng.choice(FRAME_SOURCES[:4])]
+            self.pages[f"{SERVED}://account/orders"] = [rng.choice(frame_sources[:4])]
         self.redirects = {}
         for index in range(rng.choice([0, 1, 1, 2, 3])):
-            source = f"https://{rng.choice(HOSTS)}/r{index}"
+            host = rng.choice(HOSTS)
+            source = f"{self.schemes[host]}://{host}/r{index}"
             roll = rng.random()
             if roll < 0.15:
                 target = f"{UNSERVED}://open?r={index}"
@@ -73,7 +77,7 @@ class World:
             elif roll < 0.35 and index > 0:
                 target = next(iter(self.redirects))  # a chain (a loop when it comes back here)
             else:
-                target = url_of(rng)
+                target = self.url_of()
             self.redirects[source] = {"to": target, "status": rng.choice([301, 302, 303, 307, 308])}
         self.policy, self.deciders = self.draw_policy()
         self.settings = {"javaScriptCanOpenWindowsAutomatically": rng.random() < 0.3}
@@ -123,12 +127,23 @@ class World:
             policy["deciders"] = {"timeoutMs": 100, "onTimeout": rng.choice(["cancel", "allow"])}
         return policy, deciders
 
+    def url_of(self, host=None):
+        return url_of(self.rng, self.schemes, host)
+
+    def with_scheme(self, url):
+        """`url` (https) with the scheme the scenario gives its host."""
+        host = url.split("/")[2] if url.startswith("https://") else None
+        return url.replace("https://", self.schemes[host] + "://", 1) if host in self.schemes else url
+
+    def same_origin(self, url):
+        return same_origin(url, self.rng, self.schemes)
+
     def url(self, shown):
         """A URL for a step in a session that shows `shown`."""
         rng = self.rng
         roll = rng.random()
         if roll < 0.40:
-            return rng.choice(list(self.pages)) if rng.random() < 0.5 else url_of(rng)
+            return rng.choice(list(self.pages)) if rng.random() < 0.5 else self.url_of()
         if roll < 0.52 and self.redirects:
             return rng.choice(list(self.redirects))
         if roll < 0.60 and shown.startswith("http"):
@@ -141,7 +156,7 @@ class World:
             return f"{SERVED}://account/orders"
         if roll < 0.82:
             return "tel:+15550100"
-        return same_origin(shown, rng)
+        return self.same_origin(shown)
 
     def target(self):
         return self.rng.choices(["_self", "_blank", "name", "_top", "_parent"], [40, 25, 20, 8, 7])[0]
@@ -171,14 +186,14 @@ def draw_step(world, sessions):
         if frames and rng.random() < 0.5:
             step["frame"] = rng.choice(frames)
         elif frames is None and shown.startswith("http") and rng.random() < 0.1:
-            step["frame"] = "https://ads.example/slot"
+            step["frame"] = world.with_scheme("https://ads.example/slot")
         if kind == "click":
             if rng.random() < 0.15:
                 step["rel"] = " ".join(rng.sample(["opener", "noopener", "noreferrer"], rng.randint(1, 2)))
             if rng.random() < 0.12:
                 step["download"] = True
                 if rng.random() < 0.6:
-                    step["click"] = same_origin(step.get("frame") or shown, rng)
+                    step["click"] = world.same_origin(step.get("frame") or shown)
                     if world.redirects and rng.random() < 0.4:
                         step["click"] = rng.choice(list(world.redirects))
         elif rng.random() < 0.4:

@@ -31,7 +31,7 @@ gi.require_version("Gtk", "3.0")
 gi.require_version("WebKit2", "4.1")
 from gi.repository import Gio, GLib, Gtk, WebKit2  # noqa: E402
 
-from app_part import loads_in_requester  # noqa: E402
+from app_part import loads_in_requester, same_view_url  # noqa: E402
 
 MAX_REQUESTS = 2000  # per scenario; the proxy refuses beyond this
 SCENARIO_DEADLINE_S = 240  # a scenario that takes longer is abandoned
@@ -401,6 +401,20 @@ class Harness:
             src = next((f for f in pending for seen in session.frame_urls.get(f, []) if same_url(seen, url)), None)
         return ("declared", src)
 
+    def nested_frame(self, session, url, gesture):
+        """The src of a nested iframe this request loads (no gesture): an iframe of a declared page that a frame of
+        this view was allowed to load earlier in this step (an iframe navigated to a page with iframes of its own);
+        otherwise None."""
+        if gesture:
+            return None
+        for record in self.callbacks:
+            if record["session"] != session.sid or record.get("answer") != "allow" or same_url(record["_url"], url):
+                continue
+            for src in self.server.pages.get(page_key(record["_url"]), []):
+                if same_url(src, url):
+                    return src
+        return None
+
     def chain_root(self, session, url):
         """The earlier decision in this session whose request the server redirected to url."""
         for record in reversed(self.callbacks):
@@ -437,6 +451,10 @@ class Harness:
                 record["_root"] = root
         elif not new_window:
             kind, src = self.page_frame(session, url) or (None, None)
+            if kind is None or (kind == "declared" and src is None):
+                nested = self.nested_frame(session, url, record["_gesture"])
+                if nested is not None:
+                    kind, src = "declared", nested
             if kind == "remembered":
                 # An iframe the harness put into an undeclared page, loading again with it: the
                 # scenario does not declare it, so the simulator has no decision for it.
@@ -591,7 +609,8 @@ class Harness:
             # What the app does after the answers (the app's part), as the iOS adapter does it.
             target = self.app_loads(sim)
             if target is not None:
-                target.view.load_uri(to_http(sim.get("url") or url))
+                finished = sim.get("outcome") == "finished"
+                target.view.load_uri(to_http((sim.get("url") if finished else same_view_url(sim)) or url))
                 self.settle()
             closed = self.app_closes(sim)
             for cid in closed:

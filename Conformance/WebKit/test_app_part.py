@@ -6,7 +6,7 @@ answered `sameView`, never because the harness itself gave a default answer.
 
 import unittest
 
-from app_part import is_new_window_refusal, loads_in_requester, same_view_session
+from app_part import is_new_window_refusal, loads_in_requester, same_view_session, same_view_url
 
 
 def dpf(session, navigation_type, target, answer, **extra):
@@ -77,6 +77,19 @@ class RefusalTests(unittest.TestCase):
         self.assertFalse(is_new_window_refusal(cwv("main", "main.1")))
         self.assertFalse(is_new_window_refusal(dpf("main", "linkActivated", "none", "allow")))
         self.assertFalse(is_new_window_refusal(dpf("main", "linkActivated", "main", "cancel")))
+
+
+
+class SameViewURLTests(unittest.TestCase):
+    def test_theAppLoadsTheRefusedRequestsURL_notTheLastHopOfItsOwnLoad(self):
+        # random-b0f76f6-035 step 8: a `_blank` link to a URL that redirects, answered sameView; the line's `url` is
+        # the hop the app's load was redirected to, which the harness loaded instead (one decision too few).
+        sim = {"outcome": "navigated", "session": "main", "url": "http://news.example/p?x=1", "callbacks": [
+            dpf("main", "linkActivated", "none", "cancel", url="https://www.shop.example/r0"),
+            dpf("main", "other", "main", "allow", url="https://www.shop.example/r0"),
+            dpf("main", "other", "main", "allow", url="http://news.example/p?x=1")]}
+        self.assertEqual(same_view_url(sim), "https://www.shop.example/r0")
+        self.assertIsNone(same_view_url({"callbacks": [dpf("main", "other", "main", "allow", url="x")]}))
 
 
 if __name__ == "__main__":

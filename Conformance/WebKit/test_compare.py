@@ -40,6 +40,10 @@ class StepDifferencesTests(unittest.TestCase):
     def test_httpsAndHttp_andALoneQuestionMark_compareEqual(self):
         self.assertEqual(norm_url("https://a.example/x"), norm_url("http://a.example/x?"))
         self.assertNotEqual(norm_url("https://a.example/x"), norm_url("http://a.example/x?q=1"))
+        # A GET form without fields to a URL with a fragment lands at `URL?#fragment`.
+        self.assertEqual(norm_url("https://a.example/x#more"), norm_url("http://a.example/x?#more"))
+        self.assertNotEqual(norm_url("https://a.example/x#more"), norm_url("http://a.example/x?q#more"))
+        self.assertEqual(norm_url("http://a.example/x?q=1#a?#b"), "http://a.example/x?q=1#a?#b")
 
 
     def test_aBlockedFrameOnOneSideOnly_isReported(self):
