@@ -77,8 +77,9 @@ extension WebKitSimulator {
     guard web.canLoad(url) else { return false }
     let isBlank = (try? WebAddress(url)).map { $0.isAboutBlankOrSrcdoc && $0.path == "blank" } ?? false
     let hasEntry = session.historyLength > 0
-    // A scheduled about:blank in a window with no entry yet makes none (observed in WebKitGTK 2.50).
-    if load.locksHistory, !hasEntry, isBlank {
+    // A scheduled about:blank without a gesture in a window with no entry yet makes none (observed in WebKitGTK
+    // 2.50; `mustLockBackForwardList`: no gesture, the initial document's onload not dispatched).
+    if load.locksHistory, !hasEntry, isBlank, !load.hasGesture {
       committedDocuments.insert(session.id)
       return true
     }
@@ -103,12 +104,49 @@ extension WebKitSimulator {
   /// document unchanged. A load of the URL the iframe shows (`replacing`, WebKit's `FrameLoadType::Same`) adds no
   /// entry; one of a URL that cannot commit (``SimulatedWeb/canLoad(_:)``) changes nothing: the iframe keeps its
   /// document (its load fails provisionally, as a main frame's does).
-  func commitFrame(_ url: String, src: String, from previous: String, in session: Session, replacing: Bool) async {
-    guard web.canLoad(url), !replacing else { return }
-    guard (try? await session.commit(url, kind: .subframe(previousFrameURL: previous))) != nil else { return }
-    var state = frames[session.id]?.current ?? FrameState(document: -1)
-    state.show(Self.normalised(url), in: src)
-    frames[session.id, default: FrameHistory()].pushed(state, list: session.backForwardList)
+  func commitFrame(
+    _ url: String, src: String, from previous: String, in session: Session, replacing: Bool, step: inout Step
+  ) async {
+    guard web.canLoad(url) else { return }
+    if !replacing, (try? await session.commit(url, kind: .subframe(previousFrameURL: previous))) != nil {
+      var state = frames[session.id]?.current ?? FrameState(document: -1)
+      state.show(Self.normalised(url), in: src)
+      frames[session.id, default: FrameHistory()].pushed(state, list: session.backForwardList)
+    }
+    await loadNestedFrames(ofPageAt: url, in: session, type: .other, step: &step)
+  }
+
+  /// The iframes of the declared page an iframe of `session` now shows at `url` (nested browsing contexts), level by
+  /// level as WebKit creates them (a document makes all its iframes as it is parsed; theirs come with their own
+  /// documents): each asked as a page's own iframes are (target the subframe, no gesture, at its `src`), `other`, or
+  /// on back/forward `backForward` unless its load had been cancelled (it left no item: `other`). WebKit loads no
+  /// frame whose URL two of its ancestors' documents have (`isURLAllowed` allows one self-reference), which ends
+  /// the recursion. Their state is not kept beyond that: a scenario names only a page's own iframes (by `src`).
+  /// Observed in WebKitGTK 2.50.6 (`nested-iframes.json`).
+  func loadNestedFrames(ofPageAt url: String, in session: Session, type: NavigationType, step: inout Step) async {
+    var queue = [(page: url, ancestors: [session.committedURL.map(SimulatedWeb.key) ?? ""])]
+    while !queue.isEmpty {
+      let (page, ancestors) = queue.removeFirst()
+      guard let address = try? WebAddress(page), let sources = web.frames(of: address), !sources.isEmpty else {
+        continue
+      }
+      let chain = ancestors + [SimulatedWeb.key(address)]
+      for src in sources where chain.filter({ $0 == src }).count < 2 {
+        let key = "\(SimulatedWeb.key(address)) \(src)"
+        let frameType: NavigationType =
+          type == .backForward && blockedNestedFrames[session.id, default: []].contains(key) ? .other : type
+        let requested = await request(
+          src, in: session, type: frameType, target: .sub(src: src, url: src), source: .main, sourceSession: session,
+          gesture: false, method: .get, listsHops: false, recordsTrace: false, step: &step)
+        if case .allowed(let final, _) = requested {
+          blockedNestedFrames[session.id, default: []].remove(key)
+          if web.canLoad(final) { queue.append((final, chain)) }
+        } else {
+          blockedNestedFrames[session.id, default: []].insert(key)
+          step.blockedFrames.append(src)
+        }
+      }
+    }
   }
 
   /// Asks each iframe of the declared page `session` shows (none for an undeclared page), in document order,
@@ -119,6 +157,8 @@ extension WebKitSimulator {
     let previous = frames[session.id]?.current ?? FrameState(document: -1)
     var state = previous
     if reason == .load { state.reset(generation: state.generation) }
+    // The pages the iframes show, whose own iframes load next (WebKit makes a document's iframes as it parses it).
+    var nested: [(page: String, type: NavigationType)] = []
     for src in sources {
       let (type, url): (NavigationType, String) =
         reason == .backForward && !previous.isBlocked(src) ? (.backForward, previous.url(of: src)) : (.other, src)
@@ -127,12 +167,14 @@ extension WebKitSimulator {
         gesture: false, method: .get, listsHops: false, recordsTrace: false, step: &step)
       if case .allowed(let final, _) = requested {
         state.show(Self.normalised(final), in: src)
+        if web.canLoad(final) { nested.append((final, type)) }
       } else {
         state.block(src)
         step.blockedFrames.append(src)
       }
     }
     frames[session.id]?.current = state
+    for (page, type) in nested { await loadNestedFrames(ofPageAt: page, in: session, type: type, step: &step) }
   }
 
   // MARK: - Same-document navigations
@@ -239,6 +281,7 @@ extension WebKitSimulator {
         in: session, url: url, type: .backForward, target: .sub(src: src, url: current.url(of: src)), source: .main,
         sourceSession: session, gesture: false, step: &step)
       guard decision.policy == .allow else { return await applyRefusal(decision, step: &step) }
+      await loadNestedFrames(ofPageAt: url, in: session, type: .backForward, step: &step)
     }
     guard (try? await session.commit(page, kind: .backForward(offset: offset))) != nil else {
       return .blocked(reason: .invalidURL)

@@ -38,6 +38,9 @@ package actor WebKitSimulator {
   var realDocuments: Set<SessionID> = []
   /// Sessions whose main frame has committed any document, about:blank included (also one that added no entry).
   var committedDocuments: Set<SessionID> = []
+  /// Nested iframes (`"PAGE SRC"`: an iframe of the declared page `PAGE` that an iframe showed) whose last load was
+  /// cancelled: going back or forward loads them afresh (`other`), having left no history item.
+  var blockedNestedFrames: [SessionID: Set<String>] = [:]
 
   /// Creates a simulator with one main web view at `about:blank`, whose root session has the engine's next
   /// default id (`SessionEngine.makeRootSession()`: `main` for an engine's first root).
@@ -151,13 +154,14 @@ package actor WebKitSimulator {
 
   /// A link click or form submission: `_self` (the link's frame), `_top`, `_parent`, `_blank`, or a name.
   ///
-  /// In a main web view that has committed nothing (its initial empty document), a link or form aimed at that
-  /// document's own frame is reported with navigation type `other`, not `linkActivated` or `formSubmitted`
-  /// (observed in WebKitGTK 2.50.6: `random-1-008`, `root-initial-document.json`); a popup's is not.
+  /// In a window that has committed no document (a main web view's initial empty document, a popup whose first
+  /// load was refused or failed; not `window.open()`'s, whose about:blank commits at once), a link or form aimed at
+  /// that document's own frame is reported with navigation type `other`, not `linkActivated` or `formSubmitted`
+  /// (observed in WebKitGTK 2.50.6: `root-initial-document.json`, `random-b0f76f6-001`, `-015`, `-023`).
   private func follow(_ url: String, _ link: Link, in session: Session, step: inout Step) async -> StepOutcome {
     // A form's submission is scheduled (`NavigationScheduler::scheduleFormSubmission`); a link's loads at once.
     let isScheduled = link.type == .formSubmitted
-    let ownType: NavigationType = session.isRoot && !committedDocuments.contains(session.id) ? .other : link.type
+    let ownType: NavigationType = committedDocuments.contains(session.id) ? link.type : .other
     switch link.target.lowercased() {
     case "", "_self":
       let type: NavigationType = if case .main = link.frame { ownType } else { link.type }
@@ -306,7 +310,11 @@ package actor WebKitSimulator {
       creationOrigin: documentOrigin(source, in: session))
     // Its first load (now, or a script's `location` later for `window.open()`) may open an external app.
     if gesture { gestureOpenedFirstLoads.insert(child.id) }
-    guard let url else { return .popup(child: child.id, presentation: presentation) }
+    guard let url else {
+      // `window.open()`: its about:blank commits at once, without a callback.
+      committedDocuments.insert(child.id)
+      return .popup(child: child.id, presentation: presentation)
+    }
     let firstLoad = await request(
       url, in: child, type: .other, target: .main, source: .main, sourceSession: child,
       gesture: opening.firstLoadGesture, method: method, listsHops: true, step: &step)
@@ -344,7 +352,7 @@ package actor WebKitSimulator {
         url, target: target, in: session, requester: documentOrigin(source, in: sourceSession ?? session),
         method: method, type: type),
       hasEmptyQuery: type == .formSubmitted && method == .get && Self.hasNoQuery(url),
-      locksHistory: isScheduled && !realDocuments.contains(session.id))
+      locksHistory: isScheduled && !realDocuments.contains(session.id), hasGesture: gesture)
     let requested = await request(
       url, in: session, type: type, target: target, source: source, sourceSession: sourceSession ?? session,
       gesture: gesture, method: method, listsHops: true, step: &step)
@@ -357,7 +365,7 @@ package actor WebKitSimulator {
         }
         return .navigated(session: session.id, frame: .main)
       case .sub(let src, let frameURL):
-        await commitFrame(final, src: src, from: frameURL, in: session, replacing: load.isSameAsCurrent)
+        await commitFrame(final, src: src, from: frameURL, in: session, replacing: load.isSameAsCurrent, step: &step)
         return .navigated(session: session.id, frame: .sub)
       }
     case .refused(let decision, let finalMethod):
@@ -547,8 +555,10 @@ package actor WebKitSimulator {
     var hasEmptyQuery = false
     /// A scheduled navigation of a window that has committed no real document yet (only about:blank, or nothing):
     /// WebKit locks the back/forward list (`NavigationScheduler`, `duringLoad`: `!committedFirstRealDocumentLoad`).
-    /// The document replaces the current entry; with none, about:blank adds none.
+    /// The document replaces the current entry; with none, about:blank without a user gesture adds none.
     var locksHistory = false
+    /// Whether a user gesture started the navigation (`NavigationScheduler::mustLockBackForwardList`).
+    var hasGesture = false
   }
 
   /// A link or form: where it is aimed, the frame that holds it, and how it navigates.

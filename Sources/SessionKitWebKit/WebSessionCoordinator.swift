@@ -454,6 +454,7 @@ import SessionKit
         // An iframe navigation of the page this one replaced, whose entry the list never showed: gone with it.
         pendingSubframes[id] = nil
         let list = RecordedList(webView.backForwardList)
+        let before = recordedList[id]
         let expected = expectedCommit.removeValue(forKey: id)
         let kind: CommitKind
         switch expected {
@@ -466,7 +467,15 @@ import SessionKit
         }
         if expected != nil { firstLoads[id] = nil }
         recordedList[id] = list
-        record(url, kind: kind, in: session)
+        // A new document whose item took the current one's place, the others unchanged: WebKit replaced the entry
+        // (a load of the URL the page showed, a script's load of a window that showed only about:blank).
+        var replacesCurrent: Bool?
+        if case .newEntry = kind, let before, before.items.indices.contains(before.index) {
+          replacesCurrent =
+            list.index == before.index && list.items.count == before.items.count
+            && list.items.indices.allSatisfy { $0 == list.index || list.items[$0] === before.items[$0] }
+        }
+        record(url, kind: kind, replacesCurrent: replacesCurrent, in: session)
         recorder?.committed(id, url: url)
       }
     }
@@ -534,12 +543,12 @@ import SessionKit
     }
 
     /// Records a commit in `session` after the ones before it; one it cannot record is reported.
-    private func record(_ url: String, kind: CommitKind, in session: Session) {
+    private func record(_ url: String, kind: CommitKind, replacesCurrent: Bool? = nil, in session: Session) {
       let previous = commits[session.id]
       commits[session.id] = Task { [weak self] in
         await previous?.value
         do {
-          try await session.commit(url, kind: kind)
+          try await session.commit(url, kind: kind, replacesCurrent: replacesCurrent)
         } catch {
           self?.report(.commitNotRecorded(session.id, url: url, reason: "\(error)"))
         }

@@ -74,6 +74,13 @@ import Foundation
   weak var pageOpener: WKWebView?
   /// The iframe (by `src`) of ``pageOpener`` whose document opened this window; `nil` for its main frame.
   var openerFrame: String?
+  /// For an iframe opener, the generation of the opener's page that held it: when that page goes, so does the
+  /// iframe, and this window has no opener any more (`FrameLoader::detachFromAllOpenedFrames`).
+  var openerGeneration: Int?
+  /// Whether the main frame has committed any document (about:blank included), and one other than about:blank
+  /// (`committedFirstRealDocumentLoad`): until then a script's or a form's navigation replaces the current entry.
+  var hasCommittedDocument = false
+  var hasCommittedRealDocument = false
   /// The origin (scheme, host, port) of the window that created this one, when it was created: the origin of the
   /// about:blank it shows until its first load commits.
   var creationOrigin: WebKitDriver.Origin?

@@ -366,6 +366,13 @@ import Foundation
       download: isDownload)
   }
 
+  /// The navigation type WebKit reports for a link or form aimed at `webView`'s own main frame: `other` in a window
+  /// that has committed no document (a main web view's initial empty document, a popup whose first load did not
+  /// commit; observed in WebKitGTK 2.50.6).
+  private func ownType(_ type: WKNavigationType, of webView: WKWebView) -> WKNavigationType {
+    webView.hasCommittedDocument ? type : .other
+  }
+
   /// The user submits a form to `url` (`GET` or `POST`) with `target`, in the main frame or in the iframe whose
   /// `src` is `frameURL` (as for ``tapLink(_:target:in:frameURL:rel:download:)``).
   public func submitForm(
@@ -402,15 +409,21 @@ import Foundation
     switch target {
     case "_self", "_top", "_parent":
       if let url = url.flatMap(URL.init(string:)) {
-        await navigate(webView, to: url, type: .other, frame: .main, source: source)
+        await navigate(webView, to: url, type: .other, frame: .main, source: source, history: .scheduled)
       }
       await settle()
       return nil
     default:
       // `noopener` keeps the lookup of an existing window by name (WebKit, HTML).
       if let existing = namedWindow(target, from: webView, frame: .main) {
+        // WebKit makes the caller its opener, as for a window it creates (`LocalDOMWindow::createWindow`).
+        if !noopener, existing !== webView {
+          existing.pageOpener = webView
+          existing.openerFrame = nil
+          existing.openerGeneration = nil
+        }
         if let url = url.flatMap(URL.init(string:)) {
-          await navigate(existing, to: url, type: .other, frame: .main, source: source)
+          await navigate(existing, to: url, type: .other, frame: .main, source: source, history: .scheduled)
         }
         await settle()
         return existing
@@ -430,7 +443,7 @@ import Foundation
   /// The page sets `location.href = url` in its main frame.
   public func assignLocation(_ url: String, in webView: WKWebView) async {
     guard let url = URL(string: url) else { return }
-    await navigate(webView, to: url, type: .other, frame: .main, source: mainFrame(of: webView))
+    await navigate(webView, to: url, type: .other, frame: .main, source: mainFrame(of: webView), history: .scheduled)
     await settle()
   }
 
@@ -618,6 +631,9 @@ import Foundation
 
   private enum HistoryMove {
     case push
+    /// A script's or a form's navigation (`NavigationScheduler`): it replaces the current entry of a window that has
+    /// committed no real document yet.
+    case scheduled
     case move(to: Int)
     case stay
   }
@@ -687,16 +703,16 @@ import Foundation
     guard !name.hasPrefix("_") else { return nil }
     if requester.windowName == name, !requester.didSendClose { return requester }
     let requesterOrigin = documentOrigin(frame, in: requester)
-    let opener = requester.pageOpener
+    let opener = Self.opener(of: requester)
     let requestersOpener: WKWebView? = if case .main = frame { opener } else { nil }
     for window in popups where window.windowName == name && !window.didSendClose {
-      let familiar =
-        window === opener || window.pageOpener === requester || (opener != nil && window.pageOpener === opener)
+      let windowOpener = Self.opener(of: window)
+      let familiar = window === opener || windowOpener === requester || (opener != nil && windowOpener === opener)
       guard familiar else { continue }
       guard let requesterOrigin else { return window === requestersOpener ? window : nil }
       let navigable =
         window === requestersOpener || requesterOrigin == origin(of: window)
-        || window.pageOpener.map { openerWebView in
+        || windowOpener.map { openerWebView in
           let openerFrameOrigin = window.openerFrame.flatMap { src in
             (openerWebView.backForwardList.currentItem?.frames.url(of: src) ?? URL(string: src)).flatMap {
               Self.origin(of: $0)
@@ -707,6 +723,30 @@ import Foundation
       return navigable ? window : nil
     }
     return nil
+  }
+
+  /// Whether a navigation of `target` (showing `shown`) to `url` loads the URL the frame shows, asked by a document of
+  /// the frame's origin (`FrameLoader`'s `shouldTreatURLAsSameAsCurrent`): WebKit's `FrameLoadType::Same`, which
+  /// makes the page anew in the current entry. Never a POST; a GET form adds an empty query to a URL without one.
+  private func isSameAsCurrent(
+    _ url: URL, shown: URL?, source: WKFrameInfo, target: Frame, in webView: WKWebView, request: URLRequest,
+    type: WKNavigationType
+  ) -> Bool {
+    guard let shown, request.httpMethod != "POST", url.absoluteString == shown.absoluteString,
+      type != .formSubmitted || url.query != nil
+    else { return false }
+    let requester: Origin? =
+      if source.isMainFrame, let sourceView = source.webView { origin(of: sourceView) } else {
+        source.request.url.flatMap { Self.origin(of: $0) }
+      }
+    return requester != nil && requester == documentOrigin(target, in: webView)
+  }
+
+  /// The window's opener while it lasts: an iframe opener goes with the page that held it.
+  private static func opener(of window: WKWebView) -> WKWebView? {
+    guard let opener = window.pageOpener else { return nil }
+    guard let generation = window.openerGeneration else { return opener }
+    return opener.backForwardList.currentItem?.frames.generation == generation ? opener : nil
   }
 
   private func request(
@@ -721,18 +761,23 @@ import Foundation
       source = WKFrameInfo(isMainFrame: false, url: shown, webView: webView, requestIsNil: sendsRuntimeNils)
     }
     let cutsOpener = rel.contains("noopener") || rel.contains("noreferrer")
+    // A form's submission is scheduled (`NavigationScheduler::scheduleFormSubmission`); a link loads at once.
+    let history: HistoryMove = type == .formSubmitted ? .scheduled : .push
     switch target.lowercased() {
     case "", "_self":
+      let ownType = if case .main = frame { ownType(type, of: webView) } else { type }
       await navigate(
-        webView, to: url, type: type, frame: frame, source: source, request: Self.request(url, method: method),
-        download: download)
+        webView, to: url, type: ownType, frame: frame, source: source, request: Self.request(url, method: method),
+        history: history, download: download)
     case "_top", "_parent":
       // A top-level iframe's parent is the main frame; the main frame's parent is itself.
-      await navigate(webView, to: url, type: type, frame: .main, source: source, method: method)
+      await navigate(
+        webView, to: url, type: ownType(type, of: webView), frame: .main, source: source, method: method,
+        history: history)
     default:
       let isBlank = target.lowercased() == "_blank"
       if !isBlank, let existing = namedWindow(target, from: webView, frame: frame) {
-        await navigate(existing, to: url, type: type, frame: .main, source: source, method: method)
+        await navigate(existing, to: url, type: type, frame: .main, source: source, method: method, history: history)
         break
       }
       // The opener's check of a new-window navigation: target nil; createWebViewWith only after allow.
@@ -790,9 +835,14 @@ import Foundation
     // The opener is the frame whose document opened the window (an iframe's, for a link in one); the window's
     // about:blank has that document's origin.
     returned.pageOpener = keepsOpener ? opener : nil
-    if keepsOpener, case .sub(let src, _) = frame { returned.openerFrame = src }
+    if keepsOpener, case .sub(let src, _) = frame {
+      returned.openerFrame = src
+      returned.openerGeneration = opener.backForwardList.currentItem?.frames.generation
+    }
     returned.creationOrigin = documentOrigin(frame, in: opener)
     callbacks.append(Callback("createWebViewWith", opener.standInLabel, type, answer: returned.standInLabel))
+    // `window.open()`'s about:blank commits at once, without callbacks.
+    if url == nil { returned.hasCommittedDocument = true }
     if let url {
       await navigate(
         returned, to: url, type: .other, frame: .main, source: source, method: method == "POST" ? "POST" : "GET")
@@ -846,7 +896,12 @@ import Foundation
     }
     guard decided == .allow else { return decided }
     let list = webView.backForwardList
-    if target.isMainFrame, case .push = history, request.httpMethod != "POST", let current = list.currentItem,
+    let isNewEntry: Bool =
+      switch history {
+      case .push, .scheduled: true
+      case .move, .stay: false
+      }
+    if target.isMainFrame, isNewEntry, request.httpMethod != "POST", let current = list.currentItem,
       Self.isSameDocument(url, as: current.url)
     {
       // A fragment of the current page: no load, no commit; a new entry unless the URL is the same.
@@ -905,9 +960,14 @@ import Foundation
     }
     guard target.isMainFrame else {
       // The joint session history: an entry for the iframe's navigation, the main frame's URL unchanged; no
-      // didCommit (WebKit reports main-frame commits only). Nothing committed yet: nothing to add to.
-      guard case .sub(let src, _) = frame, let current = list.currentItem else { return policy }
-      if case .push = history {
+      // didCommit (WebKit reports main-frame commits only). Nothing committed yet: nothing to add to. A URL the
+      // iframe cannot load fails before it commits, and one it shows already loads in its entry (`FrameLoadType::
+      // Same`): neither adds an entry.
+      guard case .sub(let src, let shown) = frame, let current = list.currentItem, Self.canLoad(committed, in: webView)
+      else { return policy }
+      if isNewEntry,
+        !isSameAsCurrent(url, shown: shown, source: source, target: frame, in: webView, request: request, type: type)
+      {
         var frames = current.frames
         frames.blocked.remove(src)
         frames.shown[src] = committed.absoluteString == src ? nil : committed
@@ -920,13 +980,34 @@ import Foundation
       return policy
     }
     let frameLoad: FrameLoad
+    let isBlank = committed.absoluteString.lowercased().hasPrefix("about:blank")
+    // WebKit replaces the current entry for a load of the URL the page shows (`FrameLoadType::Same`), and for a
+    // script's or a form's navigation of a window that has committed no real document
+    // (`NavigationScheduler`, `committedFirstRealDocumentLoad`); a scheduled about:blank where there is no entry
+    // adds none.
+    let locks: Bool = if case .scheduled = history { !webView.hasCommittedRealDocument } else { false }
+    let replaces =
+      isNewEntry && list.currentItem != nil
+      && (locks
+        || isSameAsCurrent(
+          url, shown: list.currentItem?.url, source: source, target: .main, in: webView, request: request, type: type))
+    defer {
+      webView.hasCommittedDocument = true
+      if !isBlank { webView.hasCommittedRealDocument = true }
+    }
     switch history {
-    case .push:
+    case .scheduled where locks && list.currentItem == nil && isBlank && !userGesture:
+      frameLoad = .load
+    case .push, .scheduled:
       let document = newDocumentID()
-      list.push(
-        WKBackForwardListItem(
-          url: committed, isPost: redirected.httpMethod == "POST", frames: .init(generation: document),
-          documentID: document))
+      let item = WKBackForwardListItem(
+        url: committed, isPost: redirected.httpMethod == "POST", frames: .init(generation: document),
+        documentID: document)
+      if replaces {
+        list.replaceCurrent(with: item)
+      } else {
+        list.push(item)
+      }
       frameLoad = .load
     case .move(let index):
       list.index = index

@@ -289,6 +289,13 @@ public enum WKNavigationResponsePolicy: Int, Sendable {
   /// The most entries kept: WebKit's default capacity (`WebBackForwardList`, `DefaultCapacity = 100`).
   static let capacity = 100
 
+  /// A new current entry in place of the current one (WebKit's `FrameLoadType::Same`, a locked back/forward list):
+  /// the other entries stay.
+  func replaceCurrent(with item: WKBackForwardListItem) {
+    guard items.indices.contains(index) else { return push(item) }
+    items[index] = item
+  }
+
   /// A new current entry after the current one; the forward entries go, and past ``capacity`` the oldest.
   func push(_ item: WKBackForwardListItem) {
     if index + 1 < items.count { items.removeSubrange((index + 1)...) }

@@ -72,6 +72,33 @@
       XCTAssertEqual(session.committedURL?.serialized, "https://bank.example/next")
     }
 
+    /// WebKit replaces the current entry for a load of the URL the page shows (`FrameLoadType::Same`) and for a
+    /// script's load of a window that has shown only about:blank; it adds one for a link there. WebKit reports a
+    /// main-frame commit alike in each case: the coordinator reads which it was from the back-forward list, so the
+    /// engine's history stays WebKit's.
+    func test_theEngineHistory_followsEntriesWebKitReplaced() async throws {
+      let harness = try await harness(scriptsOpenWindows: true)
+      let webView = harness.mainWebView
+      let root = harness.coordinator.rootSession
+      await harness.driver.tapLink("https://bank.example/", in: webView)
+      await harness.driver.assignLocation("https://bank.example/", in: webView)
+      await harness.coordinator.commitsRecorded()
+      XCTAssertEqual(webView.backForwardList.backList.count, 0, "WebKit replaced the entry")
+      XCTAssertEqual(root.historyLength, 1)
+
+      let scriptedWindow = await harness.driver.windowOpen("about:blank", gesture: true, in: webView)
+      let scripted = try XCTUnwrap(scriptedWindow)
+      await harness.driver.assignLocation("https://bank.example/a", in: scripted)
+      let tappedWindow = await harness.driver.windowOpen("about:blank", gesture: true, in: webView)
+      let tapped = try XCTUnwrap(tappedWindow)
+      await harness.driver.tapLink("https://bank.example/b", in: tapped)
+      await harness.coordinator.commitsRecorded()
+      XCTAssertEqual(harness.coordinator.session(for: scripted)?.historyLength, 1, "a script's load replaced")
+      XCTAssertEqual(harness.coordinator.session(for: tapped)?.historyLength, 2, "a link added an entry")
+      XCTAssertEqual(tapped.backForwardList.backList.count, 1)
+      XCTAssertEqual(harness.raised.all, [])
+    }
+
     // MARK: - Window names
 
     /// WebKit (and HTML) keep the name lookup for `window.open` with `noopener`: the named window navigates.

@@ -672,4 +672,75 @@ final class EngineObservedRulesTests: XCTestCase {
       ]}
       """#)
   }
+
+  // An iframe that navigates to a declared page loads that page's iframes (nested browsing contexts), level by
+  // level: each asked other, target the subframe, no gesture; back and forward ask them with backForward, or other
+  // for one whose load was cancelled. A frame may have the URL of one ancestor, not of two (`isURLAllowed`). The
+  // sequences are the engine's (WebKitGTK 2.50.6, `nested-iframes.json`, `recursive-frames.json`).
+  func test_nestedIframes_loadLevelByLevel_andOneSelfReference() async throws {
+    let result = try await lines(
+      #"""
+      {"policy": {"version": 1, "rules": [
+         {"name": "no-trackers", "match": {"hosts": ["tracker.example"], "target": "subframe"}, "action": "cancel"}],
+        "default": "allow"},
+       "pages": {"https://shop.example/": {"frames": ["https://news.example/embed"]},
+                 "https://news.example/story": {"frames": [
+                   "https://tracker.example/p", "https://ads.example/slot", "https://shop.example/"]}},
+       "steps": [
+        {"load": "https://shop.example/"},
+        {"click": "https://news.example/story", "frame": "https://news.example/embed",
+         "expect": {"outcome": "navigated", "frame": "sub", "blockedFrames": ["https://tracker.example/p"]}},
+        {"back": true},
+        {"forward": true}
+      ]}
+      """#)
+    XCTAssertEqual(
+      calls(result[1]),
+      [
+        "decidePolicyFor main linkActivated sub allow", "decidePolicyFor main other sub cancel",
+        "decidePolicyFor main other sub allow", "decidePolicyFor main other sub allow",
+        "decidePolicyFor main other sub allow",
+      ])
+    XCTAssertEqual(
+      calls(result[3]),
+      [
+        "decidePolicyFor main backForward sub allow", "decidePolicyFor main other sub cancel",
+        "decidePolicyFor main backForward sub allow", "decidePolicyFor main backForward sub allow",
+        "decidePolicyFor main backForward sub allow",
+      ])
+    let recursive = try await lines(
+      #"""
+      {"policy": {"version": 1, "default": "allow"},
+       "pages": {"https://shop.example/": {"frames": ["https://news.example/story"]},
+                 "https://news.example/story": {"frames": ["https://shop.example/"]}},
+       "steps": [{"load": "https://shop.example/"}]}
+      """#)
+    XCTAssertEqual(calls(recursive[0]).count, 4, "shop, story, shop again (one self-reference), story; not shop")
+  }
+
+  // A popup whose first load did not commit (refused, or a URL no one serves) has committed no document: its own
+  // links are `other`, as a main web view's before its first load; `window.open()`'s about:blank commits at once.
+  func test_aPopupWhoseFirstLoadDidNotCommit_reportsItsOwnLinksAsOther() async throws {
+    let result = try await lines(
+      #"""
+      {"policy": {"version": 1, "default": "allow"}, "steps": [
+        {"load": "https://shop.example/"},
+        {"open": "otherapp://x", "gesture": true},
+        {"in": "main.1", "click": "https://shop.example/a"},
+        {"open": null, "gesture": true},
+        {"in": "main.2", "click": "https://shop.example/b"}
+      ]}
+      """#)
+    XCTAssertEqual(calls(result[2]), ["decidePolicyFor main.1 other main allow"])
+    XCTAssertEqual(calls(result[4]), ["decidePolicyFor main.2 linkActivated main allow"])
+  }
+
+  // A scheduled about:blank in a window with no entry adds none only without a user gesture
+  // (`mustLockBackForwardList`); with one it is an entry (observed in WebKitGTK 2.50.6, `random-b0f76f6-002`).
+  func test_aScriptsAboutBlankInAWindowWithNoEntry_addsOneOnlyWithAGesture() async throws {
+    let none = try await finalHistory(#"{"open": "about:blank", "target": "_self"}"#)
+    XCTAssertEqual(none, 0)
+    let one = try await finalHistory(#"{"open": "about:blank", "target": "_self", "gesture": true}"#)
+    XCTAssertEqual(one, 1)
+  }
 }
