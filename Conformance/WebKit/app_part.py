@@ -15,19 +15,43 @@ def is_new_window_refusal(callback):
     return callback.get("callback") == "createWebViewWith" and callback.get("answer") == "nil"
 
 
-def same_view_session(sim):
-    """The session whose new-window request the policy answered `sameView`, per the replay line, or None: its
-    callbacks refuse a new window and then decide the load the app started in the requester's own main frame.
-    Whatever that load then does (it commits, the policy refuses it, its URL cannot be shown), the app started
-    it, so the outcome does not matter."""
+def same_view_load(sim):
+    """(session, url) of the load the app starts for a `sameView` answer, per the replay line, or None: either a
+    new-window request refused in the requesting session, whose callbacks then decide the app's load of the
+    request's URL in that session's main frame; or the first load of a popup opened blank (DESIGN §9.2), refused in
+    the popup, which the line lists as `closed`, then the app's load in the opener's main frame. Whatever that load
+    then does (it commits, the policy refuses it, its URL cannot be shown), the app started it."""
     callbacks = sim.get("callbacks", [])
-    refusal = next((i for i, cb in enumerate(callbacks) if is_new_window_refusal(cb)), None)
-    if refusal is None:
-        return None
-    requester = callbacks[refusal].get("session")
-    loaded = any(cb.get("callback") == "decidePolicyFor" and cb.get("session") == requester
-                 and cb.get("targetFrame") == "main" for cb in callbacks[refusal + 1:])
-    return requester if loaded else None
+    for index, callback in enumerate(callbacks):
+        if callback.get("callback") != "decidePolicyFor" and not is_new_window_refusal(callback):
+            continue
+        if is_new_window_refusal(callback):
+            target = callback.get("session")
+        elif callback.get("targetFrame") == "main" and callback.get("answer") == "cancel" \
+                and callback.get("session") in sim.get("closed", []):
+            target = next((cb.get("session") for cb in callbacks[index + 1:]
+                           if cb.get("callback") == "decidePolicyFor" and cb.get("targetFrame") == "main"), None)
+            if target is None or target == callback.get("session"):
+                continue
+        else:
+            continue
+        loaded = any(cb.get("callback") == "decidePolicyFor" and cb.get("session") == target
+                     and cb.get("targetFrame") == "main" for cb in callbacks[index + 1:])
+        return (target, callback.get("url")) if loaded else None
+    return None
+
+
+def same_view_session(sim):
+    """The session the app loads a `sameView` answer's URL in (`same_view_load`), or None."""
+    load = same_view_load(sim)
+    return load[0] if load else None
+
+
+def same_view_url(sim):
+    """The URL the app loads for a `sameView` answer: the refused request's own (the callback's `url`), not the
+    line's `url`, which is the last URL decided, a redirect hop of the app's load when it was redirected."""
+    load = same_view_load(sim)
+    return load[1] if load else None
 
 
 def loads_in_requester(sim, engine_callbacks, committed_sessions):
@@ -38,12 +62,9 @@ def loads_in_requester(sim, engine_callbacks, committed_sessions):
     requester = same_view_session(sim)
     if requester is None or requester in committed_sessions:
         return None
-    if not any(is_new_window_refusal(cb) and not cb.get("unscripted") for cb in engine_callbacks):
+    closed = sim.get("closed", [])
+    if not any((is_new_window_refusal(cb) or (cb.get("callback") == "decidePolicyFor" and cb.get("answer") == "cancel"
+                                              and cb.get("session") in closed))
+               and not cb.get("unscripted") for cb in engine_callbacks):
         return None
     return requester
-
-
-def same_view_url(sim):
-    """The URL the app loads for a `sameView` answer: the refused new-window request's own (the callback's `url`),
-    not the line's `url`, which is the last URL decided, a redirect hop of the app's load when it was redirected."""
-    return next((cb.get("url") for cb in sim.get("callbacks", []) if is_new_window_refusal(cb)), None)

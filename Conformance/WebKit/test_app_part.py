@@ -91,6 +91,18 @@ class SameViewURLTests(unittest.TestCase):
         self.assertEqual(same_view_url(sim), "https://www.shop.example/r0")
         self.assertIsNone(same_view_url({"callbacks": [dpf("main", "other", "main", "allow", url="x")]}))
 
+    def test_aBlankPopupsFirstLoadAnsweredSameView_loadsInTheOpener_andOnlyWhenTheLineClosesThePopup(self):
+        # random-f1ac27c-006 step 7 (DESIGN §9.2): the popup's first real load is refused in the popup, which closes,
+        # and the app loads the URL in its opener.
+        sim = {"outcome": "navigated", "session": "main", "closed": ["main.1"], "callbacks": [
+            dpf("main.1", "formSubmitted", "main", "cancel", url="https://shop.example/b"),
+            dpf("main", "other", "main", "allow", url="https://shop.example/b")]}
+        self.assertEqual(same_view_url(sim), "https://shop.example/b")
+        self.assertEqual(loads_in_requester(sim, [dpf("main.1", "formSubmitted", "main", "cancel")], set()), "main")
+        # A cancelled load of a popup that stays open is no refusal the app answers.
+        kept = dict(sim, closed=[])
+        self.assertIsNone(same_view_url(kept))
+
 
 if __name__ == "__main__":
     unittest.main()

@@ -23,12 +23,15 @@ package struct StepResult: Sendable, Hashable {
   package var redirects: [String]
   /// The iframes (by `src`) of a declared page whose automatic load was cancelled during the step.
   package var blockedFrames: [String]
+  /// Popups the step's answer closed when its outcome has no `closed` of its own (a blank popup whose first load
+  /// was answered `sameView`, the opener then `navigated`, or `cancel`, `blocked`), subtrees included.
+  package var closed: [SessionID]
 
   /// Creates a result.
   package init(
     event: String, session: SessionID, url: String?, outcome: StepOutcome, rule: String? = nil,
     trace: PolicyDecision.Trace? = nil, callbacks: [CallbackRecord] = [], timedOut: [SessionID] = [],
-    redirects: [String] = [], blockedFrames: [String] = []
+    redirects: [String] = [], blockedFrames: [String] = [], closed: [SessionID] = []
   ) {
     self.event = event
     self.session = session
@@ -40,9 +43,11 @@ package struct StepResult: Sendable, Hashable {
     self.timedOut = timedOut
     self.redirects = redirects
     self.blockedFrames = blockedFrames
+    self.closed = closed
   }
 
-  /// The step's replay line, as `session-bench replay` prints it: `step`, `in`, `event`, `url`, the outcome's fields, `rule`,
+  /// The step's replay line, as `session-bench replay` prints it: `step`, `in`, `event`, `url`, the outcome's fields
+  /// (with `closed` when the answer closed popups), `rule`,
   /// `callbacks`, then `redirects` when the navigation was redirected, `blockedFrames` when iframe loads were
   /// cancelled, and `timedOut` when a blank timeout closed popups as the step ended. With `callbackDetails`, each
   /// callback also has its `url`, `gesture` and `method` (``CallbackRecord/json(details:)``).
@@ -52,6 +57,9 @@ package struct StepResult: Sendable, Hashable {
     ]
     if let url { members.append(("url", .string(url))) }
     members += outcome.members
+    if !closed.isEmpty, !members.contains(where: { $0.key == "closed" }) {
+      members.append(("closed", StepOutcome.ids(closed)))
+    }
     if let rule { members.append(("rule", .string(rule))) }
     members.append(("callbacks", .array(callbacks.map { $0.json(details: callbackDetails) })))
     if !redirects.isEmpty { members.append(("redirects", .array(redirects.map { .string($0) }))) }

@@ -7,8 +7,11 @@ import SessionKit
 extension WebKitSimulator {
   /// How a request and its redirect hops ended.
   enum Requested {
-    /// Every decision allowed it: `url` (the last hop's) commits, with `method`.
-    case allowed(url: String, method: FormMethod)
+    /// Every decision allowed it: `url` (the last hop's) commits, with `method`, when it is `loadable`: not when
+    /// no one serves its scheme (``SimulatedWeb/canLoad(_:)``), nor when a redirect took it to a scheme other than
+    /// http(s), which the network process refuses to follow after that hop's decision
+    /// (`NetworkLoadChecker::checkRedirection`, "Redirection to URL with a scheme that is not HTTP(S)").
+    case allowed(url: String, method: FormMethod, loadable: Bool)
     /// A decision answered other than allow: the navigation ends with its outcome.
     case refused(NavigationDecision, method: FormMethod)
     /// More than ``SimulatedWeb/maximumHops`` redirects: the load fails, nothing commits.
@@ -56,7 +59,15 @@ extension WebKitSimulator {
         in: session, url: current, type: type, target: target, source: source, sourceSession: sourceSession,
         gesture: gesture, method: method, recordsTrace: recordsTrace, step: &step)
     }
-    return decision.policy == .allow ? .allowed(url: current, method: method) : .refused(decision, method: method)
+    guard decision.policy == .allow else { return .refused(decision, method: method) }
+    return .allowed(
+      url: current, method: method, loadable: web.canLoad(current) && (hops == 0 || Self.isHTTPFamily(current)))
+  }
+
+  /// Whether `url`'s scheme is http or https.
+  static func isHTTPFamily(_ url: String) -> Bool {
+    guard let scheme = (try? WebAddress(url))?.scheme else { return false }
+    return scheme == "http" || scheme == "https"
   }
 
   // MARK: - Commits
@@ -138,9 +149,9 @@ extension WebKitSimulator {
         let requested = await request(
           src, in: session, type: frameType, target: .sub(src: src, url: src), source: .main, sourceSession: session,
           gesture: false, method: .get, listsHops: false, recordsTrace: false, step: &step)
-        if case .allowed(let final, _) = requested {
+        if case .allowed(let final, _, let loadable) = requested {
           blockedNestedFrames[session.id, default: []].remove(key)
-          if web.canLoad(final) { queue.append((final, chain)) }
+          if loadable { queue.append((final, chain)) }
         } else {
           blockedNestedFrames[session.id, default: []].insert(key)
           step.blockedFrames.append(src)
@@ -165,9 +176,9 @@ extension WebKitSimulator {
       let requested = await request(
         url, in: session, type: type, target: .sub(src: src, url: url), source: .main, sourceSession: session,
         gesture: false, method: .get, listsHops: false, recordsTrace: false, step: &step)
-      if case .allowed(let final, _) = requested {
+      if case .allowed(let final, _, let loadable) = requested {
         state.show(Self.normalised(final), in: src)
-        if web.canLoad(final) { nested.append((final, type)) }
+        if loadable { nested.append((final, type)) }
       } else {
         state.block(src)
         step.blockedFrames.append(src)

@@ -132,7 +132,8 @@ package actor WebKitSimulator {
     }
     return StepResult(
       event: event.name, session: id, url: step.url.map(Self.normalised), outcome: outcome, rule: step.rule,
-      trace: step.trace, callbacks: step.callbacks, redirects: step.redirects, blockedFrames: step.blockedFrames)
+      trace: step.trace, callbacks: step.callbacks, redirects: step.redirects, blockedFrames: step.blockedFrames,
+      closed: step.closed)
   }
 
   // MARK: - Events
@@ -319,9 +320,14 @@ package actor WebKitSimulator {
       url, in: child, type: .other, target: .main, source: .main, sourceSession: child,
       gesture: opening.firstLoadGesture, method: method, listsHops: true, step: &step)
     switch firstLoad {
-    case .allowed(let final, let finalMethod):
-      // A POST form aimed at a new window submits its POST there: reloading that entry is formResubmitted.
-      await commitPage(final, in: child, isPost: finalMethod == .post, step: &step)
+    case .allowed(let final, let finalMethod, let loadable):
+      // A POST form aimed at a new window submits its POST there: reloading that entry is formResubmitted. A load
+      // that cannot commit leaves the popup at about:blank.
+      if loadable {
+        await commitPage(final, in: child, isPost: finalMethod == .post, step: &step)
+      } else {
+        gestureOpenedFirstLoads.remove(child.id)
+      }
       return .popup(child: child.id, presentation: child.presentation ?? presentation)
     case .refused(let decision, let finalMethod):
       return await applyRefusal(decision, step: &step, method: finalMethod)
@@ -357,15 +363,20 @@ package actor WebKitSimulator {
       url, in: session, type: type, target: target, source: source, sourceSession: sourceSession ?? session,
       gesture: gesture, method: method, listsHops: true, step: &step)
     switch requested {
-    case .allowed(let final, let finalMethod):
+    case .allowed(let final, let finalMethod, let loadable):
       switch target {
       case .main:
-        guard await commitPage(final, in: session, isPost: finalMethod == .post, load: load, step: &step) else {
+        guard loadable, await commitPage(final, in: session, isPost: finalMethod == .post, load: load, step: &step)
+        else {
+          gestureOpenedFirstLoads.remove(session.id)
           return .blocked(reason: .cannotShowURL)
         }
         return .navigated(session: session.id, frame: .main)
       case .sub(let src, let frameURL):
-        await commitFrame(final, src: src, from: frameURL, in: session, replacing: load.isSameAsCurrent, step: &step)
+        if loadable {
+          await commitFrame(
+            final, src: src, from: frameURL, in: session, replacing: load.isSameAsCurrent, step: &step)
+        }
         return .navigated(session: session.id, frame: .sub)
       }
     case .refused(let decision, let finalMethod):
@@ -386,7 +397,10 @@ package actor WebKitSimulator {
     _ url: String, target: Frame, in session: Session, requester: DocumentOrigin, method: FormMethod,
     type: NavigationType
   ) -> Bool {
-    guard method == .get, let page = session.committedURL, session.historyLength > 0 else { return false }
+    // about:blank loads at once, from an empty document (its load type is never `Same`: observed, random-f1ac27c-005).
+    guard method == .get, let page = session.committedURL, session.historyLength > 0,
+      (try? WebAddress(url))?.isAboutBlankOrSrcdoc != true
+    else { return false }
     let emptyQuery = type == .formSubmitted && Self.hasNoQuery(url)
     switch target {
     case .main:
@@ -423,10 +437,18 @@ package actor WebKitSimulator {
       _ = await engineLoad(url, in: opener, step: &step)
       return .finished(via: .opener, closed: closed, session: opener)
     case .finished(_, let via, _): return .finished(via: via, closed: closed, session: nil)
-    case .loadInstead(let url, let target): return await engineLoad(url, in: target, method: method, step: &step)
-    case .download: return .download
-    case .blocked(let reason): return .blocked(reason: reason)
-    case .allow, .popup, .provisionalPopup: return .blocked(reason: .dropped)
+    case .loadInstead(let url, let target):
+      step.closed += closed
+      return await engineLoad(url, in: target, method: method, step: &step)
+    case .download:
+      step.closed += closed
+      return .download
+    case .blocked(let reason):
+      step.closed += closed
+      return .blocked(reason: reason)
+    case .allow, .popup, .provisionalPopup:
+      step.closed += closed
+      return .blocked(reason: .dropped)
     }
   }
 
@@ -501,7 +523,7 @@ package actor WebKitSimulator {
   func origin(of id: SessionID) -> DocumentOrigin {
     guard let session = windows[id], let creation = windows.creationOrigin(of: id) else { return .unshared }
     guard let url = session.committedURL, !url.isAboutBlankOrSrcdoc else { return creation }
-    return DocumentOrigin(url, document: frames[id]?.current.document)
+    return DocumentOrigin(url, document: frames[id]?.current.document, served: web.schemes)
   }
 
   /// The window named `name` that WebKit's lookup finds from the document in `frame` of `session`.
@@ -523,14 +545,16 @@ package actor WebKitSimulator {
     guard case .sub(_, let url) = frame, let address = try? WebAddress(url), !address.isAboutBlankOrSrcdoc else {
       return origin(of: session)
     }
-    return DocumentOrigin(address, document: nil)
+    return DocumentOrigin(address, document: nil, served: web.schemes)
   }
 
   /// Whether `url` is same-origin with the document in `frame` (a `download` attribute applies only then). A URL
   /// with an opaque origin is same-origin with no document.
   private func isSameOrigin(_ url: String, as frame: Frame, in session: Session) -> Bool {
-    guard let address = try? WebAddress(url), !address.origin.isOpaque else { return false }
-    return DocumentOrigin(address, document: nil).isSameOrigin(as: documentOrigin(frame, in: session))
+    guard let address = try? WebAddress(url) else { return false }
+    let origin = DocumentOrigin(address, document: nil, served: web.schemes)
+    if case .unshared = origin { return false }
+    return origin.isSameOrigin(as: documentOrigin(frame, in: session))
   }
 
   static func normalised(_ url: String) -> String {
@@ -592,6 +616,8 @@ package actor WebKitSimulator {
     var redirects: [String] = []
     /// The iframes (by `src`) whose automatic load was cancelled.
     var blockedFrames: [String] = []
+    /// Popups an answer closed, for outcomes that do not list them (`navigated` after `sameView`, `blocked`).
+    var closed: [SessionID] = []
 
     /// Keeps the latest trace that a policy rule or the default produced (not a limit or an interruption).
     mutating func record(_ trace: PolicyDecision.Trace) {

@@ -138,16 +138,22 @@ enum DocumentOrigin: Hashable {
   case opaque(Int)
   /// An opaque origin the simulator does not follow (an iframe's document): same-origin with nothing.
   case unshared
+  /// The origin of a page at a scheme the app serves (`scheme://host:port`): WebKit gives such a URL a tuple
+  /// origin, not the opaque one the URL standard gives a non-special scheme (`shouldTreatAsOpaqueOrigin` in
+  /// `Source/WebCore/page/SecurityOrigin.cpp`: `LegacySchemeRegistry::schemeIsHandledBySchemeHandler`).
+  case served(String)
 
   /// The identity of a root's initial about:blank document (documents the simulator commits count from 1).
   static let rootDocument = 0
 
   /// The origin of a document at `address`, made by the document numbered `document` (`nil`: one the simulator
   /// does not follow).
-  init(_ address: WebAddress, document: Int?) {
+  init(_ address: WebAddress, document: Int?, served: Set<String> = []) {
     let origin = address.origin
     if !origin.isOpaque {
       self = .tuple(origin)
+    } else if served.contains(address.scheme), let host = address.host?.serialized, !host.isEmpty {
+      self = .served("\(address.scheme)://\(host)\(address.port.map { ":\($0)" } ?? "")")
     } else {
       self = document.map { .opaque($0) } ?? .unshared
     }
@@ -158,7 +164,8 @@ enum DocumentOrigin: Hashable {
     switch (self, other) {
     case (.tuple(let a), .tuple(let b)): a.isSameOrigin(as: b)
     case (.opaque(let a), .opaque(let b)): a == b
-    case (.tuple, _), (.opaque, _), (.unshared, _): false
+    case (.served(let a), .served(let b)): a == b
+    case (.tuple, _), (.opaque, _), (.unshared, _), (.served, _): false
     }
   }
 }

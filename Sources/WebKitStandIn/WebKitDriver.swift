@@ -933,7 +933,9 @@ import Foundation
       request, type: type, source: source, target: target, download: download, in: webView, navigation: navigation)
     guard policy == .allow else { return policy }
     let committed = redirected.url ?? url
-    if target.isMainFrame, !Self.canLoad(committed, in: webView) {
+    // A redirect to a scheme other than http(s) is not followed (`NetworkLoadChecker::checkRedirection`).
+    let refusedRedirect = committed != url && !["http", "https"].contains(committed.scheme?.lowercased() ?? "")
+    if target.isMainFrame, !Self.canLoad(committed, in: webView) || refusedRedirect {
       // A scheme neither WebKit nor a URL scheme handler of the web view serves: the load fails before any
       // request or response (`cannotShowURLError`; NSURLErrorUnsupportedURL in WKWebView), nothing commits.
       if let delegate = webView.navigationDelegate, responds(webView, to: .didFailProvisional) {
@@ -963,7 +965,8 @@ import Foundation
       // didCommit (WebKit reports main-frame commits only). Nothing committed yet: nothing to add to. A URL the
       // iframe cannot load fails before it commits, and one it shows already loads in its entry (`FrameLoadType::
       // Same`): neither adds an entry.
-      guard case .sub(let src, let shown) = frame, let current = list.currentItem, Self.canLoad(committed, in: webView)
+      guard case .sub(let src, let shown) = frame, let current = list.currentItem, Self.canLoad(committed, in: webView),
+        !refusedRedirect
       else { return policy }
       if isNewEntry,
         !isSameAsCurrent(url, shown: shown, source: source, target: frame, in: webView, request: request, type: type)

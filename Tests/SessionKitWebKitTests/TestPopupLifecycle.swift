@@ -37,6 +37,32 @@
       XCTAssertEqual(harness.raised.all, [])
     }
 
+    /// DESIGN §9.2: a popup opened blank is shown at once with the presentation its creation was given; its first
+    /// load of a real URL is judged as the new-window request, and a rule that makes Google Pay modal presents it
+    /// anew, modally, while it loads.
+    func test_aBlankWindowSentToGooglePay_isPresentedAgainAsTheModalRuleSays() async throws {
+      let harness = try AdapterHarness(
+        policy: #"""
+          {"version": 1, "include": ["google-pay"], "popups": {"presentation": "overlay"},
+           "rules": [{"name": "pay-modal", "match": {"hosts": ["pay.google.com"], "target": "newWindow"},
+                      "action": {"popup": "modal"}}]}
+          """#)
+      await harness.load("https://shop.example/checkout")
+      await harness.coordinator.commitsRecorded()
+      let opened = await harness.driver.windowOpen(nil, gesture: true, in: harness.mainWebView)
+      let popup = try XCTUnwrap(opened)
+      XCTAssertTrue(harness.isShown(popup))
+      XCTAssertTrue(harness.presented.isEmpty, "an overlay, in the host's view")
+
+      await harness.driver.assignLocation("https://pay.google.com/gp/p/ui/pay", in: popup)
+      UIKitStandIn.finishTransitions()
+      XCTAssertTrue(harness.isShown(popup))
+      XCTAssertEqual(harness.presented.count, 1, "presented modally")
+      XCTAssertEqual(popup.url?.absoluteString, "https://pay.google.com/gp/p/ui/pay")
+      XCTAssertEqual(harness.coordinator.session(for: popup)?.presentation, .modal)
+      XCTAssertEqual(harness.raised.all, [])
+    }
+
     func test_finishApp_handsTheURLToTheAppOnce_andRemovesThePopup() async throws {
       let harness = try AdapterHarness(policy: oauthPolicy)
       var finished: [(String, SessionID)] = []

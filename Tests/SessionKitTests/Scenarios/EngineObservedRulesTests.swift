@@ -743,4 +743,30 @@ final class EngineObservedRulesTests: XCTestCase {
     let one = try await finalHistory(#"{"open": "about:blank", "target": "_self", "gesture": true}"#)
     XCTAssertEqual(one, 1)
   }
+
+  // A page at a scheme the app serves has a scheme-host-port origin in WebKit (a download link to it is a download);
+  // a server redirect to a scheme other than http(s) is decided and then fails, served or not
+  // (`NetworkLoadChecker::checkRedirection`); a blank popup's first load answered `sameView` closes the popup, which
+  // the line lists, and loads in the opener (observed in WebKitGTK 2.50.6, `served-schemes-and-redirects.json`).
+  func test_servedSchemes_haveTupleOrigins_redirectsToThemFail_andAClosedPopupIsListed() async throws {
+    let result = try await lines(
+      #"""
+      {"policy": {"version": 1, "rules": [
+         {"name": "confirm-shop", "match": {"hosts": ["shop.example"], "target": "newWindow"},
+          "action": {"ask": "confirm"}}], "default": "allow"},
+       "deciders": {"confirm": {"answer": "sameView", "delayMs": 5}},
+       "schemes": ["shopapp"],
+       "redirects": {"https://pay.example/r0": {"to": "shopapp://account/orders", "status": 302}},
+       "steps": [
+        {"load": "shopapp://account/orders"},
+        {"click": "shopapp://account/report", "download": true, "expect": {"outcome": "download"}},
+        {"load": "https://pay.example/"},
+        {"click": "https://pay.example/r0", "expect": {"outcome": "blocked", "reason": "cannot-show-url"}},
+        {"open": null, "gesture": true},
+        {"in": "main.1", "submit": "https://shop.example/b", "method": "post",
+         "expect": {"outcome": "navigated", "session": "main", "closed": ["main.1"]}}
+      ], "expectFinal": {"main": {"url": "https://shop.example/b", "history": 3}, "main.1": null}}
+      """#)
+    XCTAssertEqual(result.count, 7)
+  }
 }
