@@ -802,6 +802,10 @@ class Harness:
         elif self.server.seen_since(t0, url) or any(s == sid and same_url(u, url) and t >= t0
                                                     for s, u, t in self.resources):
             record["targetFrame"] = "sub"
+        elif url.lower().startswith(("about:blank", "about:srcdoc")):
+            # An allowed about:blank whose main frame neither started a load nor committed: an iframe's, which
+            # requests nothing that could show it (random-670f34f-016, -027, -030, -071).
+            record["targetFrame"] = "sub"
 
     def describe(self, line, event, url, closed, before):
         """The step's line as the engine lived it: callbacks, then the net effect."""

@@ -116,10 +116,14 @@ extension WebKitSimulator {
   /// entry; one of a URL that cannot commit (``SimulatedWeb/canLoad(_:)``) changes nothing: the iframe keeps its
   /// document (its load fails provisionally, as a main frame's does).
   func commitFrame(
-    _ url: String, src: String, from previous: String, in session: Session, replacing: Bool, step: inout Step
+    _ url: String, src: String, from previous: String, in session: Session, replacing: Bool, locks: Bool = false,
+    step: inout Step
   ) async {
     guard web.canLoad(url) else { return }
-    if !replacing, (try? await session.commit(url, kind: .subframe(previousFrameURL: previous))) != nil {
+    if locks {
+      // The iframe shows the URL in the current entry, which gains no sibling.
+      frames[session.id]?.current.show(Self.normalised(url), in: src)
+    } else if !replacing, (try? await session.commit(url, kind: .subframe(previousFrameURL: previous))) != nil {
       var state = frames[session.id]?.current ?? FrameState(document: -1)
       state.show(Self.normalised(url), in: src)
       frames[session.id, default: FrameHistory()].pushed(state, list: session.backForwardList)

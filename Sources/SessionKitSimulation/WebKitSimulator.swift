@@ -215,6 +215,7 @@ package actor WebKitSimulator {
       while hops < SimulatedWeb.maximumHops, let redirect = web.redirect(from: current) {
         hops += 1
         guard Self.isSameOrigin(current, redirect.to) else {
+          step.url = redirect.to
           return await navigate(
             session, url: redirect.to, type: .other, target: link.frame, source: link.frame, gesture: false,
             step: &step)
@@ -239,6 +240,9 @@ package actor WebKitSimulator {
     let url = url.flatMap { $0.isEmpty ? nil : $0 }
     switch target.lowercased() {
     case "_self", "_top", "_parent":
+      // `_top` and `_parent` schedule the load at once; `_self` goes through `createWindow`, which finds the window
+      // itself and makes it its own opener (`LocalDOMWindow::open`, `setOpener`): the window loses its opener.
+      if target.lowercased() == "_self", !noopener { windows.setOpener(of: session.id, to: session.id) }
       guard let url else { return .ignored }
       return await navigate(
         session, url: url, type: .other, target: .main, gesture: gesture, isScheduled: true, step: &step)
@@ -374,8 +378,13 @@ package actor WebKitSimulator {
         return .navigated(session: session.id, frame: .main)
       case .sub(let src, let frameURL):
         if loadable {
+          // A form in an iframe that shows only about:blank (its first real document not committed) replaces its
+          // entry's iframe as a main frame's would (`NavigationScheduler`; observed, random-670f34f-088).
+          let locks =
+            isScheduled && (try? WebAddress(frameURL)).map { $0.isAboutBlankOrSrcdoc && $0.path == "blank" } == true
           await commitFrame(
-            final, src: src, from: frameURL, in: session, replacing: load.isSameAsCurrent, step: &step)
+            final, src: src, from: frameURL, in: session, replacing: load.isSameAsCurrent, locks: locks,
+            step: &step)
         }
         return .navigated(session: session.id, frame: .sub)
       }

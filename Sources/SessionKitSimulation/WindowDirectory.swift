@@ -69,9 +69,10 @@ struct WindowDirectory {
 
   /// `window.open(url, name)` found the window `id` from the main frame of `opener`: WebKit makes that frame its
   /// opener (`LocalDOMWindow::createWindow` calls `setOpener` for a window it found as for one it created, unless
-  /// `noopener`), so the window is familiar with the requester from then on, whatever opened it.
+  /// `noopener`), so the window is familiar with the requester from then on, whatever opened it. A window that
+  /// opens `_self` becomes its own opener, familiar with nobody else.
   mutating func setOpener(of id: SessionID, to opener: SessionID) {
-    guard let position = index[id], id != opener else { return }
+    guard let position = index[id] else { return }
     windows[position].pageOpener = opener
     windows[position].openerFrame = nil
     windows[position].openerGeneration = nil

@@ -769,4 +769,30 @@ final class EngineObservedRulesTests: XCTestCase {
       """#)
     XCTAssertEqual(result.count, 7)
   }
+
+  // `window.open(url, "_self")` makes the window its own opener (`LocalDOMWindow::open` goes through `createWindow`,
+  // whose `setOpener` then names the window itself): the page that opened it no longer finds it by name. A form in
+  // an iframe that shows only about:blank adds no entry; a same-origin download link in an iframe whose URL
+  // redirects to another origin navigates the iframe there, and the line's `url` is that URL. Observed in WebKitGTK
+  // 2.50.6 (`self-opener-and-blank-iframes.json`; random-670f34f-008, -088, -072).
+  func test_selfOpenerBlankIframeFormsAndIframeDownloadRedirects() async throws {
+    _ = try await lines(
+      #"""
+      {"policy": {"version": 1, "default": "allow"},
+       "pages": {"https://shop.example/": {"frames": ["about:blank", "https://shop.example/widget"]}},
+       "redirects": {"https://shop.example/file": {"to": "https://ads.example/landing", "status": 302}},
+       "steps": [
+        {"load": "https://shop.example/"},
+        {"open": "https://shop.example/p", "target": "ad", "gesture": true, "expect": {"child": "main.1"}},
+        {"open": "https://shop.example/q", "target": "ad", "gesture": true,
+         "expect": {"outcome": "navigated", "session": "main.1"}},
+        {"in": "main.1", "open": "https://shop.example/r", "target": "_self"},
+        {"open": "https://shop.example/s", "target": "ad", "gesture": true,
+         "expect": {"outcome": "popup", "child": "main.2"}},
+        {"submit": "https://shop.example/form?q=1", "frame": "about:blank"},
+        {"click": "https://shop.example/file", "frame": "https://shop.example/widget", "download": true,
+         "expect": {"outcome": "navigated", "frame": "sub", "url": "https://ads.example/landing"}}
+      ], "expectFinal": {"main": {"url": "https://shop.example/", "history": 2}}}
+      """#)
+  }
 }
