@@ -181,8 +181,10 @@ package actor WebKitSimulator {
       return await newWindowFromLink(url, name: nil, keepsOpener: keepsOpener, link, in: session, step: &step)
     default:
       if let named = window(named: link.target, from: session, frame: link.frame) {
+        // Its own window found by name is its own document's frame (random-54e771f-122).
+        let type = named.id == session.id && link.frame.isMain ? ownType : link.type
         return await navigate(
-          named, url: url, type: link.type, target: .main, source: link.frame, sourceSession: session,
+          named, url: url, type: type, target: .main, source: link.frame, sourceSession: session,
           gesture: true, method: link.method, isScheduled: isScheduled, step: &step)
       }
       // `rel=noopener` (or `noreferrer`) on a named link: a window with no opener and no name.
@@ -613,6 +615,10 @@ package actor WebKitSimulator {
       case .main: "main"
       case .sub: "sub"
       }
+    }
+
+    var isMain: Bool {
+      if case .main = self { true } else { false }
     }
   }
 

@@ -736,6 +736,16 @@ final class EngineObservedRulesTests: XCTestCase {
       """#)
     XCTAssertEqual(calls(result[2]), ["decidePolicyFor main.1 other main allow"])
     XCTAssertEqual(calls(result[4]), ["decidePolicyFor main.2 linkActivated main allow"])
+    // Aimed at its own window by name, the same (random-54e771f-122).
+    let named = try await lines(
+      #"""
+      {"policy": {"version": 1, "default": "allow"}, "steps": [
+        {"load": "https://shop.example/"},
+        {"click": "otherapp://x", "target": "ad"},
+        {"in": "main.1", "click": "https://shop.example/a", "target": "ad"}
+      ]}
+      """#)
+    XCTAssertEqual(calls(named[2]), ["decidePolicyFor main.1 other main allow"])
   }
 
   // A scheduled about:blank in a window with no entry adds none only without a user gesture
