@@ -86,7 +86,7 @@ extension WebKitSimulator {
     // The load ends either way: a gesture-opened window's permission to go out is spent, as the adapter's is.
     gestureOpenedFirstLoads.remove(session.id)
     guard web.canLoad(url) else { return false }
-    let isBlank = (try? WebAddress(url)).map { $0.isAboutBlankOrSrcdoc && $0.path == "blank" } ?? false
+    let isBlank = (try? WebAddress(url))?.isAboutBlank ?? false
     let hasEntry = session.historyLength > 0
     // A scheduled about:blank without a gesture in a window with no entry yet makes none (observed in WebKitGTK
     // 2.50; `mustLockBackForwardList`: no gesture, the initial document's onload not dispatched).
@@ -113,13 +113,12 @@ extension WebKitSimulator {
 
   /// An iframe's navigation from `previous` to `url`: an entry of the joint session history, the main frame's
   /// document unchanged. A load of the URL the iframe shows (`replacing`, WebKit's `FrameLoadType::Same`) adds no
-  /// entry; one of a URL that cannot commit (``SimulatedWeb/canLoad(_:)``) changes nothing: the iframe keeps its
-  /// document (its load fails provisionally, as a main frame's does).
+  /// entry. Called only for a load that can commit (``Requested/allowed(url:method:loadable:)``): one that cannot
+  /// changes nothing, the iframe keeping its document (its load fails provisionally, as a main frame's does).
   func commitFrame(
     _ url: String, src: String, from previous: String, in session: Session, replacing: Bool, locks: Bool = false,
     step: inout Step
   ) async {
-    guard web.canLoad(url) else { return }
     if locks {
       // The iframe shows the URL in the current entry, which gains no sibling.
       frames[session.id]?.current.show(Self.normalised(url), in: src)

@@ -383,7 +383,7 @@ package actor WebKitSimulator {
           // A form in an iframe that shows only about:blank (its first real document not committed) replaces its
           // entry's iframe as a main frame's would (`NavigationScheduler`; observed, random-670f34f-088).
           let locks =
-            isScheduled && (try? WebAddress(frameURL)).map { $0.isAboutBlankOrSrcdoc && $0.path == "blank" } == true
+            isScheduled && (try? WebAddress(frameURL))?.isAboutBlank == true
           await commitFrame(
             final, src: src, from: frameURL, in: session, replacing: load.isSameAsCurrent, locks: locks,
             step: &step)

@@ -258,6 +258,12 @@ package struct WebAddress: Sendable, Hashable, CustomStringConvertible {
       && withPathUTF8 { UTF8Bytes.equal($0, "blank") || (!hasQuery && UTF8Bytes.equal($0, "srcdoc")) }
   }
 
+  /// Whether this is `about:blank` as HTML matches it (a query and a fragment allowed): the URL of a window's empty
+  /// document, which WebKit never counts as a real document of its own.
+  package var isAboutBlank: Bool {
+    isAboutBlankOrSrcdoc && path == "blank"
+  }
+
   /// The site of the URL's host by `list`; `nil` when the URL has no host or an opaque or empty
   /// one (`mailto:`, `itms-apps://…`, `file:///`).
   package func site(using list: PublicSuffixList = .shared) -> Site? {

@@ -371,7 +371,7 @@ struct PopupTreeState: Sendable {
 
   /// Whether `address` matches `about:blank` as HTML defines it (a query and a fragment allowed).
   static func matchesAboutBlank(_ address: WebAddress) -> Bool {
-    address.isAboutBlankOrSrcdoc && address.path == "blank"
+    address.isAboutBlank
   }
 
   // MARK: - Blank timeouts
