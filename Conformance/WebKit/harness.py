@@ -16,6 +16,7 @@ with their iframes and answers its `redirects` with their status and Location (W
 After the answers the harness plays the app's part as the iOS adapter does (the app's part).
 """
 
+import html
 import json
 import subprocess
 import sys
@@ -112,8 +113,12 @@ class PageServer(ThreadingHTTPServer):
         self.frames = {}  # document URL (no fragment) -> iframe URLs the harness put in it (undeclared pages)
         # The scenario's `pages` (document key -> iframe srcs in document order) and `redirects`
         # (key -> (Location, status)); keys are serialized without the fragment (WritingScenarios.md, "Pages and their iframes", "Redirects").
-        self.pages = {page_key(url): [to_http(src) for src in page.get("frames", [])]
+        self.pages = {page_key(url): [to_http(frame_src(f)) for f in page.get("frames", [])]
                       for url, page in (pages or {}).items()}
+        # Each declared page's named iframes: src -> the `name` attribute (WritingScenarios.md, "Named iframes").
+        self.frame_names = {page_key(url): {to_http(f["src"]): f["name"] for f in page.get("frames", [])
+                                            if isinstance(f, dict) and f.get("name")}
+                            for url, page in (pages or {}).items()}
         self.redirects = {page_key(url): (to_http(hop["to"]), int(hop["status"]))
                           for url, hop in (redirects or {}).items()}
 
@@ -165,7 +170,7 @@ class PageHandler(BaseHTTPRequestHandler):
         declared = self.server.pages.get(page_key(url))
         with self.server.lock:
             frames = declared if declared is not None else list(self.server.frames.get(url.split("#")[0], []))
-        body = page_html(url, method, frames)
+        body = page_html(url, method, frames, self.server.frame_names.get(page_key(url), {}))
         self.send_response(200)
         self.send_header("Content-Type", "text/html; charset=utf-8")
         # no-store: every subframe load reaches this server, which is how a subframe
@@ -185,17 +190,24 @@ class PageHandler(BaseHTTPRequestHandler):
         self.send_error(405)
 
 
-def page_html(url, method, frames):
-    """A page with its iframes and the helper the harness drives it with."""
-    iframes = "".join(iframe_html(f) for f in frames)
+def page_html(url, method, frames, names=None):
+    """A page with its iframes (`names`: src -> the name of a named one) and the helper the harness drives it with."""
+    iframes = "".join(iframe_html(f, (names or {}).get(f)) for f in frames)
     return ("<!doctype html><html><head><title>%s</title></head><body style='margin:0'>%s"
             "<p style='margin:0;position:fixed;top:320px'>%s %s</p>%s</body></html>"
             % (url, iframes, method, url, PAGE_HELPER)).encode()
 
 
-def iframe_html(src):
+def frame_src(frame):
+    """A `pages` iframe's src: the string itself, or the object's `src`."""
+    return frame["src"] if isinstance(frame, dict) else frame
+
+
+def iframe_html(src, name=None):
     """An iframe as a page declares it: `about:srcdoc` is a srcdoc iframe, `` one without src."""
     attributes = "data-sk='%s' style='%s'" % (src, IFRAME_STYLE)
+    if name:
+        attributes += " name=\"%s\"" % html.escape(name, quote=True)
     if src == "about:srcdoc":
         return "<iframe %s srcdoc='<p>srcdoc</p>'></iframe>" % attributes
     if src == "":
@@ -272,7 +284,7 @@ class Harness:
         """A page at a scheme the app serves, with its declared iframes, as the HTTP server serves web pages."""
         url = request.get_uri()
         frames = self.server.pages.get(page_key(url), [])
-        body = page_html(url, "GET", frames)
+        body = page_html(url, "GET", frames, self.server.frame_names.get(page_key(url), {}))
         request.finish(Gio.MemoryInputStream.new_from_bytes(GLib.Bytes.new(body)), len(body), "text/html")
 
     def __init__(self, scenario, sim_lines):
@@ -635,13 +647,25 @@ class Harness:
         finally:
             self.recording = False
         line = self.describe(line, event, url, closed, before)
-        if step.get("frame") is not None:  # where the iframe went: back/forward asks it there again
-            src = to_http(step["frame"])
-            for cb in self.callbacks:
-                if cb["session"] == sid and not cb.get("_frame") and cb.get("targetFrame") == "sub" \
-                        and cb["answer"] == "allow":
-                    session.frame_urls.setdefault(src, []).append(cb["_url"])
+        # Where the step's iframe went (the link's `frame` for `_self`, or the iframe its `target` names): back and
+        # forward ask it there again.
+        for cb in self.callbacks:
+            if cb.get("_frame") or cb.get("targetFrame") != "sub" or cb["answer"] != "allow":
+                continue
+            owner = self.sessions.get(cb["session"])
+            src = self.named_frame(owner, step.get("target")) if owner is not None else None
+            if src is None and step.get("frame") is not None and cb["session"] == sid:
+                src = to_http(step["frame"])
+            if src is not None:
+                owner.frame_urls.setdefault(src, []).append(cb["_url"])
         return line
+
+    def named_frame(self, session, name):
+        """The src of the declared iframe called `name` on the page the session shows, else None."""
+        if not name or session.view is None:
+            return None
+        names = self.server.frame_names.get(page_key((session.view.get_uri() or "").split("#")[0]), {})
+        return next((src for src, frame_name in names.items() if frame_name == name), None)
 
     def prepare_element(self, session, step, url):
         """Put the link or form the user will tap into the page (or into the given iframe)."""
@@ -745,6 +769,8 @@ class Harness:
             view.reload()
         elif event == "close":
             self.js(session, "window.close(); true")
+        elif event == "windowName":  # the page's script names its window; WebKit makes no callback
+            self.js(session, "window.name = %s; true" % json.dumps(value))
         elif event in ("dismiss", "wait"):
             # dismiss: the user taps the app's close button; wait: SessionKit's clock runs (a blank
             # popup's timeout). Neither involves WebKit: app_closes() removes the views.

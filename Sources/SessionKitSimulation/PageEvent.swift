@@ -26,6 +26,9 @@ package enum PageEvent: Sendable, Hashable {
   case close
   /// The user taps the popup's close button.
   case dismiss
+  /// The page's script sets `window.name` (a `windowName` step): the window's main frame is called so from then on,
+  /// for links, forms and `window.open` that aim at that name (an empty name: no name). It makes no callback.
+  case windowName(String)
   /// Scenario time passes by `milliseconds` (a `wait` step). The driver moves the clock; the simulator then
   /// has the engine close the popups whose blank timeout ran out.
   case wait(milliseconds: Int)
@@ -44,6 +47,7 @@ package enum PageEvent: Sendable, Hashable {
     case .close: "close"
     case .dismiss: "dismiss"
     case .wait: "wait"
+    case .windowName: "windowName"
     }
   }
 
@@ -52,7 +56,7 @@ package enum PageEvent: Sendable, Hashable {
     switch self {
     case .click, .submit, .dismiss: true
     case .open(_, _, let gesture, _): gesture
-    case .load, .assign, .back, .forward, .reload, .close, .wait: false
+    case .load, .assign, .back, .forward, .reload, .close, .wait, .windowName: false
     }
   }
 }

@@ -19,6 +19,7 @@ package struct ScenarioStep: Sendable, Hashable {
 
   private static let eventKeys = [
     "load", "click", "open", "assign", "submit", "back", "forward", "reload", "close", "dismiss", "wait",
+    "windowName",
   ]
   private static let modifiers: [String: Set<String>] = [
     "target": ["click", "open", "submit"], "frame": ["click", "submit"], "gesture": ["open"], "noopener": ["open"],
@@ -77,6 +78,7 @@ package struct ScenarioStep: Sendable, Hashable {
         url, target: target ?? "_blank", gesture: try reader.member("gesture")?.bool() ?? false,
         noopener: try reader.member("noopener")?.bool() ?? false)
     case "wait": event = .wait(milliseconds: try value.integer(in: 0...(1 << 40)))
+    case "windowName": event = .windowName(try value.string())
     default:
       guard try value.bool() else { throw value.error("expected true") }
       switch eventKey {

@@ -28,6 +28,9 @@ package struct SimulatedWeb: Sendable, Hashable {
 
   /// The iframe sources of each declared page, in document order, keyed by the page's URL.
   package private(set) var pages: [String: [String]]
+  /// The names of the declared pages' named iframes (the `name` attribute, which names the iframe's browsing
+  /// context: links, forms and `window.open` aim at it by that name), keyed by the page's URL, then by `src`.
+  package private(set) var frameNames: [String: [String: String]] = [:]
   /// The redirects, keyed by the redirected URL.
   package private(set) var redirects: [String: Redirect]
   /// The schemes the app serves with a `WKURLSchemeHandler` (`setURLSchemeHandler(_:forURLScheme:)`), lower-cased:
@@ -62,6 +65,17 @@ package struct SimulatedWeb: Sendable, Hashable {
   func frames(of url: WebAddress?) -> [String]? {
     guard let url, !pages.isEmpty else { return nil }
     return pages[Self.key(url)]
+  }
+
+  /// The named iframes of the page at `url`, in document order (none when the page is not declared).
+  func namedFrames(of url: WebAddress?) -> [(src: String, name: String)] {
+    guard let url, !frameNames.isEmpty, let sources = pages[Self.key(url)], let names = frameNames[Self.key(url)]
+    else { return [] }
+    var seen: Set<String> = []
+    return sources.compactMap { src in
+      guard seen.insert(src).inserted, let name = names[src] else { return nil }
+      return (src, name)
+    }
   }
 
   /// The redirect of `url`, if the web has one.
@@ -105,7 +119,8 @@ package struct SimulatedWeb: Sendable, Hashable {
     }
   }
 
-  /// `{"URL": {"frames": ["SRC", …]}, …}`.
+  /// `{"URL": {"frames": ["SRC" | {"src": "SRC", "name": "NAME"}, …]}, …}`: an iframe is its `src`, or an object
+  /// with its `src` and the `name` attribute that names its browsing context.
   mutating func readPages(_ reader: JSONReader) throws(ConfigurationError) {
     for (key, value, path) in try Self.urlKeyedMembers(reader) {
       let page = JSONReader(value, path: path)
@@ -114,12 +129,42 @@ package struct SimulatedWeb: Sendable, Hashable {
         throw page.error("a page needs \"frames\": the src of each of its iframes, in document order")
       }
       var frames: [String] = []
+      var names: [String: String] = [:]
       for element in try framesReader.elements() {
-        frames.append(Self.key(try Self.url(element)))
+        guard case .object = element.value else {
+          frames.append(Self.key(try Self.url(element)))
+          continue
+        }
+        _ = try element.object(allowing: ["src", "name"])
+        guard let srcReader = element.member("src") else {
+          throw element.error("an iframe needs \"src\": a URL (\"about:srcdoc\" for a srcdoc iframe)")
+        }
+        let src = Self.key(try Self.url(srcReader))
+        if let nameReader = element.member("name") {
+          let name = try nameReader.string()
+          guard !name.isEmpty else { throw nameReader.error("a name is not empty (leave \"name\" out instead)") }
+          guard !Self.targetKeywords.contains(name.lowercased()) else {
+            throw nameReader.error(
+              "\(JSONValue.quoted(name)) is a target keyword, not a name: no link, form or window.open finds a frame by it"
+            )
+          }
+          names[src] = name
+        }
+        frames.append(src)
+      }
+      // The simulator tells a page's iframes apart by their `src`.
+      for src in names.keys.sorted() where frames.filter({ $0 == src }).count > 1 {
+        throw framesReader.error(
+          "two iframes have the src \(JSONValue.quoted(src)) and one of them a name: a named iframe's src must be "
+            + "its own on the page (the simulator tells iframes apart by their src)")
       }
       pages[key] = frames
+      if !names.isEmpty { frameNames[key] = names }
     }
   }
+
+  /// The target keywords, which name no frame (`FrameTree::find` answers them before it looks at names).
+  static let targetKeywords: Set<String> = ["_self", "_blank", "_parent", "_top"]
 
   /// `{"URL": {"to": "URL", "status": 301|302|303|307|308}, …}`.
   mutating func readRedirects(_ reader: JSONReader) throws(ConfigurationError) {

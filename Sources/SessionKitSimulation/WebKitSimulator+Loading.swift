@@ -96,7 +96,10 @@ extension WebKitSimulator {
     }
     let replaces = load.isSameAsCurrent || (load.locksHistory && hasEntry)
     let kind: CommitKind = load.isSameAsCurrent ? .reload : .newEntry(isPost: isPost)
+    let previousOrigin = origin(of: session)
     guard (try? await session.commit(url, kind: kind, replacesCurrent: replaces)) != nil else { return false }
+    // The initial empty document (nothing in the list yet) is never cleared away (WindowDirectory.rename).
+    defer { if hasEntry { clearNameIfCrossOrigin(session, from: previousOrigin) } }
     committedDocuments.insert(session.id)
     if !isBlank { realDocuments.insert(session.id) }
     nextDocument += 1
@@ -191,6 +194,19 @@ extension WebKitSimulator {
     for (page, type) in nested { await loadNestedFrames(ofPageAt: page, in: session, type: type, step: &step) }
   }
 
+  /// After a main-frame commit of a new document over one the frame loaded: a window without an opener loses its
+  /// name when the document is of another origin than the one it replaced (`shouldClearWindowName`, called by
+  /// `FrameLoader::clear` in `Source/WebCore/loader/FrameLoader.cpp`). A window opened by `window.open` or a named
+  /// link keeps its name, and so does any window on the commit that replaces its initial empty document: `clear`
+  /// returns before it looks at the name when the document it replaces never began (`m_needsClear`, which
+  /// `didBeginDocument` sets and `FrameLoader::init` never does). Observed in WebKitGTK 2.50.6 (`window-name.json`).
+  func clearNameIfCrossOrigin(_ session: Session, from previous: DocumentOrigin) {
+    guard !origin(of: session).isSameOrigin(as: previous),
+      !windows.hasOpener(session.id, generation: { frames[$0]?.current.generation })
+    else { return }
+    windows.rename(session.id, to: nil)
+  }
+
   // MARK: - Same-document navigations
 
   /// Whether `url` differs from the session's page only by a fragment it has: a navigation within the document.
@@ -259,9 +275,11 @@ extension WebKitSimulator {
       in: session, url: page, type: type, target: .main, source: .main, sourceSession: session, gesture: false,
       method: entry.isPost ? .post : .get, step: &step)
     guard decision.policy == .allow else { return await applyRefusal(decision, step: &step) }
+    let previousOrigin = origin(of: session)
     guard (try? await session.commit(page, kind: offset == 0 ? .reload : .backForward(offset: offset))) != nil
     else { return .blocked(reason: .invalidURL) }
     frames[session.id]?.moved(with: session.backForwardList)
+    clearNameIfCrossOrigin(session, from: previousOrigin)
     // The page is made anew (no back/forward cache), with iframe items no other entry shares: moving from this
     // entry to an entry of the same document made before (an iframe's navigation) then loads nothing. A reload
     // also puts the entry's iframes back at their `src`; going back or forward loads them at the entry's URLs.

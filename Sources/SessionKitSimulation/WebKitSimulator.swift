@@ -11,8 +11,9 @@ import SessionKit
 /// It models one iframe level: a page's declared iframes (``SimulatedWeb``), each asked after every main-frame
 /// commit of the page, on back/forward and on reload; a link's `frame`, named by its `src`; the joint session
 /// history of frames, with each entry's iframe state (a reload puts the iframes back at their `src`); server
-/// redirects, each hop a decision; same-document (fragment) navigations; window names as WebKit looks them up
-/// (only in windows familiar with the requester that it may navigate, see `WindowDirectory`); `rel` and
+/// redirects, each hop a decision; same-document (fragment) navigations; window and iframe names as WebKit looks
+/// them up (the requester's page first, then windows familiar with it, a frame it may navigate; see
+/// `WindowDirectory`), a script's `window.name` and the name a window loses; `rel` and
 /// `download` on links; the popup gate (`javaScriptCanOpenWindowsAutomatically`); and which popups' first loads
 /// carry a user gesture.
 package actor WebKitSimulator {
@@ -99,6 +100,7 @@ package actor WebKitSimulator {
         outcome = .ignored
         break
       }
+      try checkTarget(target, from: session, frame: linkFrame)
       let link = Link(target: target, frame: linkFrame, type: .linkActivated, method: .get, rel: rel)
       if download, isSameOrigin(url, as: linkFrame, in: session) {
         outcome = await downloadLink(url, link, in: session, step: &step)
@@ -111,9 +113,11 @@ package actor WebKitSimulator {
         outcome = .ignored
         break
       }
+      try checkTarget(target, from: session, frame: linkFrame)
       let form = Link(target: target, frame: linkFrame, type: .formSubmitted, method: method, rel: [])
       outcome = await follow(url, form, in: session, step: &step)
     case .open(let url, let target, let gesture, let noopener):
+      try checkTarget(target, from: session, frame: .main)
       step.url = url
       outcome = await open(url, target: target, gesture: gesture, noopener: noopener, in: session, step: &step)
     case .back:
@@ -129,6 +133,10 @@ package actor WebKitSimulator {
       outcome = closed.isEmpty ? .ignored : .closed(closed)
     case .wait:
       outcome = .waited(closed: engine.closeExpiredPopups())
+    case .windowName(let name):
+      // A script's `window.name = name`: no callback, nothing navigates.
+      windows.rename(session.id, to: name)
+      outcome = .ignored
     }
     return StepResult(
       event: event.name, session: id, url: step.url.map(Self.normalised), outcome: outcome, rule: step.rule,
@@ -180,7 +188,14 @@ package actor WebKitSimulator {
       let keepsOpener = link.rel.contains(.opener) && !link.rel.cutsOpener
       return await newWindowFromLink(url, name: nil, keepsOpener: keepsOpener, link, in: session, step: &step)
     default:
-      if let named = window(named: link.target, from: session, frame: link.frame) {
+      if let found = frame(named: link.target, from: session, frame: link.frame) {
+        let named = found.session
+        if let src = found.src {
+          // A named iframe: its navigation, as a link in it aimed at `_self` would make.
+          return await navigate(
+            named, url: url, type: link.type, target: shownFrame(src, in: named), source: link.frame,
+            sourceSession: session, gesture: true, method: link.method, isScheduled: isScheduled, step: &step)
+        }
         // Its own window found by name is its own document's frame (random-54e771f-122).
         let type = named.id == session.id && link.frame.isMain ? ownType : link.type
         return await navigate(
@@ -251,12 +266,14 @@ package actor WebKitSimulator {
     default:
       let name = target.lowercased() == "_blank" || target.isEmpty ? nil : target
       // `noopener` does not skip the lookup of a window by name (WebKit, HTML): a window found is navigated.
-      if let name, let named = window(named: name, from: session, frame: .main) {
-        if !noopener { windows.setOpener(of: named.id, to: session.id) }
+      if let name, let found = frame(named: name, from: session, frame: .main) {
+        let named = found.session
+        // `setOpener` makes a window found familiar with its caller; an iframe's opener matters to nobody.
+        if !noopener, found.src == nil { windows.setOpener(of: named.id, to: session.id) }
         guard let url else { return .ignored }
         return await navigate(
-          named, url: url, type: .other, target: .main, source: .main, sourceSession: session, gesture: gesture,
-          isScheduled: true, step: &step)
+          named, url: url, type: .other, target: found.src.map { shownFrame($0, in: named) } ?? .main, source: .main,
+          sourceSession: session, gesture: gesture, isScheduled: true, step: &step)
       }
       // WebKit's popup gate comes before any delegate call.
       guard gesture || settings.javaScriptCanOpenWindowsAutomatically else {
@@ -537,17 +554,59 @@ package actor WebKitSimulator {
     return DocumentOrigin(url, document: frames[id]?.current.document, served: web.schemes)
   }
 
-  /// The window named `name` that WebKit's lookup finds from the document in `frame` of `session`.
-  private func window(named name: String, from session: Session, frame: Frame) -> Session? {
+  /// The frame named `name` that WebKit's lookup finds from the document in `frame` of `session`: a window's main
+  /// frame or a named iframe of the page a window shows (``WindowDirectory``).
+  private func frame(named name: String, from session: Session, frame: Frame) -> WindowDirectory.FoundFrame? {
     let requesterFrame: String? = if case .sub(let src, _) = frame { src } else { nil }
-    return windows.window(
+    return windows.frame(
       named: name, from: session.id, requesterFrame: requesterFrame,
       requesterOrigin: documentOrigin(frame, in: session), origin: { origin(of: $0) },
       frameOrigin: { id, src in
         guard let session = windows[id] else { return .unshared }
-        let shown = frames[id]?.current.url(of: src) ?? src
-        return documentOrigin(.sub(src: src, url: shown), in: session)
-      }, generation: { frames[$0]?.current.generation })
+        return documentOrigin(shownFrame(src, in: session), in: session)
+      }, namedFrames: { id in windows[id].map(namedFrames(of:)) ?? [] },
+      generation: { frames[$0]?.current.generation })
+  }
+
+  /// The named iframes of the page `session` shows, in tree order: its own iframes, each followed by those of the
+  /// declared page it shows (nested, to the depth WebKit loads them: `loadNestedFrames(ofPageAt:in:type:step:)`).
+  private func namedFrames(of session: Session) -> [WindowDirectory.NamedFrame] {
+    guard let page = session.committedURL, let sources = web.frames(of: page) else { return [] }
+    let state = frames[session.id]?.current
+    let names = Dictionary(web.namedFrames(of: page).map { ($0.src, $0.name) }, uniquingKeysWith: { first, _ in first })
+    var out: [WindowDirectory.NamedFrame] = []
+    func nested(in url: String, chain: [String]) {
+      guard chain.count < 8, let address = try? WebAddress(url), let inner = web.frames(of: address) else { return }
+      let innerNames = Dictionary(
+        web.namedFrames(of: address).map { ($0.src, $0.name) }, uniquingKeysWith: { first, _ in first })
+      for src in inner where chain.filter({ $0 == src }).count < 2 {
+        if let name = innerNames[src] { out.append((src, name, true)) }
+        nested(in: src, chain: chain + [src])
+      }
+    }
+    for src in sources {
+      if let name = names[src] { out.append((src, name, false)) }
+      guard state?.isBlocked(src) != true else { continue }
+      let shown = state?.url(of: src) ?? src
+      nested(in: shown, chain: [SimulatedWeb.key(page), SimulatedWeb.key(shown)])
+    }
+    return out
+  }
+
+  /// Throws when `target` names an iframe inside an iframe, which the simulator does not navigate.
+  private func checkTarget(_ target: String, from session: Session, frame: Frame) throws(SimulationError) {
+    guard !SimulatedWeb.targetKeywords.contains(target.lowercased()), !target.isEmpty,
+      let found = self.frame(named: target, from: session, frame: frame), found.nested
+    else { return }
+    throw SimulationError(code: .nestedTarget, session: found.session.id, frame: found.src, page: target)
+  }
+
+  /// The iframe `src` of the page `session` shows, at the URL it shows now: about:blank when its load was
+  /// cancelled (it keeps its initial empty document, whose origin is its page's).
+  private func shownFrame(_ src: String, in session: Session) -> Frame {
+    let state = frames[session.id]?.current
+    if state?.isBlocked(src) == true { return .sub(src: src, url: "about:blank") }
+    return .sub(src: src, url: state?.url(of: src) ?? src)
   }
 
   /// The origin of the document in `frame` of `session`: an iframe's URL's (an opaque one its own, shared with no

@@ -1,8 +1,8 @@
 import SessionKit
 
-/// The simulator's windows: every session in creation order, with the name a window was opened with, its
-/// page-visible opener (`window.opener`) and the origin it was created with, and WebKit's lookup of a window
-/// by name.
+/// The simulator's windows: every session in creation order, with its main frame's name (the one it was opened
+/// with, or its script's `window.name`), its page-visible opener (`window.opener`) and the origin it was created
+/// with, and WebKit's lookup of a frame by name, which also finds the named iframes of the pages the windows show.
 ///
 /// A name finds a window only when both hold, as WebKit's `FrameLoader::findFrameForNavigation` does
 /// (observed in WebKitGTK 2.50, `Conformance/WebKit/scenarios/sibling-named-link.json`):
@@ -21,7 +21,8 @@ import SessionKit
 struct WindowDirectory {
   private struct Window {
     let session: Session
-    let name: String?
+    /// The main frame's name: the one it was opened with, or the one its page's script gave it (`window.name`).
+    var name: String?
     var pageOpener: SessionID?
     /// The iframe (by `src`) of `pageOpener` whose document opened the window; `nil` for its main frame.
     var openerFrame: String?
@@ -78,6 +79,12 @@ struct WindowDirectory {
     windows[position].openerGeneration = nil
   }
 
+  /// The page's script sets `window.name` in the window `id` (`nil` or empty: no name).
+  mutating func rename(_ id: SessionID, to name: String?) {
+    guard let position = index[id] else { return }
+    windows[position].name = name.flatMap { $0.isEmpty ? nil : $0 }
+  }
+
   /// The window's opener while it lasts: an iframe opener goes with the page that held it.
   private func opener(of window: Window, generation: (SessionID) -> Int?) -> SessionID? {
     guard let opener = window.pageOpener else { return nil }
@@ -85,47 +92,119 @@ struct WindowDirectory {
     return generation(opener) == openerGeneration ? opener : nil
   }
 
+  /// Whether the window `id` has an opener now (`window.opener`: not `noopener`, nor an iframe opener gone).
+  func hasOpener(_ id: SessionID, generation: (SessionID) -> Int?) -> Bool {
+    index[id].flatMap { opener(of: windows[$0], generation: generation) } != nil
+  }
+
   /// The origin the session `id` was created with (its creator's document's); `nil` for an unknown session.
   func creationOrigin(of id: SessionID) -> DocumentOrigin? {
     index[id].map { windows[$0].creationOrigin }
   }
 
-  /// The window named `name` that WebKit's lookup finds from `requester`: the requester itself if it has the
-  /// name, else the first-opened open window with the name that is familiar with it, provided the requesting
-  /// document (of origin `requesterOrigin`: the requester's, or the iframe's for a link in an iframe) may navigate
-  /// it; `nil` otherwise (a familiar window it may not navigate counts as not found, as in WebKit).
+  /// A frame found by name: a window's main frame (`src` `nil`) or one of its page's iframes, or an iframe inside
+  /// one of those (`nested`).
+  struct FoundFrame {
+    let session: Session
+    let src: String?
+    var nested = false
+  }
+
+  /// A named iframe of the page a window shows, in tree order (`FrameTree::traverseNext`: an iframe, then the
+  /// iframes inside it, then its next sibling); `nested` for one inside another iframe.
+  typealias NamedFrame = (src: String, name: String, nested: Bool)
+
+  /// The frame named `name` that WebKit's lookup finds from `requester` (`FrameTree::find` in
+  /// `Source/WebCore/page/FrameTree.cpp`, then `Document::canNavigate`): first in the requester's own page, the
+  /// requesting iframe itself, then the main frame, then the page's iframes in document order; then in each other
+  /// open window familiar with the requester (in the order they were opened), its main frame, then its iframes.
+  /// The first frame with the name is the answer when the requesting document (of origin `requesterOrigin`: the
+  /// requester's, or the iframe's for a link in an iframe) may navigate it, and otherwise nothing is found (a familiar
+  /// frame it may not navigate counts as not found, as in WebKit).
+  ///
+  /// A document may navigate its own page's main frame, an iframe when it is same-origin with the iframe's document
+  /// or the iframe's page (`canAccessAncestor`), and another window's main frame as `mayNavigate` describes.
   /// - Parameters:
   ///   - requesterFrame: the iframe (by `src`) the request comes from; `nil` for the main frame.
   ///   - origin: the origin of the document a session's main frame shows.
   ///   - frameOrigin: the origin of the document an iframe (by `src`) of a session shows.
+  ///   - namedFrames: the named iframes of the page a session shows, in document order.
   ///   - generation: the generation of the page a session shows (``FrameState/generation``).
-  func window(
+  func frame(
     named name: String, from requester: SessionID, requesterFrame: String?, requesterOrigin: DocumentOrigin,
     origin: (SessionID) -> DocumentOrigin, frameOrigin: (SessionID, String) -> DocumentOrigin,
-    generation: (SessionID) -> Int?
-  ) -> Session? {
+    namedFrames: (SessionID) -> [NamedFrame], generation: (SessionID) -> Int?
+  ) -> FoundFrame? {
     guard let requesterIndex = index[requester] else { return nil }
-    if windows[requesterIndex].name == name { return windows[requesterIndex].session }
-    // Familiarity is the top-level windows' (`isFrameFamiliarWith` compares the frames' tops and their openers).
-    let opener = opener(of: windows[requesterIndex], generation: generation)
-    // "Its opener" is the requesting frame's: an iframe has none.
-    let requestersOpener = requesterFrame == nil ? opener : nil
-    for window in windows where window.name == name && !window.session.isClosed {
-      let id = window.session.id
-      let windowOpener = self.opener(of: window, generation: generation)
-      let familiar = id == opener || windowOpener == requester || (opener != nil && windowOpener == opener)
-      guard familiar else { continue }
+    let own = windows[requesterIndex]
+    let ownFrames = namedFrames(requester)
+    if let requesterFrame, ownFrames.contains(where: { !$0.nested && $0.src == requesterFrame && $0.name == name }) {
+      return FoundFrame(session: own.session, src: requesterFrame)
+    }
+    // A frame may always navigate its page's main frame (`canNavigate`: its top).
+    if own.name == name { return FoundFrame(session: own.session, src: nil) }
+    if let frame = ownFrames.first(where: { $0.name == name }) {
+      if frame.nested { return FoundFrame(session: own.session, src: frame.src, nested: true) }
       let navigable =
-        id == requestersOpener || requesterOrigin.isSameOrigin(as: origin(id))
-        || windowOpener.map { openerSession in
-          // The frame that opened the window, then its ancestors (an iframe's is its page's main frame).
-          let openerFrameOrigin = window.openerFrame.map { frameOrigin(openerSession, $0) }
-          return openerFrameOrigin.map { requesterOrigin.isSameOrigin(as: $0) } == true
-            || requesterOrigin.isSameOrigin(as: origin(openerSession))
-        } == true
-      return navigable ? window.session : nil
+        requesterOrigin.isSameOrigin(as: frameOrigin(requester, frame.src))
+        || requesterOrigin.isSameOrigin(as: origin(requester))
+      return navigable ? FoundFrame(session: own.session, src: frame.src) : nil
+    }
+    for window in windows where window.session.id != requester && !window.session.isClosed {
+      let id = window.session.id
+      let src: String?
+      if window.name == name {
+        src = nil
+      } else if let frame = namedFrames(id).first(where: { $0.name == name }) {
+        guard isFamiliar(window, with: own, generation: generation) else { continue }
+        if frame.nested { return FoundFrame(session: window.session, src: frame.src, nested: true) }
+        src = frame.src
+      } else {
+        continue
+      }
+      guard isFamiliar(window, with: own, generation: generation) else { continue }
+      let navigable: Bool
+      if let src {
+        navigable =
+          requesterOrigin.isSameOrigin(as: frameOrigin(id, src)) || requesterOrigin.isSameOrigin(as: origin(id))
+      } else {
+        navigable = mayNavigate(
+          window, from: own, requesterFrame: requesterFrame, requesterOrigin: requesterOrigin, origin: origin,
+          frameOrigin: frameOrigin, generation: generation)
+      }
+      return navigable ? FoundFrame(session: window.session, src: src) : nil
     }
     return nil
+  }
+
+  /// Whether two windows are familiar (`isFrameFamiliarWith` compares the frames' tops and their openers): one
+  /// opened the other, or one window opened both.
+  private func isFamiliar(_ window: Window, with requester: Window, generation: (SessionID) -> Int?) -> Bool {
+    let id = window.session.id
+    let opener = opener(of: requester, generation: generation)
+    let windowOpener = self.opener(of: window, generation: generation)
+    return id == opener || windowOpener == requester.session.id || (opener != nil && windowOpener == opener)
+  }
+
+  /// Whether the requesting document may navigate another window's main frame (`Document::canNavigate`): the window
+  /// is the requesting frame's opener (only a main frame has one: an iframe has none), or the requesting document
+  /// is same-origin with the window, or with the frame that opened the window or one of that frame's ancestors
+  /// (`canAccessAncestor`; a window opened by a link in an iframe has that iframe as its opener, so the iframe's
+  /// origin, and its page's, may navigate it).
+  private func mayNavigate(
+    _ window: Window, from requester: Window, requesterFrame: String?, requesterOrigin: DocumentOrigin,
+    origin: (SessionID) -> DocumentOrigin, frameOrigin: (SessionID, String) -> DocumentOrigin,
+    generation: (SessionID) -> Int?
+  ) -> Bool {
+    let id = window.session.id
+    let requestersOpener = requesterFrame == nil ? opener(of: requester, generation: generation) : nil
+    if id == requestersOpener || requesterOrigin.isSameOrigin(as: origin(id)) { return true }
+    guard let openerSession = self.opener(of: window, generation: generation) else { return false }
+    // The frame that opened the window, then its ancestors (an iframe's is its page's main frame).
+    if let openerFrame = window.openerFrame, requesterOrigin.isSameOrigin(as: frameOrigin(openerSession, openerFrame)) {
+      return true
+    }
+    return requesterOrigin.isSameOrigin(as: origin(openerSession))
   }
 }
 

@@ -440,6 +440,12 @@ import Foundation
     }
   }
 
+  /// The page's script sets `window.name`: links, forms and `window.open` aimed at that name find this window from
+  /// then on (an empty name: none).
+  public func setWindowName(_ name: String, in webView: WKWebView) {
+    webView.windowName = name.isEmpty ? nil : name
+  }
+
   /// The page sets `location.href = url` in its main frame.
   public func assignLocation(_ url: String, in webView: WKWebView) async {
     guard let url = URL(string: url) else { return }
@@ -705,7 +711,9 @@ import Foundation
     let requesterOrigin = documentOrigin(frame, in: requester)
     let opener = Self.opener(of: requester)
     let requestersOpener: WKWebView? = if case .main = frame { opener } else { nil }
-    for window in popups where window.windowName == name && !window.didSendClose {
+    // A root is found only as its popups' opener (a root has no opener: nothing else is familiar with it).
+    let roots = [opener].compactMap { $0 }.filter { candidate in !popups.contains { $0 === candidate } }
+    for window in roots + popups where window.windowName == name && !window.didSendClose {
       let windowOpener = Self.opener(of: window)
       let familiar = window === opener || windowOpener === requester || (opener != nil && windowOpener === opener)
       guard familiar else { continue }
@@ -994,9 +1002,15 @@ import Foundation
       && (locks
         || isSameAsCurrent(
           url, shown: list.currentItem?.url, source: source, target: .main, in: webView, request: request, type: type))
+    // A window without an opener loses its name on a commit of another origin over a document it loaded (not over
+    // its initial empty one): `shouldClearWindowName` in `FrameLoader::clear`.
+    let previousOrigin = list.currentItem == nil ? nil : origin(of: webView)
     defer {
       webView.hasCommittedDocument = true
       if !isBlank { webView.hasCommittedRealDocument = true }
+      if let previousOrigin, Self.opener(of: webView) == nil, origin(of: webView) != previousOrigin {
+        webView.windowName = nil
+      }
     }
     switch history {
     case .scheduled where locks && list.currentItem == nil && isBlank && !userGesture:

@@ -159,6 +159,7 @@
       case .reload: await driver.reload(in: webView)
       case .close: driver.windowClose(in: webView)
       case .dismiss: presenter.closers[ObjectIdentifier(webView)]?()
+      case .windowName(let name): driver.setWindowName(name, in: webView)
       case .wait(let milliseconds):
         clock.advance(by: .milliseconds(milliseconds))
       }

@@ -1,0 +1,193 @@
+import XCTest
+
+@testable import SessionKit
+@testable import SessionKitSimulation
+
+/// Frames found by name, as WebKit finds them (`FrameTree::find`, `Document::canNavigate`, `FrameLoader::clear`):
+/// named iframes as the targets of links, forms and `window.open`, a main window named by its script, and the name
+/// a window loses. Each rule was seen in WebKitGTK 2.50.6 (`Conformance/WebKit/scenarios/named-iframe-targets.json`,
+/// `named-iframe-lookup.json`, `window-name-by-script.json`).
+final class FrameNameTests: XCTestCase {
+  private func lines(
+    _ json: String, exit: Int32 = 0, file: StaticString = #filePath, line: UInt = #line
+  ) async throws -> (lines: [JSONValue], report: ScenarioRunner.Report) {
+    let report = try await replayScenario(json)
+    XCTAssertEqual(
+      report.exitCode, exit, "\(report.failures) \(report.error.map(String.init(describing:)) ?? "")", file: file,
+      line: line)
+    return (try report.lines.map { try JSONValue(parsing: Array($0.utf8)) }, report)
+  }
+
+  /// `callback session navigationType targetFrame answer` of each callback of a line.
+  private func calls(_ line: JSONValue) -> [String] {
+    guard case .array(let calls)? = line["callbacks"] else { return [] }
+    return calls.map { call in
+      ["callback", "session", "navigationType", "targetFrame", "answer"].compactMap {
+        if case .string(let text)? = call[$0] { text } else { nil }
+      }.joined(separator: " ")
+    }
+  }
+
+  private func string(_ line: JSONValue, _ key: String) -> String? {
+    if case .string(let text)? = line[key] { text } else { nil }
+  }
+
+  private static let shop = #"""
+    "policy": {"version": 1, "default": "allow", "popups": {"maxOpen": 8, "maxDepth": 3}},
+    "pages": {"https://shop.example/": {"frames": [
+      {"src": "https://ads.example/slot", "name": "slot"}, {"src": "https://pay.example/button", "name": "pay"}]}}
+    """#
+
+  func test_aNamedIframe_isTheTargetOfLinksFormsAndWindowOpen_withJointHistory() async throws {
+    let (result, _) = try await lines(
+      #"""
+      {\#(Self.shop), "steps": [
+        {"load": "https://shop.example/"},
+        {"click": "https://ads.example/next", "target": "slot",
+         "expect": {"outcome": "navigated", "session": "main", "frame": "sub"}},
+        {"open": "https://ads.example/third", "target": "slot", "gesture": true},
+        {"submit": "https://pay.example/form", "target": "pay", "method": "post"},
+        {"back": true}, {"back": true}
+      ], "expectFinal": {"main": {"url": "https://shop.example/", "history": 4}}}
+      """#)
+    XCTAssertEqual(calls(result[1]), ["decidePolicyFor main linkActivated sub allow"])
+    XCTAssertEqual(calls(result[2]), ["decidePolicyFor main other sub allow"], "window.open finds the iframe")
+    XCTAssertEqual(calls(result[3]), ["decidePolicyFor main formSubmitted sub allow"])
+    XCTAssertEqual(string(result[4], "url"), "https://pay.example/button", "back: the form's iframe goes back")
+    XCTAssertEqual(string(result[5], "url"), "https://ads.example/next", "back: then the link's iframe")
+    XCTAssertEqual(calls(result[5]), ["decidePolicyFor main backForward sub allow"])
+  }
+
+  func test_aNamedIframe_theRequesterMayNotNavigate_isNotFound_soANewWindowTakesTheName() async throws {
+    let (result, _) = try await lines(
+      #"""
+      {\#(Self.shop), "steps": [
+        {"load": "https://shop.example/"},
+        {"click": "https://pay.example/x", "target": "pay", "frame": "https://ads.example/slot",
+         "expect": {"outcome": "popup", "child": "main.1"}},
+        {"click": "https://ads.example/own", "target": "slot", "frame": "https://ads.example/slot",
+         "expect": {"outcome": "navigated", "session": "main", "frame": "sub"}}
+      ]}
+      """#)
+    // The ads iframe may not navigate its pay.example sibling on a shop.example page (`canAccessAncestor`: neither
+    // the sibling's document nor its page is of its origin), so the name finds nothing.
+    XCTAssertEqual(calls(result[1]).first, "decidePolicyFor main linkActivated none allow")
+    XCTAssertEqual(calls(result[2]), ["decidePolicyFor main linkActivated sub allow"], "its own name is itself")
+  }
+
+  func test_aPopup_navigatesItsOpenersNamedIframe_whenSameOriginWithIt() async throws {
+    let (result, _) = try await lines(
+      #"""
+      {\#(Self.shop), "steps": [
+        {"load": "https://shop.example/"},
+        {"open": "https://news.example/p", "gesture": true},
+        {"in": "main.1", "click": "https://ads.example/x", "target": "slot",
+         "expect": {"outcome": "popup", "child": "main.1.1"}},
+        {"in": "main.1.1", "close": true},
+        {"open": "https://news.example/n", "target": "slot", "gesture": true},
+        {"in": "main.1", "open": "https://news.example/again", "target": "slot", "gesture": true,
+         "expect": {"outcome": "navigated", "session": "main", "frame": "sub"}}
+      ]}
+      """#)
+    // Not same-origin with the iframe's ads.example document nor its shop.example page: not found. Once the iframe
+    // shows a news.example page, it is.
+    XCTAssertEqual(calls(result[5]), ["decidePolicyFor main other sub allow"])
+  }
+
+  func test_aNamedIframeOfTheRequestersPage_winsOverAWindowWithTheName() async throws {
+    let (result, _) = try await lines(
+      #"""
+      {\#(Self.shop), "steps": [
+        {"load": "https://news.example/"},
+        {"open": "https://news.example/w", "target": "slot", "gesture": true, "expect": {"child": "main.1"}},
+        {"assign": "https://shop.example/"},
+        {"open": "https://ads.example/here", "target": "slot", "gesture": true,
+         "expect": {"outcome": "navigated", "session": "main", "frame": "sub"}}
+      ]}
+      """#)
+    XCTAssertEqual(calls(result[3]), ["decidePolicyFor main other sub allow"])
+  }
+
+  func test_aScriptNamesTheMainWindow_andACrossOriginLoadWithoutAnOpenerClearsTheName() async throws {
+    let (result, _) = try await lines(
+      #"""
+      {"policy": {"version": 1, "popups": {"maxOpen": 8, "maxDepth": 3}}, "steps": [
+        {"load": "https://shop.example/a"},
+        {"windowName": "app", "expect": {"outcome": "ignored", "callbacks": []}},
+        {"open": "https://pay.example/", "gesture": true},
+        {"in": "main.1", "click": "https://shop.example/b", "target": "app",
+         "expect": {"outcome": "navigated", "session": "main", "frame": "main"}},
+        {"load": "https://news.example/"},
+        {"in": "main.1", "open": "https://news.example/c", "target": "app", "gesture": true,
+         "expect": {"outcome": "popup", "child": "main.1.1"}}
+      ]}
+      """#)
+    XCTAssertEqual(calls(result[3]), ["decidePolicyFor main linkActivated main allow"])
+  }
+
+  /// The rule held for windows before scripts could name them: a `noopener` window keeps the name it was opened
+  /// with over its first load (the initial empty document is never cleared away), and loses it on a later load of
+  /// another origin. The simulator kept it (a second `open` by that name navigated the window itself). A window that
+  /// found itself by name is its own opener (`setOpener`) and keeps it (`window-name-self-opener.json`).
+  func test_aNoopenerWindow_losesItsNameOnACrossOriginLoadAfterItsFirst() async throws {
+    let (result, _) = try await lines(
+      #"""
+      {"policy": {"version": 1, "popups": {"maxOpen": 8, "maxDepth": 3}}, "steps": [
+        {"load": "https://shop.example/"},
+        {"open": "https://shop.example/n", "target": "v", "noopener": true, "gesture": true,
+         "expect": {"child": "main.1"}},
+        {"in": "main.1", "load": "https://pay.example/z"},
+        {"in": "main.1", "open": "https://pay.example/z2", "target": "v", "gesture": true,
+         "expect": {"outcome": "popup", "child": "main.1.1"}},
+        {"open": "https://news.example/m", "target": "w", "noopener": true, "gesture": true,
+         "expect": {"child": "main.2"}},
+        {"in": "main.2", "open": "https://news.example/self", "target": "w", "gesture": true,
+         "expect": {"outcome": "navigated", "session": "main.2"}},
+        {"in": "main.2", "load": "https://pay.example/y"},
+        {"in": "main.2", "open": "https://pay.example/y2", "target": "w", "gesture": true,
+         "expect": {"outcome": "navigated", "session": "main.2"}}
+      ]}
+      """#)
+    XCTAssertEqual(string(result[3], "outcome"), "popup")
+    XCTAssertEqual(string(result[7], "session"), "main.2")
+  }
+
+  func test_namedIframes_andWindowNames_badInputIsRejectedWithItsPath() async throws {
+    let cases: [(frames: String, problem: String)] = [
+      (#"[{"src": "https://ads.example/slot", "name": "_blank"}]"#, #"pages["https://shop.example/"].frames[0].name"#),
+      (#"[{"name": "slot"}]"#, #"pages["https://shop.example/"].frames[0]"#),
+      (#"[{"src": "https://ads.example/slot", "name": ""}]"#, #"pages["https://shop.example/"].frames[0].name"#),
+      (#"[{"src": "https://ads.example/slot", "title": "x"}]"#, #"pages["https://shop.example/"].frames[0].title"#),
+      (
+        #"[{"src": "https://ads.example/slot", "name": "a"}, "https://ads.example/slot"]"#,
+        #"pages["https://shop.example/"].frames"#
+      ),
+    ]
+    for (frames, path) in cases {
+      XCTAssertThrowsError(
+        try decodeScenario(
+          #"{"pages": {"https://shop.example/": {"frames": \#(frames)}}, "steps": [{"load": "https://shop.example/"}]}"#
+        ), frames
+      ) {
+        XCTAssertEqual(($0 as? ConfigurationError)?.path, path, frames)
+      }
+    }
+    XCTAssertThrowsError(try decodeScenario(#"{"steps": [{"windowName": 3}]}"#)) {
+      XCTAssertEqual(($0 as? ConfigurationError)?.path, "steps[0].windowName")
+    }
+  }
+
+  func test_aTargetNamingAnIframeInsideAnIframe_isRejected_notGuessed() async throws {
+    let (result, report) = try await lines(
+      #"""
+      {"pages": {
+         "https://shop.example/": {"frames": ["https://news.example/outer"]},
+         "https://news.example/outer": {"frames": [{"src": "https://ads.example/in", "name": "deep"}]}},
+       "steps": [{"load": "https://shop.example/"}, {"click": "https://ads.example/z", "target": "deep"}]}
+      """#, exit: 2)
+    XCTAssertEqual(result.count, 1, "the step before is kept")
+    let message = report.error.map(String.init(describing:)) ?? ""
+    XCTAssertTrue(message.contains("steps[1].target"), message)
+    XCTAssertTrue(message.contains("https://ads.example/in"), message)
+  }
+}
