@@ -7,9 +7,9 @@ Each scenario is a pure function of (S, its index): the same command writes the 
 difference found in CI reproduces with the seed it printed. A scenario has its own little web (pages
 with iframes, redirects, a scheme the app serves), a policy composed of rules that answer popup,
 external, sameView, cancel, finish, download and ask (with deciders), popup limits, and steps over
-every event: links and forms (targets `_self`, `_blank`, `_top`, `_parent`, window names; `rel`,
-`download`, `frame`, GET and POST), `window.open` (names, no URL, `noopener`, with and without a
-gesture), script loads, history, `window.close()`, dismissals and waits.
+every event: links and forms (targets `_self`, `_blank`, `_top`, `_parent`, window and iframe names;
+`rel`, `download`, `frame`, GET and POST), `window.open` (names, no URL, `noopener`, with and without a
+gesture), script loads, a script's `window.name`, history, `window.close()`, dismissals and waits.
 
 Steps act in sessions that exist: after each step is chosen, `session-bench replay` (the simulator)
 runs the scenario so far, and the next step is drawn among the sessions its final line lists, with
@@ -33,6 +33,11 @@ FRAME_SOURCES = [
     "https://news.example/embed", "about:srcdoc", "about:blank",
 ]
 NAMES = ["checkout", "help", "ad"]
+# Names of iframes (each given to one iframe of one page at most) and the name a page's script gives its window: kept
+# apart from NAMES, because WebKit's choice among several familiar windows of one name is a hash table's
+# (WritingScenarios.md, "Named iframes").
+FRAME_NAMES = ["slot", "panel", "box"]
+SCRIPT_NAME = "app"
 SERVED = "shopapp"
 UNSERVED = "otherapp"
 
@@ -54,8 +59,11 @@ def same_origin(url, rng, schemes):
 class World:
     """A scenario's web and policy, drawn once; steps draw URLs from it."""
 
-    def __init__(self, rng):
+    def __init__(self, rng, extra):
         self.rng = rng
+        # Draws for what the format gained later (named iframes, `windowName`), from a stream of their own, so that
+        # the draws above stay those of earlier versions of this script.
+        self.extra = extra
         # One scheme per host: the harness fetches https as http, so the engine cannot tell http://h from https://h.
         self.schemes = {host: "http" if rng.random() < 0.15 else "https" for host in HOSTS}
         frame_sources = [self.with_scheme(src) for src in FRAME_SOURCES]
@@ -81,6 +89,18 @@ class World:
             self.redirects[source] = {"to": target, "status": rng.choice([301, 302, 303, 307, 308])}
         self.policy, self.deciders = self.draw_policy()
         self.settings = {"javaScriptCanOpenWindowsAutomatically": rng.random() < 0.3}
+        # Named iframes: `self.frame_names[page][src]`.
+        self.frame_names = {}
+        unused = list(FRAME_NAMES)
+        for page, frames in self.pages.items():
+            for src in frames:
+                if unused and extra.random() < 0.35:
+                    self.frame_names.setdefault(page, {})[src] = unused.pop(0)
+
+    def frames_json(self, page):
+        """A page's `frames` as the file writes them: a named iframe is an object."""
+        names = self.frame_names.get(page, {})
+        return [{"src": src, "name": names[src]} if src in names else src for src in self.pages[page]]
 
     def draw_policy(self):
         rng = self.rng
@@ -162,7 +182,12 @@ class World:
         return self.rng.choices(["_self", "_blank", "name", "_top", "_parent"], [40, 25, 20, 8, 7])[0]
 
     def name(self):
-        return self.rng.choice(NAMES)
+        name = self.rng.choice(NAMES)
+        roll = self.extra.random()
+        used = [n for names in self.frame_names.values() for n in names.values()]
+        if used and roll < 0.4:
+            return self.extra.choice(used)
+        return SCRIPT_NAME if roll > 0.9 else name
 
 
 def draw_step(world, sessions):
@@ -213,6 +238,9 @@ def draw_step(world, sessions):
         step[kind] = True
     else:
         step["wait"] = rng.choice([50, 200, 1000])
+    if world.extra.random() < 0.05:  # the page's script names its window (or unnames it)
+        step = {key: value for key, value in step.items() if key == "in"}
+        step["windowName"] = world.extra.choice([SCRIPT_NAME, SCRIPT_NAME, ""])
     return step
 
 
@@ -236,12 +264,12 @@ class Replayer:
 
 def scenario(seed, index, steps, replayer):
     rng = random.Random(f"{seed}:{index}")
-    world = World(rng)
+    world = World(rng, random.Random(f"{seed}:{index}:names"))
     file = {"name": f"random scenario {index} of seed {seed}", "policy": world.policy}
     if world.deciders:
         file["deciders"] = world.deciders
     file["settings"] = world.settings
-    file["pages"] = {page: {"frames": frames} for page, frames in world.pages.items()}
+    file["pages"] = {page: {"frames": world.frames_json(page)} for page in world.pages}
     if world.redirects:
         file["redirects"] = world.redirects
     if world.served:

@@ -24,7 +24,8 @@ def draw(seed, count, steps=12):
     """`count` scenarios drawn with the fake replayer (every step accepted)."""
     files = []
     for index in range(count):
-        rng_world = generate.World(generate.random.Random(f"{seed}:{index}"))
+        rng_world = generate.World(generate.random.Random(f"{seed}:{index}"),
+                                   generate.random.Random(f"{seed}:{index}:names"))
         replayer = FakeReplayer(next(iter(rng_world.pages)))
         files.append(generate.scenario(seed, index, steps, replayer))
     return files
@@ -42,10 +43,15 @@ class GenerateTests(unittest.TestCase):
         events = {next(k for k in step if k not in ("in", "target", "frame", "rel", "download", "method", "gesture",
                                                      "noopener")) for step in steps}
         self.assertEqual(events, {"load", "click", "open", "assign", "submit", "back", "forward", "reload", "close",
-                                  "dismiss", "wait"})
+                                  "dismiss", "wait", "windowName"})
         targets = {step.get("target") for step in steps}
         self.assertTrue({"_blank", "_self", "_top", "_parent"} <= targets, targets)
         self.assertTrue(targets & set(generate.NAMES), "window names")
+        self.assertTrue(targets & set(generate.FRAME_NAMES), "iframe names")
+        self.assertIn(generate.SCRIPT_NAME, targets, "the name a script gives its window")
+        named = [frame for f in files for page in f["pages"].values() for frame in page["frames"]
+                 if isinstance(frame, dict)]
+        self.assertTrue(named and all(set(frame) == {"src", "name"} for frame in named), "named iframes")
         self.assertTrue(any("frame" in step for step in steps), "links and forms in iframes")
         self.assertTrue(any("rel" in step for step in steps), "rel")
         self.assertTrue(any(step.get("download") for step in steps), "download")
