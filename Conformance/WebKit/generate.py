@@ -89,18 +89,30 @@ class World:
             self.redirects[source] = {"to": target, "status": rng.choice([301, 302, 303, 307, 308])}
         self.policy, self.deciders = self.draw_policy()
         self.settings = {"javaScriptCanOpenWindowsAutomatically": rng.random() < 0.3}
+        # Pages that iframes show, with iframes of their own (iframes inside iframes): kept apart from `pages`, whose
+        # draws are those of earlier versions.
+        self.nested_pages = {}
+        embedded = [src for frames in self.pages.values() for src in frames if src.startswith("http")]
+        if embedded and extra.random() < 0.4:
+            outer = extra.choice(embedded)
+            inner = [src for src in frame_sources if src != outer]
+            self.nested_pages[outer] = extra.sample(inner, extra.randint(1, 2))
         # Named iframes: `self.frame_names[page][src]`.
         self.frame_names = {}
         unused = list(FRAME_NAMES)
-        for page, frames in self.pages.items():
+        for page, frames in list(self.pages.items()) + list(self.nested_pages.items()):
             for src in frames:
                 if unused and extra.random() < 0.35:
                     self.frame_names.setdefault(page, {})[src] = unused.pop(0)
 
+    def all_pages(self):
+        """Every declared page and its iframes: the pages, then those iframes show."""
+        return {**self.pages, **{page: frames for page, frames in self.nested_pages.items() if page not in self.pages}}
+
     def frames_json(self, page):
         """A page's `frames` as the file writes them: a named iframe is an object."""
         names = self.frame_names.get(page, {})
-        return [{"src": src, "name": names[src]} if src in names else src for src in self.pages[page]]
+        return [{"src": src, "name": names[src]} if src in names else src for src in self.all_pages()[page]]
 
     def draw_policy(self):
         rng = self.rng
@@ -210,6 +222,9 @@ def draw_step(world, sessions):
         frames = world.pages.get(shown.split("#")[0])
         if frames and rng.random() < 0.5:
             step["frame"] = rng.choice(frames)
+            inner = world.nested_pages.get(step["frame"])
+            if inner and world.extra.random() < 0.6:  # a link in an iframe inside that iframe: its path
+                step["frame"] = [step["frame"], world.extra.choice(inner)]
         elif frames is None and shown.startswith("http") and rng.random() < 0.1:
             step["frame"] = world.with_scheme("https://ads.example/slot")
         if kind == "click":
@@ -218,7 +233,8 @@ def draw_step(world, sessions):
             if rng.random() < 0.12:
                 step["download"] = True
                 if rng.random() < 0.6:
-                    step["click"] = world.same_origin(step.get("frame") or shown)
+                    frame = step.get("frame")
+                    step["click"] = world.same_origin((frame[-1] if isinstance(frame, list) else frame) or shown)
                     if world.redirects and rng.random() < 0.4:
                         step["click"] = rng.choice(list(world.redirects))
         elif rng.random() < 0.4:
@@ -269,7 +285,7 @@ def scenario(seed, index, steps, replayer):
     if world.deciders:
         file["deciders"] = world.deciders
     file["settings"] = world.settings
-    file["pages"] = {page: {"frames": world.frames_json(page)} for page in world.pages}
+    file["pages"] = {page: {"frames": world.frames_json(page)} for page in world.all_pages()}
     if world.redirects:
         file["redirects"] = world.redirects
     if world.served:

@@ -90,8 +90,19 @@ window.__sk = {
   },
 };
 addEventListener('message', (e) => {
-  if (e.data && e.data.sk) { __sk.make(e.data.sk); e.source.postMessage({skReady: location.href}, '*'); }
-  if (e.data && e.data.skReady) { window.__skReady = e.data.skReady; }
+  if (e.data && e.data.sk && e.data.path && e.data.path.length) {
+    // For an iframe inside this one: pass the request on, in front of this document's own element.
+    const old = document.getElementById('sk-target'); if (old) old.remove();
+    const f = [...document.querySelectorAll('iframe')].find(f => f.dataset.sk === e.data.path[0]);
+    if (f) {
+      document.querySelectorAll('iframe').forEach(o => o.style.zIndex = o === f ? 2 : 1);
+      f.contentWindow.postMessage({sk: e.data.sk, path: e.data.path.slice(1)}, '*');
+    }
+  } else if (e.data && e.data.sk) { __sk.make(e.data.sk); e.source.postMessage({skReady: location.href}, '*'); }
+  if (e.data && e.data.skReady) {
+    window.__skReady = e.data.skReady;
+    if (window !== top) parent.postMessage({skReady: e.data.skReady}, '*');
+  }
 });
 """
 PAGE_HELPER = "<script>%s</script>" % HELPER_SCRIPT
@@ -423,9 +434,19 @@ class Harness:
             if record["session"] != session.sid or record.get("answer") != "allow" or same_url(record["_url"], url):
                 continue
             for src in self.server.pages.get(page_key(record["_url"]), []):
-                if same_url(src, url):
+                # At its src, or on back/forward at a URL a step took it to or its src redirects to.
+                if same_url(src, url) or any(same_url(seen, url) for seen in session.frame_urls.get(src, [])
+                                             + self.redirect_targets(src)):
                     return src
         return None
+
+    def redirect_targets(self, url):
+        """The URLs the server's redirects take `url` to, in order."""
+        targets = []
+        while len(targets) < 25 and self.server.redirects.get(page_key(url)):
+            url = self.server.redirects[page_key(url)][0]
+            targets.append(url)
+        return targets
 
     def chain_root(self, session, url):
         """The earlier decision in this session whose request the server redirected to url."""
@@ -655,7 +676,8 @@ class Harness:
             owner = self.sessions.get(cb["session"])
             src = self.named_frame(owner, step.get("target")) if owner is not None else None
             if src is None and step.get("frame") is not None and cb["session"] == sid:
-                src = to_http(step["frame"])
+                frame = step["frame"]
+                src = to_http(frame[-1] if isinstance(frame, list) else frame)
             if src is not None:
                 owner.frame_urls.setdefault(src, []).append(cb["_url"])
         return line
@@ -665,7 +687,10 @@ class Harness:
         if not name or session.view is None:
             return None
         names = self.server.frame_names.get(page_key((session.view.get_uri() or "").split("#")[0]), {})
-        return next((src for src, frame_name in names.items() if frame_name == name), None)
+        found = next((src for src, frame_name in names.items() if frame_name == name), None)
+        # An iframe inside an iframe: the page that declares it (names are one iframe's in generated scenarios).
+        return found or next((src for names in self.server.frame_names.values()
+                              for src, frame_name in names.items() if frame_name == name), None)
 
     def prepare_element(self, session, step, url):
         """Put the link or form the user will tap into the page (or into the given iframe)."""
@@ -677,7 +702,9 @@ class Harness:
             self.js(session, WRITE_HELPER + "; true")
             ok = self.js(session, "__sk.make(%s)" % json.dumps(spec))
             return ok == "true" and self.locate(session, "document.getElementById('sk-target')")
-        frame = to_http(frame)
+        # A path names an iframe inside iframes: the page's iframe passes the request on (the helper's `path`).
+        inner = [to_http(src) for src in frame[1:]] if isinstance(frame, list) else []
+        frame = to_http(frame[0] if isinstance(frame, list) else frame)
         document = (session.view.get_uri() or "").split("#")[0]
         declared = self.server.pages.get(page_key(document))
         find = "[...document.querySelectorAll('iframe')].find(f => f.dataset.sk === %s)" % json.dumps(frame)
@@ -717,10 +744,13 @@ class Harness:
         self.js(session, "(() => { const f = %s; try { f.contentWindow.eval(%s); } catch (e) {} return true; })()"
                 % (find, json.dumps(WRITE_HELPER)))
         self.js(session, "(() => { window.__skReady = null; const f = %s; const t = setInterval(() => { "
-                "if (window.__skReady) clearInterval(t); else f.contentWindow.postMessage({sk: %s}, '*'); }, 100); "
-                "return true; })()" % (find, json.dumps(spec)))
+                "if (window.__skReady) clearInterval(t); else f.contentWindow.postMessage({sk: %s, path: %s}, '*'); "
+                "}, 100); return true; })()" % (find, json.dumps(spec), json.dumps(inner)))
         if not self.pump_until(lambda: self.js(session, "String(!!window.__skReady)") == "true", 5):
-            return False
+            if not inner:
+                return False
+            # An iframe inside iframes that shows nothing (its load was cancelled): the user taps it anyway.
+            return self.locate(session, find)
         self.settle()
         return self.locate(session, find)
 

@@ -53,6 +53,7 @@ class GenerateTests(unittest.TestCase):
                  if isinstance(frame, dict)]
         self.assertTrue(named and all(set(frame) == {"src", "name"} for frame in named), "named iframes")
         self.assertTrue(any("frame" in step for step in steps), "links and forms in iframes")
+        self.assertTrue(any(isinstance(step.get("frame"), list) for step in steps), "in iframes inside iframes")
         self.assertTrue(any("rel" in step for step in steps), "rel")
         self.assertTrue(any(step.get("download") for step in steps), "download")
         self.assertTrue(any(step.get("method") == "post" for step in steps), "POST forms")

@@ -2,13 +2,16 @@ import SessionKit
 
 /// The iframes of one history entry's document, as WebKit keeps them in its back-forward items: which document
 /// the entry shows (entries of one document are moved between without loading it: an iframe's navigation, a
-/// fragment), each iframe's URL (named by its `src`), and the iframes whose load was cancelled.
+/// fragment), each iframe's URL, and the iframes whose load was cancelled.
+///
+/// An iframe is named by its key: a page's own iframe by its `src`, an iframe inside an iframe by the keys of the
+/// path to it (``key(_:)``), so the state of a nested iframe goes with the document of the iframe that holds it.
 struct FrameState: Sendable, Hashable {
   /// The document's identity: a new one for every main-frame load that is not same-document.
   var document: Int
-  /// Iframes (by `src`) showing another URL than their `src`, in the order they were first navigated.
+  /// Iframes (by key) showing another URL than their `src`, in the order they were first navigated.
   private(set) var moved: [(src: String, url: String)] = []
-  /// Iframes (by `src`) whose load was cancelled: they stay empty, and a click in one does nothing.
+  /// Iframes (by key) whose load was cancelled: they stay empty, and a click in one does nothing.
   private(set) var blocked: [String] = []
   /// Which load of the document the entry's iframe items belong to: a reload gives the entry new ones, which
   /// match no other entry's (WebKit then loads no iframe moving between them).
@@ -22,26 +25,49 @@ struct FrameState: Sendable, Hashable {
     self.generation = document
   }
 
-  /// The URL the iframe `src` shows in this entry.
-  func url(of src: String) -> String {
-    moved.first { $0.src == src }?.url ?? src
+  /// The separator of a nested iframe's key: no URL has a line feed.
+  static let separator: Character = "\n"
+
+  /// The key of the iframe at `path`: the `src` of a page's iframe, then of each iframe inside the one before.
+  static func key(_ path: [String]) -> String {
+    path.joined(separator: String(separator))
   }
 
-  func isBlocked(_ src: String) -> Bool {
-    blocked.contains(src)
+  /// The `src` of the iframe `key` names (its last).
+  static func src(of key: String) -> String {
+    key.split(separator: separator, omittingEmptySubsequences: false).last.map(String.init) ?? key
   }
 
-  /// Records that the iframe `src` shows `url`.
-  mutating func show(_ url: String, in src: String) {
-    blocked.removeAll { $0 == src }
-    moved.removeAll { $0.src == src }
-    if url != src { moved.append((src, url)) }
+  /// Whether `key` names an iframe inside the iframe `ancestor`.
+  static func isInside(_ key: String, _ ancestor: String) -> Bool {
+    key.count > ancestor.count && key.hasPrefix(ancestor) && key.dropFirst(ancestor.count).first == separator
   }
 
-  /// Records that the iframe `src`'s load was cancelled.
-  mutating func block(_ src: String) {
-    moved.removeAll { $0.src == src }
-    if !blocked.contains(src) { blocked.append(src) }
+  /// The URL the iframe `key` shows in this entry.
+  func url(of key: String) -> String {
+    moved.first { $0.src == key }?.url ?? Self.src(of: key)
+  }
+
+  func isBlocked(_ key: String) -> Bool {
+    blocked.contains(key)
+  }
+
+  /// Records that the iframe `key` shows `url`: a new document, whose iframes are not those it had.
+  mutating func show(_ url: String, in key: String) {
+    forget(key)
+    if url != Self.src(of: key) { moved.append((key, url)) }
+  }
+
+  /// Records that the iframe `key`'s load was cancelled.
+  mutating func block(_ key: String) {
+    forget(key)
+    blocked.append(key)
+  }
+
+  /// Drops what the entry says of the iframe `key` and of the iframes inside it.
+  private mutating func forget(_ key: String) {
+    blocked.removeAll { $0 == key || Self.isInside($0, key) }
+    moved.removeAll { $0.src == key || Self.isInside($0.src, key) }
   }
 
   /// Every iframe back at its `src` (a reload, whose iframe items are of `generation`).
@@ -53,13 +79,14 @@ struct FrameState: Sendable, Hashable {
 
   /// The iframes whose URL differs between this entry and `other` of the same document, in order; none when a
   /// reload gave one of them iframe items of their own (observed: WebKit makes no callback then).
+  /// An iframe inside one that differs is not listed: it goes with the document of the iframe that holds it.
   func framesDiffering(from other: FrameState) -> [String] {
     guard generation == other.generation else { return [] }
-    var sources: [String] = []
-    for src in moved.map(\.src) + other.moved.map(\.src) where !sources.contains(src) {
-      if url(of: src) != other.url(of: src) { sources.append(src) }
+    var keys: [String] = []
+    for key in moved.map(\.src) + other.moved.map(\.src) where !keys.contains(key) {
+      if url(of: key) != other.url(of: key) { keys.append(key) }
     }
-    return sources
+    return keys.filter { key in !keys.contains { Self.isInside(key, $0) } }
   }
 
   static func == (lhs: FrameState, rhs: FrameState) -> Bool {

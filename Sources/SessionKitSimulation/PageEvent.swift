@@ -5,7 +5,8 @@ package enum PageEvent: Sendable, Hashable {
   /// The app calls `load(_:)`.
   case load(String)
   /// The user taps a link to `url` aimed at `target` (`_self`, `_blank`, `_top`, `_parent` or a window name),
-  /// in the iframe whose `src` is `frame` (`nil`: the main frame), with the link's `rel` keywords and whether it
+  /// in the iframe `frame` names (its `src`, or for an iframe inside iframes the key of its path, ``FrameState/key(_:)``;
+  /// `nil`: the main frame), with the link's `rel` keywords and whether it
   /// has a `download` attribute.
   case click(
     String, target: String = "_self", frame: String? = nil, rel: Set<LinkRelation> = [], download: Bool = false)
@@ -13,8 +14,8 @@ package enum PageEvent: Sendable, Hashable {
   case open(String?, target: String = "_blank", gesture: Bool = false, noopener: Bool = false)
   /// The page sets `location.href`.
   case assign(String)
-  /// The user submits a form to `url` aimed at `target`, with method GET or POST, from the iframe whose `src` is
-  /// `frame` (`nil`: the main frame).
+  /// The user submits a form to `url` aimed at `target`, with method GET or POST, from the iframe `frame` names (as
+  /// for ``click(_:target:frame:rel:download:)``; `nil`: the main frame).
   case submit(String, target: String = "_self", method: FormMethod = .get, frame: String? = nil)
   /// History back.
   case back

@@ -57,7 +57,7 @@ package struct ScenarioStep: Sendable, Hashable {
     session = SessionID(try reader.member("in")?.string() ?? "main")
     let value = reader.member(eventKey)!
     let target = try reader.member("target")?.string()
-    let frame = try reader.member("frame")?.string()
+    let frame = try reader.member("frame").map(Self.readFrame)
     switch eventKey {
     case "load": event = .load(try value.string())
     case "assign": event = .assign(try value.string())
@@ -93,6 +93,22 @@ package struct ScenarioStep: Sendable, Hashable {
       _ = try expectReader.object(allowing: Self.expectableKeys)
       expect = expectReader.value
     }
+  }
+
+  /// `frame`: the `src` of a page's iframe, or the path to an iframe inside iframes, `["SRC", "SRC", …]` (each an
+  /// iframe of the page the one before shows), as the key the simulator names it by (``FrameState/key(_:)``).
+  private static func readFrame(_ reader: JSONReader) throws(ConfigurationError) -> String {
+    guard case .array = reader.value else { return try reader.string() }
+    var path: [String] = []
+    for element in try reader.elements() {
+      let src = try element.string()
+      guard !src.contains(FrameState.separator) else { throw element.error("a src has no line break") }
+      path.append(src)
+    }
+    guard !path.isEmpty else {
+      throw reader.error("expected the src of an iframe, or a path of srcs to an iframe inside iframes")
+    }
+    return FrameState.key(path)
   }
 
   /// `rel`: space-separated keywords, each `opener`, `noopener` or `noreferrer`.

@@ -119,51 +119,64 @@ extension WebKitSimulator {
   /// entry. Called only for a load that can commit (``Requested/allowed(url:method:loadable:)``): one that cannot
   /// changes nothing, the iframe keeping its document (its load fails provisionally, as a main frame's does).
   func commitFrame(
-    _ url: String, src: String, from previous: String, in session: Session, replacing: Bool, locks: Bool = false,
+    _ url: String, src key: String, from previous: String, in session: Session, replacing: Bool, locks: Bool = false,
     step: inout Step
   ) async {
-    if locks {
-      // The iframe shows the URL in the current entry, which gains no sibling.
-      frames[session.id]?.current.show(Self.normalised(url), in: src)
-    } else if !replacing, (try? await session.commit(url, kind: .subframe(previousFrameURL: previous))) != nil {
+    if !locks, !replacing, (try? await session.commit(url, kind: .subframe(previousFrameURL: previous))) != nil {
       var state = frames[session.id]?.current ?? FrameState(document: -1)
-      state.show(Self.normalised(url), in: src)
+      state.show(Self.normalised(url), in: key)
       frames[session.id, default: FrameHistory()].pushed(state, list: session.backForwardList)
     }
-    await loadNestedFrames(ofPageAt: url, in: session, type: .other, step: &step)
+    // The iframe shows a new document in the current entry (one it pushed, or the one it had: `locks`, `replacing`),
+    // with the iframes of its page.
+    var state = frames[session.id]?.current ?? FrameState(document: -1)
+    state.show(Self.normalised(url), in: key)
+    await loadNestedFrames(ofPageAt: url, key: key, in: session, type: .other, into: &state, step: &step)
+    frames[session.id]?.current = state
   }
 
-  /// The iframes of the declared page an iframe of `session` now shows at `url` (nested browsing contexts), level by
-  /// level as WebKit creates them (a document makes all its iframes as it is parsed; theirs come with their own
-  /// documents): each asked as a page's own iframes are (target the subframe, no gesture, at its `src`), `other`, or
-  /// on back/forward `backForward` unless its load had been cancelled (it left no item: `other`). WebKit loads no
-  /// frame whose URL two of its ancestors' documents have (`isURLAllowed` allows one self-reference), which ends
-  /// the recursion. Their state is not kept beyond that: a scenario names only a page's own iframes (by `src`).
-  /// Observed in WebKitGTK 2.50.6 (`nested-iframes.json`).
-  func loadNestedFrames(ofPageAt url: String, in session: Session, type: NavigationType, step: inout Step) async {
-    var queue = [(page: url, ancestors: [session.committedURL.map(SimulatedWeb.key) ?? ""])]
+  /// The iframes of the declared page the iframe `key` of `session` now shows at `url` (nested browsing contexts),
+  /// level by level as WebKit creates them (a document makes all its iframes as it is parsed; theirs come with their
+  /// own documents): each asked as a page's own iframes are (target the subframe, no gesture), `other` at its `src`,
+  /// or on back/forward `backForward` at the URL it showed in the entry `state` holds, unless its load had been
+  /// cancelled there (it left no item: `other` at its `src`). WebKit loads no frame whose URL two of its ancestors'
+  /// documents have (`isURLAllowed` allows one self-reference), which ends the recursion. What each loaded, and which
+  /// were cancelled, goes into `state` under their keys (``FrameState/key(_:)``). Observed in WebKitGTK 2.50.6
+  /// (`nested-iframes.json`, `nested-iframe-links.json`).
+  func loadNestedFrames(
+    ofPageAt url: String, key: String, in session: Session, type: NavigationType, into state: inout FrameState,
+    step: inout Step
+  ) async {
+    let entry = state
+    var queue = [(page: url, key: key, type: type, ancestors: [session.committedURL.map(SimulatedWeb.key) ?? ""])]
     while !queue.isEmpty {
-      let (page, ancestors) = queue.removeFirst()
-      guard let address = try? WebAddress(page), let sources = web.frames(of: address), !sources.isEmpty else {
-        continue
-      }
+      let (page, parent, parentType, ancestors) = queue.removeFirst()
+      guard let address = try? WebAddress(page) else { continue }
       let chain = ancestors + [SimulatedWeb.key(address)]
-      for src in sources where chain.filter({ $0 == src }).count < 2 {
-        let key = "\(SimulatedWeb.key(address)) \(src)"
-        let frameType: NavigationType =
-          type == .backForward && blockedNestedFrames[session.id, default: []].contains(key) ? .other : type
+      for src in nestedSources(of: address, chain: chain) {
+        let key = parent + String(FrameState.separator) + src
+        let (frameType, frameURL): (NavigationType, String) =
+          parentType != .backForward
+          ? (parentType, src)
+          : entry.isBlocked(key) ? (.other, src) : (.backForward, entry.url(of: key))
         let requested = await request(
-          src, in: session, type: frameType, target: .sub(src: src, url: src), source: .main, sourceSession: session,
-          gesture: false, method: .get, listsHops: false, recordsTrace: false, step: &step)
+          frameURL, in: session, type: frameType, target: .sub(src: key, url: frameURL), source: .main,
+          sourceSession: session, gesture: false, method: .get, listsHops: false, recordsTrace: false, step: &step)
         if case .allowed(let final, _, let loadable) = requested {
-          blockedNestedFrames[session.id, default: []].remove(key)
-          if loadable { queue.append((final, chain)) }
+          state.show(Self.normalised(final), in: key)
+          if loadable { queue.append((final, key, frameType, chain)) }
         } else {
-          blockedNestedFrames[session.id, default: []].insert(key)
+          state.block(key)
           step.blockedFrames.append(src)
         }
       }
     }
+  }
+
+  /// The iframes of the declared page at `address` that WebKit loads inside frames whose documents' URLs are `chain`
+  /// (the main frame's first, the page's last): not one that two of them have.
+  func nestedSources(of address: WebAddress, chain: [String]) -> [String] {
+    (web.frames(of: address) ?? []).filter { src in chain.filter { $0 == src }.count < 2 }
   }
 
   /// Asks each iframe of the declared page `session` shows (none for an undeclared page), in document order,
@@ -175,7 +188,7 @@ extension WebKitSimulator {
     var state = previous
     if reason == .load { state.reset(generation: state.generation) }
     // The pages the iframes show, whose own iframes load next (WebKit makes a document's iframes as it parses it).
-    var nested: [(page: String, type: NavigationType)] = []
+    var nested: [(key: String, page: String, type: NavigationType)] = []
     for src in sources {
       let (type, url): (NavigationType, String) =
         reason == .backForward && !previous.isBlocked(src) ? (.backForward, previous.url(of: src)) : (.other, src)
@@ -183,15 +196,21 @@ extension WebKitSimulator {
         url, in: session, type: type, target: .sub(src: src, url: url), source: .main, sourceSession: session,
         gesture: false, method: .get, listsHops: false, recordsTrace: false, step: &step)
       if case .allowed(let final, _, let loadable) = requested {
-        state.show(Self.normalised(final), in: src)
-        if loadable { nested.append((final, type)) }
+        // Back or forward to the URL the entry has: it keeps what it says of the iframes inside this one, which
+        // load from it next.
+        if type != .backForward || Self.normalised(final) != previous.url(of: src) {
+          state.show(Self.normalised(final), in: src)
+        }
+        if loadable { nested.append((src, final, type)) }
       } else {
         state.block(src)
         step.blockedFrames.append(src)
       }
     }
+    for (key, page, type) in nested {
+      await loadNestedFrames(ofPageAt: page, key: key, in: session, type: type, into: &state, step: &step)
+    }
     frames[session.id]?.current = state
-    for (page, type) in nested { await loadNestedFrames(ofPageAt: page, in: session, type: type, step: &step) }
   }
 
   /// After a main-frame commit of a new document over one the frame loaded: a window without an opener loses its
@@ -307,18 +326,20 @@ extension WebKitSimulator {
       return .ignored
     }
     step.url = changed.first.map { target.url(of: $0) } ?? page
-    for src in changed {
-      let url = target.url(of: src)
+    var state = target
+    for key in changed {
+      let url = target.url(of: key)
       let decision = await decidePolicy(
-        in: session, url: url, type: .backForward, target: .sub(src: src, url: current.url(of: src)), source: .main,
+        in: session, url: url, type: .backForward, target: .sub(src: key, url: current.url(of: key)), source: .main,
         sourceSession: session, gesture: false, step: &step)
       guard decision.policy == .allow else { return await applyRefusal(decision, step: &step) }
-      await loadNestedFrames(ofPageAt: url, in: session, type: .backForward, step: &step)
+      await loadNestedFrames(ofPageAt: url, key: key, in: session, type: .backForward, into: &state, step: &step)
     }
     guard (try? await session.commit(page, kind: .backForward(offset: offset))) != nil else {
       return .blocked(reason: .invalidURL)
     }
     frames[session.id]?.moved(with: session.backForwardList)
+    frames[session.id]?.current = state
     return .navigated(session: session.id, frame: changed.isEmpty ? .main : .sub)
   }
 }

@@ -8,9 +8,10 @@ import SessionKit
 /// (checked against a real WebKit engine) and answers them through the same public engine API a WebKit adapter
 /// uses (`decide`, `admitPopup`, `didCommit`, `windowDidClose`, `dismiss`).
 ///
-/// It models one iframe level: a page's declared iframes (``SimulatedWeb``), each asked after every main-frame
-/// commit of the page, on back/forward and on reload; a link's `frame`, named by its `src`; the joint session
-/// history of frames, with each entry's iframe state (a reload puts the iframes back at their `src`); server
+/// It models a page's declared iframes (``SimulatedWeb``) and the iframes of the declared pages they show, each
+/// asked after every commit of the page that holds it, on back/forward and on reload; a link's `frame`, named by its
+/// `src` or by the path to it; the joint session history of frames, with each entry's iframe state, nested iframes
+/// included (a reload puts the iframes back at their `src`); server
 /// redirects, each hop a decision; same-document (fragment) navigations; window and iframe names as WebKit looks
 /// them up (the requester's page first, then windows familiar with it, a frame it may navigate; see
 /// `WindowDirectory`), a script's `window.name` and the name a window loses; `rel` and
@@ -39,9 +40,6 @@ package actor WebKitSimulator {
   var realDocuments: Set<SessionID> = []
   /// Sessions whose main frame has committed any document, about:blank included (also one that added no entry).
   var committedDocuments: Set<SessionID> = []
-  /// Nested iframes (`"PAGE SRC"`: an iframe of the declared page `PAGE` that an iframe showed) whose last load was
-  /// cancelled: going back or forward loads them afresh (`other`), having left no history item.
-  var blockedNestedFrames: [SessionID: Set<String>] = [:]
 
   /// Creates a simulator with one main web view at `about:blank`, whose root session has the engine's next
   /// default id (`SessionEngine.makeRootSession()`: `main` for an engine's first root).
@@ -100,7 +98,6 @@ package actor WebKitSimulator {
         outcome = .ignored
         break
       }
-      try checkTarget(target, from: session, frame: linkFrame)
       let link = Link(target: target, frame: linkFrame, type: .linkActivated, method: .get, rel: rel)
       if download, isSameOrigin(url, as: linkFrame, in: session) {
         outcome = await downloadLink(url, link, in: session, step: &step)
@@ -113,11 +110,9 @@ package actor WebKitSimulator {
         outcome = .ignored
         break
       }
-      try checkTarget(target, from: session, frame: linkFrame)
       let form = Link(target: target, frame: linkFrame, type: .formSubmitted, method: method, rel: [])
       outcome = await follow(url, form, in: session, step: &step)
     case .open(let url, let target, let gesture, let noopener):
-      try checkTarget(target, from: session, frame: .main)
       step.url = url
       outcome = await open(url, target: target, gesture: gesture, noopener: noopener, in: session, step: &step)
     case .back:
@@ -146,19 +141,35 @@ package actor WebKitSimulator {
 
   // MARK: - Events
 
-  /// The frame that holds a link or form: the main frame, or the iframe whose `src` is `frame`, showing the URL
-  /// it shows now; `nil` when that iframe's load was cancelled (a click in it does nothing).
-  /// - Throws: ``SimulationError/Code/unknownFrame`` when the session shows a declared page without that iframe.
+  /// The frame that holds a link or form: the main frame, or the iframe `frame` names (a page's own iframe by its
+  /// `src`, one inside it by the key of its path, ``FrameState/key(_:)``), showing the URL it shows now; `nil` when
+  /// the load of that iframe or of one that holds it was cancelled (a click in it does nothing).
+  /// - Throws: ``SimulationError/Code/unknownFrame`` when the session shows a declared page without that iframe, or
+  ///   a path goes through an iframe that shows no declared page or none with the next iframe.
   private func linkFrame(_ frame: String?, in session: Session) throws(SimulationError) -> Frame? {
     guard let frame else { return .main }
-    let src = SimulatedWeb.key(frame)
-    if let page = session.committedURL, let declared = web.frames(of: page), !declared.contains(src) {
-      throw SimulationError(
-        code: .unknownFrame, session: session.id, frame: frame, page: SimulatedWeb.key(page), declaredFrames: declared)
+    let path = frame.split(separator: FrameState.separator, omittingEmptySubsequences: false).map {
+      SimulatedWeb.key(String($0))
     }
     let state = frames[session.id]?.current
-    if state?.isBlocked(src) == true { return nil }
-    return .sub(src: src, url: state?.url(of: src) ?? src)
+    var page = session.committedURL
+    var chain = [page.map(SimulatedWeb.key) ?? ""]
+    var key = ""
+    for (level, src) in path.enumerated() {
+      let declared = page.flatMap { web.frames(of: $0) }
+      let known: [String]? = level == 0 ? declared : page.map { nestedSources(of: $0, chain: chain) }
+      if level > 0 || declared != nil, known?.contains(src) != true {
+        throw SimulationError(
+          code: .unknownFrame, session: session.id, frame: path.joined(separator: " > "),
+          page: page.map(SimulatedWeb.key) ?? "about:blank", declaredFrames: known ?? [])
+      }
+      key = level == 0 ? src : key + String(FrameState.separator) + src
+      if state?.isBlocked(key) == true { return nil }
+      let shown = state?.url(of: key) ?? src
+      page = try? WebAddress(shown)
+      chain.append(SimulatedWeb.key(shown))
+    }
+    return .sub(src: key, url: state?.url(of: key) ?? FrameState.src(of: key))
   }
 
   /// A link click or form submission: `_self` (the link's frame), `_top`, `_parent`, `_blank`, or a name.
@@ -177,8 +188,22 @@ package actor WebKitSimulator {
       return await navigate(
         session, url: url, type: type, target: link.frame, source: link.frame, gesture: true,
         method: link.method, isScheduled: isScheduled, step: &step)
+    case "_parent" where link.frame.parentKey != nil:
+      // The iframe that holds the link's iframe, when the link's document may navigate it (`canNavigate`: it is
+      // same-origin with it, an iframe that holds it, or the page); otherwise `findFrameForNavigation` finds nothing,
+      // and the link opens a new window (observed in WebKitGTK 2.50.6, `nested-iframe-links.json`).
+      let parentKey = link.frame.parentKey ?? ""
+      let requester = documentOrigin(link.frame, in: session)
+      guard (frameOrigins(parentKey, in: session) + [origin(of: session)]).contains(where: requester.isSameOrigin)
+      else {
+        let cut = link.rel.cutsOpener
+        return await newWindowFromLink(url, name: nil, keepsOpener: !cut, link, in: session, step: &step)
+      }
+      return await navigate(
+        session, url: url, type: link.type, target: shownFrame(parentKey, in: session), source: link.frame,
+        gesture: true, method: link.method, isScheduled: isScheduled, step: &step)
     case "_top", "_parent":
-      // One iframe level: both name the main frame (a top-level frame is its own parent).
+      // The main frame (a top-level frame is its own parent, and a page's own iframe's parent).
       return await navigate(
         session, url: url, type: ownType, target: .main, source: link.frame, gesture: true, method: link.method,
         isScheduled: isScheduled, step: &step)
@@ -561,52 +586,51 @@ package actor WebKitSimulator {
     return windows.frame(
       named: name, from: session.id, requesterFrame: requesterFrame,
       requesterOrigin: documentOrigin(frame, in: session), origin: { origin(of: $0) },
-      frameOrigin: { id, src in
-        guard let session = windows[id] else { return .unshared }
-        return documentOrigin(shownFrame(src, in: session), in: session)
-      }, namedFrames: { id in windows[id].map(namedFrames(of:)) ?? [] },
+      frameOrigins: { id, key in windows[id].map { frameOrigins(key, in: $0) } ?? [] },
+      namedFrames: { id in windows[id].map(namedFrames(of:)) ?? [] },
       generation: { frames[$0]?.current.generation })
   }
 
-  /// The named iframes of the page `session` shows, in tree order: its own iframes, each followed by those of the
-  /// declared page it shows (nested, to the depth WebKit loads them: `loadNestedFrames(ofPageAt:in:type:step:)`).
-  private func namedFrames(of session: Session) -> [WindowDirectory.NamedFrame] {
+  /// The named iframes of the page `session` shows, by key, in tree order (`FrameTree::traverseNext`): each of its
+  /// iframes, then the iframes inside it (those WebKit loads: `nestedSources(of:chain:)`), then the next. An iframe
+  /// whose load was cancelled is there, empty, without iframes of its own.
+  private func namedFrames(of session: Session) -> [(src: String, name: String)] {
     guard let page = session.committedURL, let sources = web.frames(of: page) else { return [] }
     let state = frames[session.id]?.current
-    let names = Dictionary(web.namedFrames(of: page).map { ($0.src, $0.name) }, uniquingKeysWith: { first, _ in first })
-    var out: [WindowDirectory.NamedFrame] = []
-    func nested(in url: String, chain: [String]) {
-      guard chain.count < 8, let address = try? WebAddress(url), let inner = web.frames(of: address) else { return }
-      let innerNames = Dictionary(
-        web.namedFrames(of: address).map { ($0.src, $0.name) }, uniquingKeysWith: { first, _ in first })
-      for src in inner where chain.filter({ $0 == src }).count < 2 {
-        if let name = innerNames[src] { out.append((src, name, true)) }
-        nested(in: src, chain: chain + [src])
+    var out: [(src: String, name: String)] = []
+    func visit(_ sources: [String], of page: WebAddress, parent: String?, chain: [String]) {
+      let names = Dictionary(
+        web.namedFrames(of: page).map { ($0.src, $0.name) }, uniquingKeysWith: { first, _ in first })
+      for src in sources {
+        let key = parent.map { $0 + String(FrameState.separator) + src } ?? src
+        if let name = names[src] { out.append((key, name)) }
+        guard state?.isBlocked(key) != true, let shown = try? WebAddress(state?.url(of: key) ?? src) else { continue }
+        let inner = chain + [SimulatedWeb.key(shown)]
+        visit(nestedSources(of: shown, chain: inner), of: shown, parent: key, chain: inner)
       }
     }
-    for src in sources {
-      if let name = names[src] { out.append((src, name, false)) }
-      guard state?.isBlocked(src) != true else { continue }
-      let shown = state?.url(of: src) ?? src
-      nested(in: shown, chain: [SimulatedWeb.key(page), SimulatedWeb.key(shown)])
-    }
+    visit(sources, of: page, parent: nil, chain: [SimulatedWeb.key(page)])
     return out
   }
 
-  /// Throws when `target` names an iframe inside an iframe, which the simulator does not navigate.
-  private func checkTarget(_ target: String, from session: Session, frame: Frame) throws(SimulationError) {
-    guard !SimulatedWeb.targetKeywords.contains(target.lowercased()), !target.isEmpty,
-      let found = self.frame(named: target, from: session, frame: frame), found.nested
-    else { return }
-    throw SimulationError(code: .nestedTarget, session: found.session.id, frame: found.src, page: target)
+  /// The iframe `key` of the page `session` shows, at the URL it shows now: about:blank when its load was
+  /// cancelled (it keeps its initial empty document, whose origin is its parent's).
+  private func shownFrame(_ key: String, in session: Session) -> Frame {
+    let state = frames[session.id]?.current
+    if state?.isBlocked(key) == true { return .sub(src: key, url: "about:blank") }
+    return .sub(src: key, url: state?.url(of: key) ?? FrameState.src(of: key))
   }
 
-  /// The iframe `src` of the page `session` shows, at the URL it shows now: about:blank when its load was
-  /// cancelled (it keeps its initial empty document, whose origin is its page's).
-  private func shownFrame(_ src: String, in session: Session) -> Frame {
-    let state = frames[session.id]?.current
-    if state?.isBlocked(src) == true { return .sub(src: src, url: "about:blank") }
-    return .sub(src: src, url: state?.url(of: src) ?? src)
+  /// The origins of the documents in the iframe `key` of `session` and in each iframe that holds it, nearest first
+  /// (an empty iframe's is its parent's; the main frame's is not listed).
+  private func frameOrigins(_ key: String, in session: Session) -> [DocumentOrigin] {
+    var origins: [DocumentOrigin] = []
+    var current: String? = key
+    while let frame = current {
+      origins.append(documentOrigin(shownFrame(frame, in: session), in: session))
+      current = Frame.sub(src: frame, url: "").parentKey
+    }
+    return origins
   }
 
   /// The origin of the document in `frame` of `session`: an iframe's URL's (an opaque one its own, shared with no
@@ -678,6 +702,12 @@ package actor WebKitSimulator {
 
     var isMain: Bool {
       if case .main = self { true } else { false }
+    }
+
+    /// For an iframe inside an iframe, the key of the iframe that holds it.
+    var parentKey: String? {
+      guard case .sub(let key, _) = self, let last = key.lastIndex(of: FrameState.separator) else { return nil }
+      return String(key[..<last])
     }
   }
 

@@ -24,7 +24,8 @@ struct WindowDirectory {
     /// The main frame's name: the one it was opened with, or the one its page's script gave it (`window.name`).
     var name: String?
     var pageOpener: SessionID?
-    /// The iframe (by `src`) of `pageOpener` whose document opened the window; `nil` for its main frame.
+    /// The iframe (by key, ``FrameState/key(_:)``) of `pageOpener` whose document opened the window; `nil` for its
+    /// main frame.
     var openerFrame: String?
     /// For an iframe opener, the generation of the opener's page that held it (``FrameState/generation``): when
     /// that page goes (a main-frame load, a reload, back or forward onto another document), the iframe goes with
@@ -55,8 +56,8 @@ struct WindowDirectory {
     windows.lazy.map(\.session).filter { !$0.isClosed }
   }
 
-  /// Adds a window opened by `pageOpener` (`nil`: no page-visible opener), from its iframe `openerFrame` (`nil`: its
-  /// main frame) while the opener's page was of generation `openerGeneration`.
+  /// Adds a window opened by `pageOpener` (`nil`: no page-visible opener), from its iframe `openerFrame` (by key;
+  /// `nil`: its main frame) while the opener's page was of generation `openerGeneration`.
   mutating func add(
     _ session: Session, name: String?, pageOpener: SessionID?, openerFrame: String?, openerGeneration: Int?,
     creationOrigin: DocumentOrigin
@@ -102,53 +103,57 @@ struct WindowDirectory {
     index[id].map { windows[$0].creationOrigin }
   }
 
-  /// A frame found by name: a window's main frame (`src` `nil`) or one of its page's iframes, or an iframe inside
-  /// one of those (`nested`).
+  /// A frame found by name: a window's main frame (`src` `nil`) or an iframe of its page, by key
+  /// (``FrameState/key(_:)``).
   struct FoundFrame {
     let session: Session
     let src: String?
-    var nested = false
   }
 
-  /// A named iframe of the page a window shows, in tree order (`FrameTree::traverseNext`: an iframe, then the
-  /// iframes inside it, then its next sibling); `nested` for one inside another iframe.
-  typealias NamedFrame = (src: String, name: String, nested: Bool)
+  /// A named iframe of the page a window shows, by key, in tree order (`FrameTree::traverseNext`: an iframe, then
+  /// the iframes inside it, then its next sibling).
+  typealias NamedFrame = (src: String, name: String)
 
   /// The frame named `name` that WebKit's lookup finds from `requester` (`FrameTree::find` in
-  /// `Source/WebCore/page/FrameTree.cpp`, then `Document::canNavigate`): first in the requester's own page, the
-  /// requesting iframe itself, then the main frame, then the page's iframes in document order; then in each other
-  /// open window familiar with the requester (in the order they were opened), its main frame, then its iframes.
-  /// The first frame with the name is the answer when the requesting document (of origin `requesterOrigin`: the
-  /// requester's, or the iframe's for a link in an iframe) may navigate it, and otherwise nothing is found (a familiar
-  /// frame it may not navigate counts as not found, as in WebKit).
+  /// `Source/WebCore/page/FrameTree.cpp`, then `Document::canNavigate`): first in the requester's own page — the
+  /// requesting iframe and the iframes inside it, then the main frame, then the page's iframes in tree order — then
+  /// in each other open window familiar with the requester (in the order they were opened), its main frame, then its
+  /// iframes. The first frame with the name is the answer when the requesting document (of origin `requesterOrigin`:
+  /// the requester's, or the iframe's for a link in an iframe) may navigate it, and otherwise nothing is found (a
+  /// familiar frame it may not navigate counts as not found, as in WebKit).
   ///
-  /// A document may navigate its own page's main frame, an iframe when it is same-origin with the iframe's document
-  /// or the iframe's page (`canAccessAncestor`), and another window's main frame as `mayNavigate` describes.
+  /// A document may navigate its own page's main frame, an iframe when it is same-origin with the iframe's document,
+  /// an iframe that holds it, or the page (`canAccessAncestor`), and another window's main frame as `mayNavigate`
+  /// describes.
   /// - Parameters:
-  ///   - requesterFrame: the iframe (by `src`) the request comes from; `nil` for the main frame.
+  ///   - requesterFrame: the iframe (by key, ``FrameState/key(_:)``) the request comes from; `nil` for the main frame.
   ///   - origin: the origin of the document a session's main frame shows.
-  ///   - frameOrigin: the origin of the document an iframe (by `src`) of a session shows.
-  ///   - namedFrames: the named iframes of the page a session shows, in document order.
+  ///   - frameOrigins: the origins of the documents in an iframe (by key) of a session and in the iframes that hold
+  ///     it, nearest first.
+  ///   - namedFrames: the named iframes of the page a session shows, in tree order.
   ///   - generation: the generation of the page a session shows (``FrameState/generation``).
   func frame(
     named name: String, from requester: SessionID, requesterFrame: String?, requesterOrigin: DocumentOrigin,
-    origin: (SessionID) -> DocumentOrigin, frameOrigin: (SessionID, String) -> DocumentOrigin,
+    origin: (SessionID) -> DocumentOrigin, frameOrigins: (SessionID, String) -> [DocumentOrigin],
     namedFrames: (SessionID) -> [NamedFrame], generation: (SessionID) -> Int?
   ) -> FoundFrame? {
     guard let requesterIndex = index[requester] else { return nil }
     let own = windows[requesterIndex]
-    let ownFrames = namedFrames(requester)
-    if let requesterFrame, ownFrames.contains(where: { !$0.nested && $0.src == requesterFrame && $0.name == name }) {
-      return FoundFrame(session: own.session, src: requesterFrame)
+    let ownFrames = namedFrames(requester).filter { $0.name == name }
+    // May the requesting document navigate the iframe `key` of the window `id`?
+    func mayNavigateFrame(_ key: String, of id: SessionID) -> Bool {
+      (frameOrigins(id, key) + [origin(id)]).contains { requesterOrigin.isSameOrigin(as: $0) }
+    }
+    if let requesterFrame,
+      let frame = ownFrames.first(where: { $0.src == requesterFrame || FrameState.isInside($0.src, requesterFrame) })
+    {
+      // Itself, or an iframe inside it, whose ancestors include the requesting frame.
+      return FoundFrame(session: own.session, src: frame.src)
     }
     // A frame may always navigate its page's main frame (`canNavigate`: its top).
     if own.name == name { return FoundFrame(session: own.session, src: nil) }
-    if let frame = ownFrames.first(where: { $0.name == name }) {
-      if frame.nested { return FoundFrame(session: own.session, src: frame.src, nested: true) }
-      let navigable =
-        requesterOrigin.isSameOrigin(as: frameOrigin(requester, frame.src))
-        || requesterOrigin.isSameOrigin(as: origin(requester))
-      return navigable ? FoundFrame(session: own.session, src: frame.src) : nil
+    if let frame = ownFrames.first {
+      return mayNavigateFrame(frame.src, of: requester) ? FoundFrame(session: own.session, src: frame.src) : nil
     }
     for window in windows where window.session.id != requester && !window.session.isClosed {
       let id = window.session.id
@@ -156,8 +161,6 @@ struct WindowDirectory {
       if window.name == name {
         src = nil
       } else if let frame = namedFrames(id).first(where: { $0.name == name }) {
-        guard isFamiliar(window, with: own, generation: generation) else { continue }
-        if frame.nested { return FoundFrame(session: window.session, src: frame.src, nested: true) }
         src = frame.src
       } else {
         continue
@@ -165,12 +168,11 @@ struct WindowDirectory {
       guard isFamiliar(window, with: own, generation: generation) else { continue }
       let navigable: Bool
       if let src {
-        navigable =
-          requesterOrigin.isSameOrigin(as: frameOrigin(id, src)) || requesterOrigin.isSameOrigin(as: origin(id))
+        navigable = mayNavigateFrame(src, of: id)
       } else {
         navigable = mayNavigate(
           window, from: own, requesterFrame: requesterFrame, requesterOrigin: requesterOrigin, origin: origin,
-          frameOrigin: frameOrigin, generation: generation)
+          frameOrigins: frameOrigins, generation: generation)
       }
       return navigable ? FoundFrame(session: window.session, src: src) : nil
     }
@@ -193,18 +195,16 @@ struct WindowDirectory {
   /// origin, and its page's, may navigate it).
   private func mayNavigate(
     _ window: Window, from requester: Window, requesterFrame: String?, requesterOrigin: DocumentOrigin,
-    origin: (SessionID) -> DocumentOrigin, frameOrigin: (SessionID, String) -> DocumentOrigin,
+    origin: (SessionID) -> DocumentOrigin, frameOrigins: (SessionID, String) -> [DocumentOrigin],
     generation: (SessionID) -> Int?
   ) -> Bool {
     let id = window.session.id
     let requestersOpener = requesterFrame == nil ? opener(of: requester, generation: generation) : nil
     if id == requestersOpener || requesterOrigin.isSameOrigin(as: origin(id)) { return true }
     guard let openerSession = self.opener(of: window, generation: generation) else { return false }
-    // The frame that opened the window, then its ancestors (an iframe's is its page's main frame).
-    if let openerFrame = window.openerFrame, requesterOrigin.isSameOrigin(as: frameOrigin(openerSession, openerFrame)) {
-      return true
-    }
-    return requesterOrigin.isSameOrigin(as: origin(openerSession))
+    // The frame that opened the window, then its ancestors (the iframes that hold it, then its page's main frame).
+    let origins = (window.openerFrame.map { frameOrigins(openerSession, $0) } ?? []) + [origin(openerSession)]
+    return origins.contains { requesterOrigin.isSameOrigin(as: $0) }
   }
 }
 

@@ -11,7 +11,9 @@ final class FrameNameTests: XCTestCase {
   private func lines(
     _ json: String, exit: Int32 = 0, file: StaticString = #filePath, line: UInt = #line
   ) async throws -> (lines: [JSONValue], report: ScenarioRunner.Report) {
-    let report = try await replayScenario(json)
+    var runner = ScenarioRunner(scenario: try decodeScenario(json))
+    runner.callbackDetails = true
+    let report = try await runner.run()
     XCTAssertEqual(
       report.exitCode, exit, "\(report.failures) \(report.error.map(String.init(describing:)) ?? "")", file: file,
       line: line)
@@ -177,17 +179,88 @@ final class FrameNameTests: XCTestCase {
     }
   }
 
-  func test_aTargetNamingAnIframeInsideAnIframe_isRejected_notGuessed() async throws {
-    let (result, report) = try await lines(
+  // MARK: - Iframes inside iframes
+
+  private static let nested = #"""
+    "policy": {"version": 1, "default": "allow", "popups": {"maxOpen": 8, "maxDepth": 3}},
+    "pages": {
+      "https://shop.example/": {"frames": ["https://news.example/outer"]},
+      "https://news.example/outer": {"frames": [{"src": "https://ads.example/in", "name": "deep"}, "https://pay.example/in2"]}}
+    """#
+
+  func test_linksInAnIframeInsideAnIframe_navigateIt_andHistoryKeepsItsURL() async throws {
+    let (result, _) = try await lines(
       #"""
-      {"pages": {
-         "https://shop.example/": {"frames": ["https://news.example/outer"]},
-         "https://news.example/outer": {"frames": [{"src": "https://ads.example/in", "name": "deep"}]}},
-       "steps": [{"load": "https://shop.example/"}, {"click": "https://ads.example/z", "target": "deep"}]}
-      """#, exit: 2)
-    XCTAssertEqual(result.count, 1, "the step before is kept")
-    let message = report.error.map(String.init(describing:)) ?? ""
-    XCTAssertTrue(message.contains("steps[1].target"), message)
-    XCTAssertTrue(message.contains("https://ads.example/in"), message)
+      {\#(Self.nested), "steps": [
+        {"load": "https://shop.example/"},
+        {"click": "https://ads.example/next", "frame": ["https://news.example/outer", "https://ads.example/in"],
+         "expect": {"outcome": "navigated", "session": "main", "frame": "sub"}},
+        {"back": true, "expect": {"url": "https://ads.example/in"}},
+        {"forward": true, "expect": {"url": "https://ads.example/next"}},
+        {"load": "https://news.example/elsewhere"},
+        {"back": true},
+        {"open": "https://news.example/o3", "target": "deep", "gesture": true,
+         "expect": {"outcome": "navigated", "session": "main", "frame": "sub"}}
+      ], "expectFinal": {"main": {"url": "https://shop.example/", "history": 3}}}
+      """#)
+    XCTAssertEqual(calls(result[2]), ["decidePolicyFor main backForward sub allow"])
+    // Back onto the page loads the iframe inside the iframe at the URL it showed in that entry.
+    guard case .array(let callbacks)? = result[5]["callbacks"], callbacks.count == 4 else {
+      return XCTFail("back: the page, its iframe, the two inside it: \(result[5])")
+    }
+    XCTAssertEqual(callbacks[2]["url"], .string("https://ads.example/next"))
+    XCTAssertEqual(calls(result[6]), ["decidePolicyFor main other sub allow"], "a named iframe inside an iframe")
+  }
+
+  /// Back onto a page asks an iframe inside an iframe at the URL its history item has: where its src's redirects
+  /// took it, with no hop. The simulator asked at its src again, then the hop (a callback WebKit does not make).
+  func test_backOntoAPage_asksAnIframeInsideAnIframe_whereItsRedirectEnded() async throws {
+    let (result, _) = try await lines(
+      #"""
+      {"policy": {"version": 1},
+       "pages": {"https://shop.example/": {"frames": ["https://news.example/outer"]},
+                 "https://news.example/outer": {"frames": ["https://ads.example/in"]}},
+       "redirects": {"https://ads.example/in": {"to": "https://ads.example/landed", "status": 302}},
+       "steps": [{"load": "https://shop.example/"}, {"load": "https://news.example/elsewhere"}, {"back": true}]}
+      """#)
+    guard case .array(let callbacks)? = result[2]["callbacks"] else { return XCTFail("\(result[2])") }
+    XCTAssertEqual(
+      callbacks.map { $0["url"] },
+      [.string("https://shop.example/"), .string("https://news.example/outer"), .string("https://ads.example/landed")])
+  }
+
+  func test_parentFromAnIframeInsideAnIframe_needsTheRightToNavigateIt() async throws {
+    let (result, _) = try await lines(
+      #"""
+      {\#(Self.nested), "steps": [
+        {"load": "https://shop.example/"},
+        {"click": "https://news.example/o2", "target": "_parent",
+         "frame": ["https://news.example/outer", "https://ads.example/in"],
+         "expect": {"outcome": "popup", "child": "main.1"}},
+        {"click": "https://news.example/n1", "frame": ["https://news.example/outer", "https://ads.example/in"]},
+        {"click": "https://news.example/o2", "target": "_parent",
+         "frame": ["https://news.example/outer", "https://ads.example/in"],
+         "expect": {"outcome": "navigated", "session": "main", "frame": "sub", "url": "https://news.example/o2"}}
+      ]}
+      """#)
+    XCTAssertEqual(calls(result[1]).first, "decidePolicyFor main linkActivated none allow")
+  }
+
+  func test_aFramePathThroughAnUndeclaredIframe_isRejectedWithItsPath() async throws {
+    for frame in [
+      #"["https://news.example/outer", "https://ads.example/nowhere"]"#,
+      #"["https://news.example/nowhere", "https://ads.example/in"]"#,
+    ] {
+      let (result, report) = try await lines(
+        #"""
+        {\#(Self.nested), "steps": [{"load": "https://shop.example/"}, {"click": "https://a.example/", "frame": \#(frame)}]}
+        """#, exit: 2)
+      XCTAssertEqual(result.count, 1, "the step before is kept")
+      let message = report.error.map(String.init(describing:)) ?? ""
+      XCTAssertTrue(message.contains("steps[1].frame"), message)
+    }
+    XCTAssertThrowsError(try decodeScenario(#"{"steps": [{"click": "https://a.example/", "frame": []}]}"#)) {
+      XCTAssertEqual(($0 as? ConfigurationError)?.path, "steps[0].frame")
+    }
   }
 }
