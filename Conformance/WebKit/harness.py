@@ -682,6 +682,16 @@ class Harness:
                 owner.frame_urls.setdefault(src, []).append(cb["_url"])
         return line
 
+    def frame_documents(self, session):
+        """URLs the iframes of the session's page may show: its declared iframes' srcs, those of the pages they
+        declare, and the URLs steps took them to."""
+        if session.view is None:
+            return []
+        declared = self.server.pages.get(page_key((session.view.get_uri() or "").split("#")[0]), [])
+        nested = [src for page in declared for src in self.server.pages.get(page_key(page), [])]
+        seen = [url for urls in session.frame_urls.values() for url in urls]
+        return declared + nested + seen
+
     def named_frame(self, session, name):
         """The src of the declared iframe called `name` on the page the session shows, else None."""
         if not name or session.view is None:
@@ -875,7 +885,9 @@ class Harness:
         popups = [sid for sid in self.created if self.sessions[sid].view is not None]
         # A page's own iframe loads are not the step's navigation: the outcome comes from the rest.
         navigations = [cb for cb in self.callbacks if not cb.get("_frame")]
-        sub = [cb for cb in navigations if cb.get("targetFrame") == "sub" and cb["answer"] == "allow"]
+        # An iframe's navigation that took effect: allowed, and no redirect hop of it refused.
+        sub = [cb for cb in navigations if cb.get("targetFrame") == "sub" and cb["answer"] == "allow"
+               and not any(r.get("_root") is cb and r["answer"] != "allow" for r in self.callbacks)]
         # Same-document navigations (a fragment, WebKitBehavior.md) commit nothing: the URL and the
         # back-forward list move instead.
         loaded = {c[0] for c in self.commits + self.started_loads}
@@ -898,6 +910,19 @@ class Harness:
                         and not self.server.seen_since(cb["_time"], cb["_url"]):
                     cb["targetFrame"] = "main"
                     moved = moved or [self.sessions[sid]]
+        # A link to a fragment of the document an iframe shows: WebKit asks and the iframe scrolls; nothing is
+        # requested. An allowed decision nothing followed, for a URL of an iframe of that view but for a fragment, is
+        # that navigation, in the iframe (WritingScenarios.md, "Pages and their iframes").
+        if not loaded:
+            for cb in navigations:
+                owner = self.sessions.get(cb["session"])
+                if cb.get("targetFrame") != "unobserved" or cb["answer"] != "allow" or "#" not in cb["_url"] \
+                        or owner is None or self.server.seen_since(cb["_time"], cb["_url"]):
+                    continue
+                documents = self.frame_documents(owner)
+                if any(same_url(cb["_url"].split("#")[0], shown.split("#")[0]) for shown in documents):
+                    cb["targetFrame"] = "sub"
+                    sub.append(cb)
         if popups:
             line.update(outcome="popup", child=popups[0])
         elif self.commits:

@@ -58,6 +58,12 @@ struct FrameState: Sendable, Hashable {
     if url != Self.src(of: key) { moved.append((key, url)) }
   }
 
+  /// Records that the iframe `key` moved to `url` within its document (a fragment): the iframes inside it stay.
+  mutating func moveWithinDocument(to url: String, in key: String) {
+    moved.removeAll { $0.src == key }
+    if url != Self.src(of: key) { moved.append((key, url)) }
+  }
+
   /// Records that the iframe `key`'s load was cancelled.
   mutating func block(_ key: String) {
     forget(key)

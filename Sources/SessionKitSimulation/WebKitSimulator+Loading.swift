@@ -265,6 +265,39 @@ extension WebKitSimulator {
     }
   }
 
+  /// Whether `url` is the web page `shown` but for a fragment it has: a navigation within an iframe's document.
+  static func isFragmentNavigation(to url: String, from shown: String) -> Bool {
+    guard let address = try? WebAddress(url), address.fragment != nil, let page = try? WebAddress(shown),
+      ["http", "https"].contains(page.scheme)
+    else { return false }
+    return SimulatedWeb.key(address) == SimulatedWeb.key(page)
+  }
+
+  /// A link (or script) to a fragment of the document an iframe shows: decided like any navigation of the iframe, and
+  /// when allowed the iframe's URL changes and the joint session history gains an entry, but nothing loads: no
+  /// redirect, none of its iframes (`FrameLoader::loadURL`'s same-document path, as for a main frame). A link to the
+  /// fragment it shows changes nothing. Observed in WebKitGTK 2.50.6 (`iframe-fragments.json`).
+  func navigateFrameWithinDocument(
+    _ session: Session, url: String, key: String, shown: String, type: NavigationType, source: Frame,
+    sourceSession: Session, gesture: Bool, step: inout Step
+  ) async -> StepOutcome {
+    let decision = await decidePolicy(
+      in: session, url: url, type: type, target: .sub(src: key, url: shown), source: source,
+      sourceSession: sourceSession, gesture: gesture, step: &step)
+    switch decision.policy {
+    case .allow:
+      guard Self.normalised(url) != Self.normalised(shown) else { return .navigated(session: session.id, frame: .sub) }
+      if (try? await session.commit(url, kind: .subframe(previousFrameURL: shown))) != nil {
+        var state = frames[session.id]?.current ?? FrameState(document: -1)
+        state.moveWithinDocument(to: Self.normalised(url), in: key)
+        frames[session.id, default: FrameHistory()].pushed(state, list: session.backForwardList)
+      }
+      return .navigated(session: session.id, frame: .sub)
+    case .download: return .download
+    case .cancel: return await applyRefusal(decision, step: &step)
+    }
+  }
+
   // MARK: - History
 
   /// Back (−1), forward (+1) or reload (0).
@@ -312,15 +345,24 @@ extension WebKitSimulator {
     return .navigated(session: session.id, frame: .main)
   }
 
+  /// Whether two URLs of an iframe are one document's (they differ in the fragment at most).
+  static func isSameDocument(_ a: String, _ b: String) -> Bool {
+    guard let first = try? WebAddress(a), let second = try? WebAddress(b) else { return a == b }
+    return SimulatedWeb.key(first) == SimulatedWeb.key(second) && (first.fragment != nil || second.fragment != nil)
+  }
+
   /// A move between two entries of one document: the iframes that differ navigate, nothing else loads.
   private func traverseWithinDocument(
     _ offset: Int, from current: FrameState, to target: FrameState, page: String, pageChanges: Bool,
     in session: Session, step: inout Step
   ) async -> StepOutcome {
-    let changed = current.framesDiffering(from: target)
+    // An iframe that moved within its document (a fragment) loads nothing: WebKit moves it without asking.
+    let changed = current.framesDiffering(from: target).filter {
+      !Self.isSameDocument(current.url(of: $0), target.url(of: $0))
+    }
     guard !changed.isEmpty || pageChanges else {
-      // Collapsed by a reload: WebKit moves the list's current entry but loads and asks nothing, and no frame
-      // changes (observed in WebKitGTK 2.50: no callback, the URL unchanged, canGoBack/canGoForward moved).
+      // Collapsed by a reload, or an iframe's fragment: WebKit moves the list's current entry but loads and asks
+      // nothing (observed in WebKitGTK 2.50: no callback, the URL unchanged, canGoBack/canGoForward moved).
       guard (try? await session.commit(page, kind: .backForward(offset: offset))) != nil else { return .ignored }
       frames[session.id]?.moved(with: session.backForwardList)
       return .ignored

@@ -400,6 +400,13 @@ package actor WebKitSimulator {
         session, url: url, type: type, source: source, sourceSession: sourceSession ?? session, gesture: gesture,
         step: &step)
     }
+    if case .sub(let key, let shown) = target, method == .get, type != .formSubmitted,
+      Self.isFragmentNavigation(to: url, from: shown)
+    {
+      return await navigateFrameWithinDocument(
+        session, url: url, key: key, shown: shown, type: type, source: source, sourceSession: sourceSession ?? session,
+        gesture: gesture, step: &step)
+    }
     // Decided before the request: the URL requested, not where its redirects end (observed in WebKitGTK 2.50).
     let load = Load(
       isSameAsCurrent: isSameAsCurrent(

@@ -229,6 +229,24 @@ final class FrameNameTests: XCTestCase {
       [.string("https://shop.example/"), .string("https://news.example/outer"), .string("https://ads.example/landed")])
   }
 
+  /// A link to a fragment of an iframe's document was a new document to the simulator: it loaded the iframe's own
+  /// iframes again (a callback WebKit does not make) and back between the two asked the iframe again.
+  func test_aFragmentOfAnIframesDocument_isDecided_addsAnEntry_andLoadsNothing() async throws {
+    let (result, _) = try await lines(
+      #"""
+      {\#(Self.nested), "steps": [
+        {"load": "https://shop.example/"},
+        {"click": "https://news.example/outer#a", "frame": "https://news.example/outer",
+         "expect": {"outcome": "navigated", "frame": "sub"}},
+        {"click": "https://news.example/outer#a", "frame": "https://news.example/outer"},
+        {"back": true, "expect": {"outcome": "ignored", "callbacks": []}},
+        {"click": "https://ads.example/in#x", "frame": ["https://news.example/outer", "https://ads.example/in"]}
+      ], "expectFinal": {"main": {"history": 2}}}
+      """#)
+    XCTAssertEqual(calls(result[1]), ["decidePolicyFor main linkActivated sub allow"], "nothing loads")
+    XCTAssertEqual(calls(result[4]), ["decidePolicyFor main linkActivated sub allow"])
+  }
+
   func test_parentFromAnIframeInsideAnIframe_needsTheRightToNavigateIt() async throws {
     let (result, _) = try await lines(
       #"""
