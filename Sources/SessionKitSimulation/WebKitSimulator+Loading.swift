@@ -242,10 +242,16 @@ extension WebKitSimulator {
   /// Onto an entry of another document it is `backForward` in the main frame (a POST entry included), then the
   /// page's iframes. A reload is `reload`
   /// (`formResubmitted` for a POST entry), then each iframe at its `src`; it rewrites the entry's iframes to
-  /// their `src`. Nothing to go to is ignored.
+  /// their `src`. Nothing to go to is ignored, except a reload of an about:blank that made no entry
+  /// (``reloadWithoutEntry(_:step:)``).
   func traverse(_ offset: Int, in session: Session, step: inout Step) async -> StepOutcome {
     let history = session.backForwardList
-    guard let current = history.current, let entry = history.entry(at: offset) else { return .ignored }
+    guard let current = history.current, let entry = history.entry(at: offset) else {
+      if offset == 0, history.current == nil, committedDocuments.contains(session.id) {
+        return await reloadWithoutEntry(session, step: &step)
+      }
+      return .ignored
+    }
     let page = entry.url.serialized
     let currentState = frames[session.id]?.current ?? FrameState(document: -1)
     if offset != 0, let target = frames[session.id]?.state(at: offset), target.document == currentState.document {
@@ -272,6 +278,23 @@ extension WebKitSimulator {
       frames[session.id]?.current.generation = nextDocument
     }
     await loadFrames(of: session, offset == 0 ? .reload : .backForward, step: &step)
+    return .navigated(session: session.id, frame: .main)
+  }
+
+  /// A reload in a window whose main frame shows an about:blank that made no history entry (`window.open()`'s, a
+  /// script's about:blank without a gesture in a window with no entry): WebKit reloads the current document, whose
+  /// request URL is about:blank, whatever the back/forward list holds (`FrameLoader::reload` returns only for a
+  /// document loader whose request URL is empty, the initial empty document of a window that committed nothing,
+  /// `Source/WebCore/loader/FrameLoader.cpp`). So it is decidePolicyFor(reload) for about:blank, target the main
+  /// frame, no gesture; allowed, about:blank commits again and the history stays empty (observed in WebKitGTK
+  /// 2.50.6, random-a027a60264fe-025).
+  private func reloadWithoutEntry(_ session: Session, step: inout Step) async -> StepOutcome {
+    let page = "about:blank"
+    step.url = page
+    let decision = await decidePolicy(
+      in: session, url: page, type: .reload, target: .main, source: .main, sourceSession: session, gesture: false,
+      step: &step)
+    guard decision.policy == .allow else { return await applyRefusal(decision, step: &step) }
     return .navigated(session: session.id, frame: .main)
   }
 

@@ -808,4 +808,28 @@ final class EngineObservedRulesTests: XCTestCase {
       ], "expectFinal": {"main": {"url": "https://shop.example/", "history": 2}}}
       """#)
   }
+
+  // A reload in a window whose about:blank made no entry (`window.open()`'s, a script's about:blank in a main web view
+  // that committed nothing) reloads that document: decidePolicyFor(reload) for about:blank in the main frame, and
+  // the history stays empty (`FrameLoader::reload` returns only when the document's request URL is empty, the
+  // initial empty document of a window that committed nothing). Observed in WebKitGTK 2.50.6 (random-a027a60264fe-025).
+  func test_reloadOfAnAboutBlankWithoutEntry_isDecided_andAddsNoEntry() async throws {
+    let result = try await lines(
+      #"""
+      {"policy": {"version": 1, "default": "allow"}, "steps": [
+        {"reload": true, "expect": {"outcome": "ignored", "callbacks": []}},
+        {"assign": "about:blank"},
+        {"reload": true, "expect": {"outcome": "navigated", "session": "main", "url": "about:blank",
+          "callbacks": [{"callback": "decidePolicyFor", "session": "main", "navigationType": "reload",
+                         "targetFrame": "main", "answer": "allow"}]}},
+        {"load": "https://shop.example/"},
+        {"open": null, "gesture": true},
+        {"in": "main.1", "reload": true, "expect": {"outcome": "navigated", "session": "main.1"}},
+        {"open": "otherapp://x", "gesture": true, "expect": {"child": "main.2"}},
+        {"in": "main.2", "reload": true, "expect": {"outcome": "ignored", "callbacks": []}}
+      ], "expectFinal": {"main": {"history": 1}, "main.1": {"url": "about:blank", "history": 0},
+                         "main.2": {"url": "about:blank", "history": 0}}}
+      """#)
+    XCTAssertEqual(calls(result[5]), ["decidePolicyFor main.1 reload main allow"])
+  }
 }
