@@ -78,7 +78,9 @@ extension WebKitSimulator {
   /// the page, its history and (for a popup's first load) its about:blank as they were.
   ///
   /// A load of the URL the page shows (``Load/isSameAsCurrent``) makes the page anew in the current entry, as a
-  /// reload does to the list (WebKit's `FrameLoadType::Same` updates the history as a reload), without adding one.
+  /// reload does (WebKit's `FrameLoadType::Same` updates the history as a reload), without adding one: its iframes
+  /// are back at their `src` with items of their own, and the entries of the same document made before it stay
+  /// entries of that document (moving to one then loads nothing, as after a reload).
   @discardableResult
   func commitPage(_ url: String, in session: Session, isPost: Bool, load: Load = Load(), step: inout Step) async
     -> Bool
@@ -101,6 +103,13 @@ extension WebKitSimulator {
     if !isBlank { realDocuments.insert(session.id) }
     nextDocument += 1
     var state = FrameState(document: nextDocument)
+    if load.isSameAsCurrent, let current = frames[session.id]?.current {
+      // WebKit commits `FrameLoadType::Same` as a reload (`FrameLoader::transitionToCommitted` calls
+      // `HistoryController::updateForReload` for both): the entry keeps its item, whose iframe items are made anew,
+      // so moving to an entry an iframe's navigation made from it loads nothing (random-a027a60264fe-037).
+      state = current
+      state.reset(generation: nextDocument)
+    }
     state.hasEmptyQuery = load.hasEmptyQuery
     if replaces {
       frames[session.id]?.current = state

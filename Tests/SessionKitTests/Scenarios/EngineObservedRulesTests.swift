@@ -832,4 +832,28 @@ final class EngineObservedRulesTests: XCTestCase {
       """#)
     XCTAssertEqual(calls(result[5]), ["decidePolicyFor main.1 reload main allow"])
   }
+
+  // A load of the URL the page shows (`FrameLoadType::Same`) is committed as a reload
+  // (`FrameLoader::transitionToCommitted`, `HistoryController::updateForReload`): the entry keeps its item and gets
+  // iframe items of its own, so moving from it to the entry before, which an iframe's navigation made from it, asks
+  // nobody. Observed in WebKitGTK 2.50.6 (random-a027a60264fe-037).
+  func test_aLoadOfTheCurrentURL_collapsesIframeEntries_asAReloadDoes() async throws {
+    for same in [
+      #"{"click": "https://shop.example/b"}"#, #"{"assign": "https://shop.example/b"}"#,
+      #"{"click": "https://shop.example/b", "target": "_parent", "frame": "https://ads.example/slot"}"#,
+    ] {
+      _ = try await lines(
+        #"""
+        {"policy": {"version": 1, "default": "allow"},
+         "pages": {"https://shop.example/b": {"frames": ["https://ads.example/slot"]}},
+         "steps": [
+          {"load": "https://shop.example/b"},
+          {"submit": "https://shop.example/go", "frame": "https://ads.example/slot"},
+          \#(same),
+          {"back": true, "expect": {"outcome": "ignored", "callbacks": []}},
+          {"forward": true, "expect": {"outcome": "ignored", "callbacks": []}}
+        ], "expectFinal": {"main": {"url": "https://shop.example/b", "history": 2}}}
+        """#)
+    }
+  }
 }
