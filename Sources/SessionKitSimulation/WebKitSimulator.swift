@@ -309,12 +309,22 @@ package actor WebKitSimulator {
       return await applyRefusal(admission.outcome, step: &step)
     }
     // The opener is the frame whose document opened the window (an iframe's, for a link in one), and the window's
-    // about:blank has that document's origin.
+    // about:blank has that document's origin. A window without an opener (`noopener`, a `_blank` link or form) has
+    // nobody to inherit it from: its about:blank has an opaque origin of its own (`Document::initSecurityContext`
+    // takes about:blank's origin from the parent frame or the opener, and makes an opaque one when there is neither,
+    // `Source/WebCore/dom/Document.cpp`; observed, random-a027a60264fe-019).
     let openerFrame: String? = if case .sub(let src, _) = source { src } else { nil }
+    let creationOrigin: DocumentOrigin
+    if opening.keepsOpener {
+      creationOrigin = documentOrigin(source, in: session)
+    } else {
+      nextDocument += 1
+      creationOrigin = .opaque(nextDocument)
+    }
     windows.add(
       child, name: opening.name, pageOpener: opening.keepsOpener ? session.id : nil,
       openerFrame: opening.keepsOpener ? openerFrame : nil, openerGeneration: frames[session.id]?.current.generation,
-      creationOrigin: documentOrigin(source, in: session))
+      creationOrigin: creationOrigin)
     // Its first load (now, or a script's `location` later for `window.open()`) may open an external app.
     if gesture { gestureOpenedFirstLoads.insert(child.id) }
     guard let url else {

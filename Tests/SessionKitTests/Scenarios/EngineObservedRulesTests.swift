@@ -856,4 +856,27 @@ final class EngineObservedRulesTests: XCTestCase {
         """#)
     }
   }
+
+  // A window opened without an opener (`noopener`, a `_blank` link or form) has nobody to take its about:blank's
+  // origin from: it is opaque (`Document::initSecurityContext`), so a `download` link there to its creator's origin
+  // is a navigation. One with an opener has its creator's origin. Observed in WebKitGTK 2.50.6
+  // (random-a027a60264fe-019).
+  func test_aboutBlankOfAWindowWithoutOpener_isOpaque() async throws {
+    for (opening, outcome) in [
+      (#"{"submit": "about:blank", "target": "_blank"}"#, "navigated"),
+      (#"{"click": "about:blank", "target": "_blank"}"#, "navigated"),
+      (#"{"open": null, "gesture": true, "noopener": true}"#, "navigated"),
+      (#"{"click": "about:blank", "target": "_blank", "rel": "opener"}"#, "download"),
+      (#"{"open": "about:blank", "gesture": true}"#, "download"),
+    ] {
+      _ = try await lines(
+        #"""
+        {"policy": {"version": 1, "default": "allow"}, "steps": [
+          {"load": "https://shop.example/a"},
+          \#(opening),
+          {"in": "main.1", "click": "https://shop.example/x", "download": true, "expect": {"outcome": "\#(outcome)"}}
+        ]}
+        """#)
+    }
+  }
 }
