@@ -90,13 +90,20 @@ extension WebKitSimulator {
     guard web.canLoad(url) else { return false }
     let isBlank = (try? WebAddress(url))?.isAboutBlank ?? false
     let hasEntry = session.historyLength > 0
-    // A scheduled about:blank without a gesture in a window with no entry yet makes none (observed in WebKitGTK
-    // 2.50; `mustLockBackForwardList`: no gesture, the initial document's onload not dispatched).
-    if load.locksHistory, !hasEntry, isBlank, !load.hasGesture {
+    // A scheduled about:blank without a gesture over the initial empty document of a window that has committed
+    // nothing (a main web view's; a popup's whose first load did not commit) makes no entry (observed in WebKitGTK
+    // 2.50; `mustLockBackForwardList`: no gesture, the initial document's onload not dispatched). Over a loaded
+    // about:blank that made no entry (`window.open()`'s, or such a script's about:blank) a script's about:blank
+    // adds one (random-a027a60264fe-019).
+    if load.locksHistory, !hasEntry, isBlank, !load.hasGesture, !committedDocuments.contains(session.id) {
       committedDocuments.insert(session.id)
       return true
     }
-    let replaces = load.isSameAsCurrent || (load.locksHistory && hasEntry)
+    // A script's about:blank (its `location`, `window.open` by name or `_self`) adds an entry even in a window that
+    // has committed only about:blank; a form's, like every other scheduled load there, replaces the current one
+    // (observed in WebKitGTK 2.50.6, random-a027a60264fe-019; WebKit's source for it was not located).
+    let scriptBlank = isBlank && !load.isForm
+    let replaces = load.isSameAsCurrent || (load.locksHistory && hasEntry && !scriptBlank)
     let kind: CommitKind = load.isSameAsCurrent ? .reload : .newEntry(isPost: isPost)
     guard (try? await session.commit(url, kind: kind, replacesCurrent: replaces)) != nil else { return false }
     committedDocuments.insert(session.id)

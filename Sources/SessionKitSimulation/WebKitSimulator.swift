@@ -374,7 +374,8 @@ package actor WebKitSimulator {
         url, target: target, in: session, requester: documentOrigin(source, in: sourceSession ?? session),
         method: method, type: type),
       hasEmptyQuery: type == .formSubmitted && method == .get && Self.hasNoQuery(url),
-      locksHistory: isScheduled && !realDocuments.contains(session.id), hasGesture: gesture)
+      locksHistory: isScheduled && !realDocuments.contains(session.id), hasGesture: gesture,
+      isForm: type == .formSubmitted)
     let requested = await request(
       url, in: session, type: type, target: target, source: source, sourceSession: sourceSession ?? session,
       gesture: gesture, method: method, listsHops: true, step: &step)
@@ -600,10 +601,14 @@ package actor WebKitSimulator {
     var hasEmptyQuery = false
     /// A scheduled navigation of a window that has committed no real document yet (only about:blank, or nothing):
     /// WebKit locks the back/forward list (`NavigationScheduler`, `duringLoad`: `!committedFirstRealDocumentLoad`).
-    /// The document replaces the current entry; with none, about:blank without a user gesture adds none.
+    /// The document replaces the current entry (a script's about:blank adds one); with none, about:blank without a
+    /// user gesture over the initial empty document adds none.
     var locksHistory = false
     /// Whether a user gesture started the navigation (`NavigationScheduler::mustLockBackForwardList`).
     var hasGesture = false
+    /// Whether a form submission started the navigation (a script's about:blank adds an entry where a form's does
+    /// not).
+    var isForm = false
   }
 
   /// A link or form: where it is aimed, the frame that holds it, and how it navigates.

@@ -879,4 +879,28 @@ final class EngineObservedRulesTests: XCTestCase {
         """#)
     }
   }
+
+  // A script's about:blank adds an entry in a window that has committed only about:blank (a script's real URL and a
+  // form replace its entry there), and over a loaded about:blank that made none (`window.open()`'s, or a script's
+  // about:blank in a main web view); over a main web view's initial empty document it adds none. Observed in
+  // WebKitGTK 2.50.6 (random-a027a60264fe-019, `script-blank-history.json`).
+  func test_aScriptsAboutBlank_addsAnEntry_exceptOverAnInitialEmptyDocument() async throws {
+    let result = try await lines(
+      #"""
+      {"policy": {"version": 1, "default": "allow"}, "steps": [
+        {"assign": "about:blank"},
+        {"assign": "about:blank"},
+        {"open": "about:blank", "gesture": true},
+        {"in": "main.1", "assign": "about:blank"},
+        {"in": "main.1", "back": true, "expect": {"outcome": "navigated", "session": "main.1"}},
+        {"open": null, "gesture": true},
+        {"in": "main.2", "assign": "about:blank"},
+        {"in": "main.2", "open": "about:blank", "target": "_self"},
+        {"open": "about:blank", "gesture": true},
+        {"in": "main.3", "submit": "about:blank"}
+      ], "expectFinal": {"main": {"url": "about:blank", "history": 1}, "main.1": {"history": 2},
+                         "main.2": {"history": 2}, "main.3": {"history": 1}}}
+      """#)
+    XCTAssertEqual(history(result.last, "main.2"), 2)
+  }
 }
