@@ -78,7 +78,9 @@ extension WebKitSimulator {
   /// the page, its history and (for a popup's first load) its about:blank as they were.
   ///
   /// A load of the URL the page shows (``Load/isSameAsCurrent``) makes the page anew in the current entry, as a
-  /// reload does to the list (WebKit's `FrameLoadType::Same` updates the history as a reload), without adding one.
+  /// reload does (WebKit's `FrameLoadType::Same` updates the history as a reload), without adding one: its iframes
+  /// are back at their `src` with items of their own, and the entries of the same document made before it stay
+  /// entries of that document (moving to one then loads nothing, as after a reload).
   @discardableResult
   func commitPage(_ url: String, in session: Session, isPost: Bool, load: Load = Load(), step: inout Step) async
     -> Bool
@@ -88,13 +90,20 @@ extension WebKitSimulator {
     guard web.canLoad(url) else { return false }
     let isBlank = (try? WebAddress(url))?.isAboutBlank ?? false
     let hasEntry = session.historyLength > 0
-    // A scheduled about:blank without a gesture in a window with no entry yet makes none (observed in WebKitGTK
-    // 2.50; `mustLockBackForwardList`: no gesture, the initial document's onload not dispatched).
-    if load.locksHistory, !hasEntry, isBlank, !load.hasGesture {
+    // A scheduled about:blank without a gesture over the initial empty document of a window that has committed
+    // nothing (a main web view's; a popup's whose first load did not commit) makes no entry (observed in WebKitGTK
+    // 2.50; `mustLockBackForwardList`: no gesture, the initial document's onload not dispatched). Over a loaded
+    // about:blank that made no entry (`window.open()`'s, or such a script's about:blank) a script's about:blank
+    // adds one (random-a027a60264fe-019).
+    if load.locksHistory, !hasEntry, isBlank, !load.hasGesture, !committedDocuments.contains(session.id) {
       committedDocuments.insert(session.id)
       return true
     }
-    let replaces = load.isSameAsCurrent || (load.locksHistory && hasEntry)
+    // A script's about:blank (its `location`, `window.open` by name or `_self`) adds an entry even in a window that
+    // has committed only about:blank; a form's, like every other scheduled load there, replaces the current one
+    // (observed in WebKitGTK 2.50.6, random-a027a60264fe-019; WebKit's source for it was not located).
+    let scriptBlank = isBlank && !load.isForm
+    let replaces = load.isSameAsCurrent || (load.locksHistory && hasEntry && !scriptBlank)
     let kind: CommitKind = load.isSameAsCurrent ? .reload : .newEntry(isPost: isPost)
     let previousOrigin = origin(of: session)
     guard (try? await session.commit(url, kind: kind, replacesCurrent: replaces)) != nil else { return false }
@@ -104,6 +113,13 @@ extension WebKitSimulator {
     if !isBlank { realDocuments.insert(session.id) }
     nextDocument += 1
     var state = FrameState(document: nextDocument)
+    if load.isSameAsCurrent, let current = frames[session.id]?.current {
+      // WebKit commits `FrameLoadType::Same` as a reload (`FrameLoader::transitionToCommitted` calls
+      // `HistoryController::updateForReload` for both): the entry keeps its item, whose iframe items are made anew,
+      // so moving to an entry an iframe's navigation made from it loads nothing (random-a027a60264fe-037).
+      state = current
+      state.reset(generation: nextDocument)
+    }
     state.hasEmptyQuery = load.hasEmptyQuery
     if replaces {
       frames[session.id]?.current = state
@@ -310,10 +326,16 @@ extension WebKitSimulator {
   /// Onto an entry of another document it is `backForward` in the main frame (a POST entry included), then the
   /// page's iframes. A reload is `reload`
   /// (`formResubmitted` for a POST entry), then each iframe at its `src`; it rewrites the entry's iframes to
-  /// their `src`. Nothing to go to is ignored.
+  /// their `src`. Nothing to go to is ignored, except a reload of an about:blank that made no entry
+  /// (``reloadWithoutEntry(_:step:)``).
   func traverse(_ offset: Int, in session: Session, step: inout Step) async -> StepOutcome {
     let history = session.backForwardList
-    guard let current = history.current, let entry = history.entry(at: offset) else { return .ignored }
+    guard let current = history.current, let entry = history.entry(at: offset) else {
+      if offset == 0, history.current == nil, committedDocuments.contains(session.id) {
+        return await reloadWithoutEntry(session, step: &step)
+      }
+      return .ignored
+    }
     let page = entry.url.serialized
     let currentState = frames[session.id]?.current ?? FrameState(document: -1)
     if offset != 0, let target = frames[session.id]?.state(at: offset), target.document == currentState.document {
@@ -349,6 +371,23 @@ extension WebKitSimulator {
   static func isSameDocument(_ a: String, _ b: String) -> Bool {
     guard let first = try? WebAddress(a), let second = try? WebAddress(b) else { return a == b }
     return SimulatedWeb.key(first) == SimulatedWeb.key(second) && (first.fragment != nil || second.fragment != nil)
+  }
+
+  /// A reload in a window whose main frame shows an about:blank that made no history entry (`window.open()`'s, a
+  /// script's about:blank without a gesture in a window with no entry): WebKit reloads the current document, whose
+  /// request URL is about:blank, whatever the back/forward list holds (`FrameLoader::reload` returns only for a
+  /// document loader whose request URL is empty, the initial empty document of a window that committed nothing,
+  /// `Source/WebCore/loader/FrameLoader.cpp`). So it is decidePolicyFor(reload) for about:blank, target the main
+  /// frame, no gesture; allowed, about:blank commits again and the history stays empty (observed in WebKitGTK
+  /// 2.50.6, random-a027a60264fe-025).
+  private func reloadWithoutEntry(_ session: Session, step: inout Step) async -> StepOutcome {
+    let page = "about:blank"
+    step.url = page
+    let decision = await decidePolicy(
+      in: session, url: page, type: .reload, target: .main, source: .main, sourceSession: session, gesture: false,
+      step: &step)
+    guard decision.policy == .allow else { return await applyRefusal(decision, step: &step) }
+    return .navigated(session: session.id, frame: .main)
   }
 
   /// A move between two entries of one document: the iframes that differ navigate, nothing else loads.

@@ -351,12 +351,22 @@ package actor WebKitSimulator {
       return await applyRefusal(admission.outcome, step: &step)
     }
     // The opener is the frame whose document opened the window (an iframe's, for a link in one), and the window's
-    // about:blank has that document's origin.
+    // about:blank has that document's origin. A window without an opener (`noopener`, a `_blank` link or form) has
+    // nobody to inherit it from: its about:blank has an opaque origin of its own (`Document::initSecurityContext`
+    // takes about:blank's origin from the parent frame or the opener, and makes an opaque one when there is neither,
+    // `Source/WebCore/dom/Document.cpp`; observed, random-a027a60264fe-019).
     let openerFrame: String? = if case .sub(let src, _) = source { src } else { nil }
+    let creationOrigin: DocumentOrigin
+    if opening.keepsOpener {
+      creationOrigin = documentOrigin(source, in: session)
+    } else {
+      nextDocument += 1
+      creationOrigin = .opaque(nextDocument)
+    }
     windows.add(
       child, name: opening.name, pageOpener: opening.keepsOpener ? session.id : nil,
       openerFrame: opening.keepsOpener ? openerFrame : nil, openerGeneration: frames[session.id]?.current.generation,
-      creationOrigin: documentOrigin(source, in: session))
+      creationOrigin: creationOrigin)
     // Its first load (now, or a script's `location` later for `window.open()`) may open an external app.
     if gesture { gestureOpenedFirstLoads.insert(child.id) }
     guard let url else {
@@ -413,7 +423,8 @@ package actor WebKitSimulator {
         url, target: target, in: session, requester: documentOrigin(source, in: sourceSession ?? session),
         method: method, type: type),
       hasEmptyQuery: type == .formSubmitted && method == .get && Self.hasNoQuery(url),
-      locksHistory: isScheduled && !realDocuments.contains(session.id), hasGesture: gesture)
+      locksHistory: isScheduled && !realDocuments.contains(session.id), hasGesture: gesture,
+      isForm: type == .formSubmitted)
     let requested = await request(
       url, in: session, type: type, target: target, source: source, sourceSession: sourceSession ?? session,
       gesture: gesture, method: method, listsHops: true, step: &step)
@@ -680,10 +691,14 @@ package actor WebKitSimulator {
     var hasEmptyQuery = false
     /// A scheduled navigation of a window that has committed no real document yet (only about:blank, or nothing):
     /// WebKit locks the back/forward list (`NavigationScheduler`, `duringLoad`: `!committedFirstRealDocumentLoad`).
-    /// The document replaces the current entry; with none, about:blank without a user gesture adds none.
+    /// The document replaces the current entry (a script's about:blank adds one); with none, about:blank without a
+    /// user gesture over the initial empty document adds none.
     var locksHistory = false
     /// Whether a user gesture started the navigation (`NavigationScheduler::mustLockBackForwardList`).
     var hasGesture = false
+    /// Whether a form submission started the navigation (a script's about:blank adds an entry where a form's does
+    /// not).
+    var isForm = false
   }
 
   /// A link or form: where it is aimed, the frame that holds it, and how it navigates.

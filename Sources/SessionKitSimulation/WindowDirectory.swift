@@ -17,7 +17,8 @@ import SessionKit
 ///   its opener, so the iframe's origin, and its page's, may navigate it.
 ///
 /// A window's origin is its committed document's; a window showing about:blank (or nothing yet) has the origin
-/// its creator had when it was created (the simulator's `origin(of:)`).
+/// its creator had when it was created (the simulator's `origin(of:)`), or, when it was opened without an opener,
+/// an opaque origin of its own.
 struct WindowDirectory {
   private struct Window {
     let session: Session

@@ -808,4 +808,99 @@ final class EngineObservedRulesTests: XCTestCase {
       ], "expectFinal": {"main": {"url": "https://shop.example/", "history": 2}}}
       """#)
   }
+
+  // A reload in a window whose about:blank made no entry (`window.open()`'s, a script's about:blank in a main web view
+  // that committed nothing) reloads that document: decidePolicyFor(reload) for about:blank in the main frame, and
+  // the history stays empty (`FrameLoader::reload` returns only when the document's request URL is empty, the
+  // initial empty document of a window that committed nothing). Observed in WebKitGTK 2.50.6 (random-a027a60264fe-025).
+  func test_reloadOfAnAboutBlankWithoutEntry_isDecided_andAddsNoEntry() async throws {
+    let result = try await lines(
+      #"""
+      {"policy": {"version": 1, "default": "allow"}, "steps": [
+        {"reload": true, "expect": {"outcome": "ignored", "callbacks": []}},
+        {"assign": "about:blank"},
+        {"reload": true, "expect": {"outcome": "navigated", "session": "main", "url": "about:blank",
+          "callbacks": [{"callback": "decidePolicyFor", "session": "main", "navigationType": "reload",
+                         "targetFrame": "main", "answer": "allow"}]}},
+        {"load": "https://shop.example/"},
+        {"open": null, "gesture": true},
+        {"in": "main.1", "reload": true, "expect": {"outcome": "navigated", "session": "main.1"}},
+        {"open": "otherapp://x", "gesture": true, "expect": {"child": "main.2"}},
+        {"in": "main.2", "reload": true, "expect": {"outcome": "ignored", "callbacks": []}}
+      ], "expectFinal": {"main": {"history": 1}, "main.1": {"url": "about:blank", "history": 0},
+                         "main.2": {"url": "about:blank", "history": 0}}}
+      """#)
+    XCTAssertEqual(calls(result[5]), ["decidePolicyFor main.1 reload main allow"])
+  }
+
+  // A load of the URL the page shows (`FrameLoadType::Same`) is committed as a reload
+  // (`FrameLoader::transitionToCommitted`, `HistoryController::updateForReload`): the entry keeps its item and gets
+  // iframe items of its own, so moving from it to the entry before, which an iframe's navigation made from it, asks
+  // nobody. Observed in WebKitGTK 2.50.6 (random-a027a60264fe-037).
+  func test_aLoadOfTheCurrentURL_collapsesIframeEntries_asAReloadDoes() async throws {
+    for same in [
+      #"{"click": "https://shop.example/b"}"#, #"{"assign": "https://shop.example/b"}"#,
+      #"{"click": "https://shop.example/b", "target": "_parent", "frame": "https://ads.example/slot"}"#,
+    ] {
+      _ = try await lines(
+        #"""
+        {"policy": {"version": 1, "default": "allow"},
+         "pages": {"https://shop.example/b": {"frames": ["https://ads.example/slot"]}},
+         "steps": [
+          {"load": "https://shop.example/b"},
+          {"submit": "https://shop.example/go", "frame": "https://ads.example/slot"},
+          \#(same),
+          {"back": true, "expect": {"outcome": "ignored", "callbacks": []}},
+          {"forward": true, "expect": {"outcome": "ignored", "callbacks": []}}
+        ], "expectFinal": {"main": {"url": "https://shop.example/b", "history": 2}}}
+        """#)
+    }
+  }
+
+  // A window opened without an opener (`noopener`, a `_blank` link or form) has nobody to take its about:blank's
+  // origin from: it is opaque (`Document::initSecurityContext`), so a `download` link there to its creator's origin
+  // is a navigation. One with an opener has its creator's origin. Observed in WebKitGTK 2.50.6
+  // (random-a027a60264fe-019).
+  func test_aboutBlankOfAWindowWithoutOpener_isOpaque() async throws {
+    for (opening, outcome) in [
+      (#"{"submit": "about:blank", "target": "_blank"}"#, "navigated"),
+      (#"{"click": "about:blank", "target": "_blank"}"#, "navigated"),
+      (#"{"open": null, "gesture": true, "noopener": true}"#, "navigated"),
+      (#"{"click": "about:blank", "target": "_blank", "rel": "opener"}"#, "download"),
+      (#"{"open": "about:blank", "gesture": true}"#, "download"),
+    ] {
+      _ = try await lines(
+        #"""
+        {"policy": {"version": 1, "default": "allow"}, "steps": [
+          {"load": "https://shop.example/a"},
+          \#(opening),
+          {"in": "main.1", "click": "https://shop.example/x", "download": true, "expect": {"outcome": "\#(outcome)"}}
+        ]}
+        """#)
+    }
+  }
+
+  // A script's about:blank adds an entry in a window that has committed only about:blank (a script's real URL and a
+  // form replace its entry there), and over a loaded about:blank that made none (`window.open()`'s, or a script's
+  // about:blank in a main web view); over a main web view's initial empty document it adds none. Observed in
+  // WebKitGTK 2.50.6 (random-a027a60264fe-019, `script-blank-history.json`).
+  func test_aScriptsAboutBlank_addsAnEntry_exceptOverAnInitialEmptyDocument() async throws {
+    let result = try await lines(
+      #"""
+      {"policy": {"version": 1, "default": "allow"}, "steps": [
+        {"assign": "about:blank"},
+        {"assign": "about:blank"},
+        {"open": "about:blank", "gesture": true},
+        {"in": "main.1", "assign": "about:blank"},
+        {"in": "main.1", "back": true, "expect": {"outcome": "navigated", "session": "main.1"}},
+        {"open": null, "gesture": true},
+        {"in": "main.2", "assign": "about:blank"},
+        {"in": "main.2", "open": "about:blank", "target": "_self"},
+        {"open": "about:blank", "gesture": true},
+        {"in": "main.3", "submit": "about:blank"}
+      ], "expectFinal": {"main": {"url": "about:blank", "history": 1}, "main.1": {"history": 2},
+                         "main.2": {"history": 2}, "main.3": {"history": 1}}}
+      """#)
+    XCTAssertEqual(history(result.last, "main.2"), 2)
+  }
 }
