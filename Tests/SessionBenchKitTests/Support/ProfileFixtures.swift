@@ -66,13 +66,40 @@ enum ProfileFixtures {
     profile(standardNames.map { result($0) })
   }
 
-  /// Writes `data` to a new temporary file and returns its path.
+  /// Writes `data` to a new temporary file and returns its path; the file's directory is removed when the test
+  /// process exits.
   static func temporaryFile(_ data: Data, name: String = "profile.json") throws -> String {
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
       "SessionBenchKitTests-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    TemporaryDirectories.shared.add(directory)
     let url = directory.appendingPathComponent(name)
     try data.write(to: url)
     return url.path
+  }
+}
+
+/// The temporary directories the tests made, removed when the test process exits (each `swift test` left 36 of them
+/// behind before; the callers need the files until their test ends, and some hand the path to a child process).
+private final class TemporaryDirectories: @unchecked Sendable {
+  static let shared = TemporaryDirectories()
+
+  private let lock = NSLock()
+  private var directories: [URL] = []
+
+  private init() {
+    atexit { TemporaryDirectories.shared.removeAll() }
+  }
+
+  func add(_ directory: URL) {
+    lock.withLock { directories.append(directory) }
+  }
+
+  private func removeAll() {
+    let all = lock.withLock {
+      defer { directories = [] }
+      return directories
+    }
+    for directory in all { try? FileManager.default.removeItem(at: directory) }
   }
 }
