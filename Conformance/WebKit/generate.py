@@ -59,8 +59,9 @@ def same_origin(url, rng, schemes):
 class World:
     """A scenario's web and policy, drawn once; steps draw URLs from it."""
 
-    def __init__(self, rng, extra):
+    def __init__(self, rng, extra, nested=None):
         self.rng = rng
+        nested = nested or random.Random("nested")
         # Draws for what the format gained later (named iframes, `windowName`), from a stream of their own, so that
         # the draws above stay those of earlier versions of this script.
         self.extra = extra
@@ -91,12 +92,13 @@ class World:
         self.settings = {"javaScriptCanOpenWindowsAutomatically": rng.random() < 0.3}
         # Pages that iframes show, with iframes of their own (iframes inside iframes): kept apart from `pages`, whose
         # draws are those of earlier versions.
+        # (From a stream of their own too, so that the iframe names drawn next stay those of earlier versions.)
         self.nested_pages = {}
         embedded = [src for frames in self.pages.values() for src in frames if src.startswith("http")]
-        if embedded and extra.random() < 0.4:
-            outer = extra.choice(embedded)
+        if embedded and nested.random() < 0.4:
+            outer = nested.choice(embedded)
             inner = [src for src in frame_sources if src != outer]
-            self.nested_pages[outer] = extra.sample(inner, extra.randint(1, 2))
+            self.nested_pages[outer] = nested.sample(inner, nested.randint(1, 2))
         # Named iframes: `self.frame_names[page][src]`.
         self.frame_names = {}
         unused = list(FRAME_NAMES)
@@ -280,7 +282,7 @@ class Replayer:
 
 def scenario(seed, index, steps, replayer):
     rng = random.Random(f"{seed}:{index}")
-    world = World(rng, random.Random(f"{seed}:{index}:names"))
+    world = World(rng, random.Random(f"{seed}:{index}:names"), random.Random(f"{seed}:{index}:nested"))
     file = {"name": f"random scenario {index} of seed {seed}", "policy": world.policy}
     if world.deciders:
         file["deciders"] = world.deciders

@@ -96,6 +96,8 @@ addEventListener('message', (e) => {
     const f = [...document.querySelectorAll('iframe')].find(f => f.dataset.sk === e.data.path[0]);
     if (f) {
       document.querySelectorAll('iframe').forEach(o => o.style.zIndex = o === f ? 2 : 1);
+      // An iframe of this origin without the helper (about:srcdoc, about:blank) gets it from here.
+      try { if (typeof f.contentWindow.__sk !== 'object') f.contentWindow.eval(__skWrite); } catch (error) {}
       f.contentWindow.postMessage({sk: e.data.sk, path: e.data.path.slice(1)}, '*');
     }
   } else if (e.data && e.data.sk) { __sk.make(e.data.sk); e.source.postMessage({skReady: location.href}, '*'); }
@@ -105,11 +107,15 @@ addEventListener('message', (e) => {
   }
 });
 """
-PAGE_HELPER = "<script>%s</script>" % HELPER_SCRIPT
 # A document the server did not make (about:blank, about:srcdoc, a page of a scheme the app serves, one a failed load
 # left) gets the helper from a script of its opener or parent, as a page writes into the blank window it opened.
 WRITE_HELPER = "if (typeof window.__sk !== 'object') { if (!document.body) document.documentElement.append(" \
     "document.createElement('body')); %s }" % HELPER_SCRIPT
+# Every helper carries the script that writes it, for the iframes inside its document.
+HELPER_SCRIPT = "window.__skWrite = %s;\n%s" % (json.dumps(WRITE_HELPER), HELPER_SCRIPT)
+WRITE_HELPER = "if (typeof window.__sk !== 'object') { if (!document.body) document.documentElement.append(" \
+    "document.createElement('body')); %s }" % HELPER_SCRIPT
+PAGE_HELPER = "<script>%s</script>" % HELPER_SCRIPT
 
 
 class PageServer(ThreadingHTTPServer):
@@ -126,7 +132,8 @@ class PageServer(ThreadingHTTPServer):
         # (key -> (Location, status)); keys are serialized without the fragment (WritingScenarios.md, "Pages and their iframes", "Redirects").
         self.pages = {page_key(url): [to_http(frame_src(f)) for f in page.get("frames", [])]
                       for url, page in (pages or {}).items()}
-        # Each declared page's named iframes: src -> the `name` attribute (WritingScenarios.md, "Named iframes").
+        # Each declared page's named iframes: src -> the `name` attribute (WritingScenarios.md,
+        # "Named iframes").
         self.frame_names = {page_key(url): {to_http(f["src"]): f["name"] for f in page.get("frames", [])
                                             if isinstance(f, dict) and f.get("name")}
                             for url, page in (pages or {}).items()}
@@ -676,8 +683,10 @@ class Harness:
             owner = self.sessions.get(cb["session"])
             src = self.named_frame(owner, step.get("target")) if owner is not None else None
             if src is None and step.get("frame") is not None and cb["session"] == sid:
-                frame = step["frame"]
-                src = to_http(frame[-1] if isinstance(frame, list) else frame)
+                frame = step["frame"] if isinstance(step["frame"], list) else [step["frame"]]
+                # `_parent` from an iframe inside an iframe navigates the one around it.
+                parent = step.get("target", "").lower() == "_parent" and len(frame) > 1
+                src = to_http(frame[-2] if parent else frame[-1])
             if src is not None:
                 owner.frame_urls.setdefault(src, []).append(cb["_url"])
         return line
@@ -698,8 +707,10 @@ class Harness:
             return None
         names = self.server.frame_names.get(page_key((session.view.get_uri() or "").split("#")[0]), {})
         found = next((src for src, frame_name in names.items() if frame_name == name), None)
-        # An iframe inside an iframe: the page that declares it (names are one iframe's in generated scenarios).
-        return found or next((src for names in self.server.frame_names.values()
+        # An iframe inside an iframe: named by a page that one of this view's iframes may show.
+        shown = self.frame_documents(session)
+        return found or next((src for page, names in self.server.frame_names.items()
+                              if any(page_key(url) == page for url in shown)
                               for src, frame_name in names.items() if frame_name == name), None)
 
     def prepare_element(self, session, step, url):

@@ -19,6 +19,12 @@ struct FrameState: Sendable, Hashable {
   /// Whether the entry's real URL has an empty query the scenario does not write: a GET form without fields
   /// submits to `URL?` (HTML's form submission replaces the query), which the simulator prints as `URL`.
   var hasEmptyQuery = false
+  /// The document each iframe (by key) shows, by a number new for each document it loads (WebKit's
+  /// `HistoryItem::documentSequenceNumber`): a fragment of it keeps the number. An iframe not listed shows the document
+  /// its page gave it (0).
+  private var frameDocuments: [String: Int] = [:]
+  /// The number the next iframe document gets; it only grows along the entries made from one another.
+  private var nextFrameDocument = 0
 
   init(document: Int) {
     self.document = document
@@ -48,14 +54,22 @@ struct FrameState: Sendable, Hashable {
     moved.first { $0.src == key }?.url ?? Self.src(of: key)
   }
 
+  /// Whether the load of the iframe `key` was cancelled in this entry (it shows its initial empty document).
   func isBlocked(_ key: String) -> Bool {
     blocked.contains(key)
+  }
+
+  /// The number of the document the iframe `key` shows in this entry (``frameDocuments``).
+  func documentNumber(of key: String) -> Int {
+    frameDocuments[key] ?? 0
   }
 
   /// Records that the iframe `key` shows `url`: a new document, whose iframes are not those it had.
   mutating func show(_ url: String, in key: String) {
     forget(key)
     if url != Self.src(of: key) { moved.append((key, url)) }
+    nextFrameDocument += 1
+    frameDocuments[key] = nextFrameDocument
   }
 
   /// Records that the iframe `key` moved to `url` within its document (a fragment): the iframes inside it stay.
@@ -64,33 +78,51 @@ struct FrameState: Sendable, Hashable {
     if url != Self.src(of: key) { moved.append((key, url)) }
   }
 
+  /// Records that the iframe `key` loaded the URL it shows again (WebKit's `FrameLoadType::Same`, which rewrites its
+  /// item as a reload does): its number stays, the iframes inside it are new.
+  mutating func reloadDocument(in key: String) {
+    let url = url(of: key)
+    let number = frameDocuments[key]
+    forget(key)
+    if url != Self.src(of: key) { moved.append((key, url)) }
+    frameDocuments[key] = number
+  }
+
   /// Records that the iframe `key`'s load was cancelled.
   mutating func block(_ key: String) {
     forget(key)
     blocked.append(key)
+    nextFrameDocument += 1
+    frameDocuments[key] = nextFrameDocument
   }
 
   /// Drops what the entry says of the iframe `key` and of the iframes inside it.
   private mutating func forget(_ key: String) {
     blocked.removeAll { $0 == key || Self.isInside($0, key) }
     moved.removeAll { $0.src == key || Self.isInside($0.src, key) }
+    frameDocuments = frameDocuments.filter { !Self.isInside($0.key, key) }
   }
 
   /// Every iframe back at its `src` (a reload, whose iframe items are of `generation`).
   mutating func reset(generation: Int) {
     moved = []
     blocked = []
+    frameDocuments = [:]
     self.generation = generation
   }
 
   /// The iframes whose URL differs between this entry and `other` of the same document, in order; none when a
   /// reload gave one of them iframe items of their own (observed: WebKit makes no callback then).
-  /// An iframe inside one that differs is not listed: it goes with the document of the iframe that holds it.
+  /// An iframe differs when it shows another document (``documentNumber(of:)``), at another URL or the same one (a
+  /// link from another origin to the URL it showed loads it anew); one that moved within its document (a fragment)
+  /// is not listed: WebKit moves it without loading or asking. Nor is an iframe inside one that loads: it goes with
+  /// the document of the iframe that holds it. The iframes are listed in the order they were first navigated.
   func framesDiffering(from other: FrameState) -> [String] {
     guard generation == other.generation else { return [] }
     var keys: [String] = []
-    for key in moved.map(\.src) + other.moved.map(\.src) where !keys.contains(key) {
-      if url(of: key) != other.url(of: key) { keys.append(key) }
+    let numbered = Set(frameDocuments.keys).union(other.frameDocuments.keys).sorted()
+    for key in moved.map(\.src) + other.moved.map(\.src) + numbered where !keys.contains(key) {
+      if documentNumber(of: key) != other.documentNumber(of: key) { keys.append(key) }
     }
     return keys.filter { key in !keys.contains { Self.isInside(key, $0) } }
   }
@@ -98,6 +130,7 @@ struct FrameState: Sendable, Hashable {
   static func == (lhs: FrameState, rhs: FrameState) -> Bool {
     lhs.document == rhs.document && lhs.generation == rhs.generation && lhs.moved.elementsEqual(rhs.moved) { $0 == $1 }
       && lhs.blocked == rhs.blocked && lhs.hasEmptyQuery == rhs.hasEmptyQuery
+      && lhs.frameDocuments == rhs.frameDocuments
   }
 
   func hash(into hasher: inout Hasher) {

@@ -98,7 +98,11 @@ package struct ScenarioStep: Sendable, Hashable {
   /// `frame`: the `src` of a page's iframe, or the path to an iframe inside iframes, `["SRC", "SRC", …]` (each an
   /// iframe of the page the one before shows), as the key the simulator names it by (``FrameState/key(_:)``).
   private static func readFrame(_ reader: JSONReader) throws(ConfigurationError) -> String {
-    guard case .array = reader.value else { return try reader.string() }
+    guard case .array = reader.value else {
+      let src = try reader.string()
+      guard !src.contains(FrameState.separator) else { throw reader.error("a src has no line break") }
+      return src
+    }
     var path: [String] = []
     for element in try reader.elements() {
       let src = try element.string()

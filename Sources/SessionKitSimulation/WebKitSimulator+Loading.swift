@@ -97,6 +97,7 @@ extension WebKitSimulator {
     // adds one (random-a027a60264fe-019).
     if load.locksHistory, !hasEntry, isBlank, !load.hasGesture, !committedDocuments.contains(session.id) {
       committedDocuments.insert(session.id)
+      begunDocuments.insert(session.id)
       return true
     }
     // A script's about:blank (its `location`, `window.open` by name or `_self`) adds an entry even in a window that
@@ -106,9 +107,11 @@ extension WebKitSimulator {
     let replaces = load.isSameAsCurrent || (load.locksHistory && hasEntry && !scriptBlank)
     let kind: CommitKind = load.isSameAsCurrent ? .reload : .newEntry(isPost: isPost)
     let previousOrigin = origin(of: session)
+    let hadDocument = begunDocuments.contains(session.id)
     guard (try? await session.commit(url, kind: kind, replacesCurrent: replaces)) != nil else { return false }
-    // The initial empty document (nothing in the list yet) is never cleared away (WindowDirectory.rename).
-    defer { if hasEntry { clearNameIfCrossOrigin(session, from: previousOrigin) } }
+    begunDocuments.insert(session.id)
+    // The initial empty document is never cleared away (`clearNameIfCrossOrigin`).
+    defer { if hadDocument { clearNameIfCrossOrigin(session, from: previousOrigin) } }
     committedDocuments.insert(session.id)
     if !isBlank { realDocuments.insert(session.id) }
     nextDocument += 1
@@ -146,7 +149,11 @@ extension WebKitSimulator {
     // The iframe shows a new document in the current entry (one it pushed, or the one it had: `locks`, `replacing`),
     // with the iframes of its page.
     var state = frames[session.id]?.current ?? FrameState(document: -1)
-    state.show(Self.normalised(url), in: key)
+    if replacing {
+      state.reloadDocument(in: key)
+    } else {
+      state.show(Self.normalised(url), in: key)
+    }
     await loadNestedFrames(ofPageAt: url, key: key, in: session, type: .other, into: &state, step: &step)
     frames[session.id]?.current = state
   }
@@ -164,7 +171,14 @@ extension WebKitSimulator {
     step: inout Step
   ) async {
     let entry = state
-    var queue = [(page: url, key: key, type: type, ancestors: [session.committedURL.map(SimulatedWeb.key) ?? ""])]
+    // The URLs of the documents around the iframe `key`: the page's, then each iframe's that holds it.
+    var ancestors = [session.committedURL.map(SimulatedWeb.key) ?? ""]
+    var prefix: [Substring] = []
+    for part in key.split(separator: FrameState.separator, omittingEmptySubsequences: false).dropLast() {
+      prefix.append(part)
+      ancestors.append(SimulatedWeb.key(state.url(of: prefix.joined(separator: String(FrameState.separator)))))
+    }
+    var queue = [(page: url, key: key, type: type, ancestors: ancestors)]
     while !queue.isEmpty {
       let (page, parent, parentType, ancestors) = queue.removeFirst()
       guard let address = try? WebAddress(page) else { continue }
@@ -281,10 +295,11 @@ extension WebKitSimulator {
     }
   }
 
-  /// Whether `url` is the web page `shown` but for a fragment it has: a navigation within an iframe's document.
+  /// Whether `url` is the page `shown` (not an about: document) but for a fragment it has: a navigation within an
+  /// iframe's document.
   static func isFragmentNavigation(to url: String, from shown: String) -> Bool {
     guard let address = try? WebAddress(url), address.fragment != nil, let page = try? WebAddress(shown),
-      ["http", "https"].contains(page.scheme)
+      page.scheme != "about"
     else { return false }
     return SimulatedWeb.key(address) == SimulatedWeb.key(page)
   }
@@ -367,12 +382,6 @@ extension WebKitSimulator {
     return .navigated(session: session.id, frame: .main)
   }
 
-  /// Whether two URLs of an iframe are one document's (they differ in the fragment at most).
-  static func isSameDocument(_ a: String, _ b: String) -> Bool {
-    guard let first = try? WebAddress(a), let second = try? WebAddress(b) else { return a == b }
-    return SimulatedWeb.key(first) == SimulatedWeb.key(second) && (first.fragment != nil || second.fragment != nil)
-  }
-
   /// A reload in a window whose main frame shows an about:blank that made no history entry (`window.open()`'s, a
   /// script's about:blank without a gesture in a window with no entry): WebKit reloads the current document, whose
   /// request URL is about:blank, whatever the back/forward list holds (`FrameLoader::reload` returns only for a
@@ -396,9 +405,7 @@ extension WebKitSimulator {
     in session: Session, step: inout Step
   ) async -> StepOutcome {
     // An iframe that moved within its document (a fragment) loads nothing: WebKit moves it without asking.
-    let changed = current.framesDiffering(from: target).filter {
-      !Self.isSameDocument(current.url(of: $0), target.url(of: $0))
-    }
+    let changed = current.framesDiffering(from: target)
     guard !changed.isEmpty || pageChanges else {
       // Collapsed by a reload, or an iframe's fragment: WebKit moves the list's current entry but loads and asks
       // nothing (observed in WebKitGTK 2.50: no callback, the URL unchanged, canGoBack/canGoForward moved).

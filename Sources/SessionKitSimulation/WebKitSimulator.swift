@@ -40,6 +40,9 @@ package actor WebKitSimulator {
   var realDocuments: Set<SessionID> = []
   /// Sessions whose main frame has committed any document, about:blank included (also one that added no entry).
   var committedDocuments: Set<SessionID> = []
+  /// Sessions whose main frame has loaded a document (committed a load): unlike `committedDocuments`, not the
+  /// about:blank `window.open()` shows at once, which is the window's initial empty document.
+  var begunDocuments: Set<SessionID> = []
 
   /// Creates a simulator with one main web view at `about:blank`, whose root session has the engine's next
   /// default id (`SessionEngine.makeRootSession()`: `main` for an engine's first root).
@@ -652,12 +655,14 @@ package actor WebKitSimulator {
   }
 
   /// The origin of the document in `frame` of `session`: an iframe's URL's (an opaque one its own, shared with no
-  /// other document), the session's for the main frame and for an iframe showing about:blank or about:srcdoc.
+  /// other document), the session's for the main frame, and for an iframe showing about:blank or about:srcdoc the
+  /// origin of the document around it (the iframe that holds it, or the page).
   private func documentOrigin(_ frame: Frame, in session: Session) -> DocumentOrigin {
-    guard case .sub(_, let url) = frame, let address = try? WebAddress(url), !address.isAboutBlankOrSrcdoc else {
-      return origin(of: session)
-    }
-    return DocumentOrigin(address, document: nil, served: web.schemes)
+    guard case .sub(_, let url) = frame, let address = try? WebAddress(url) else { return origin(of: session) }
+    guard address.isAboutBlankOrSrcdoc else { return DocumentOrigin(address, document: nil, served: web.schemes) }
+    // about:blank and about:srcdoc have the origin of the document around them: an iframe's, or the page's.
+    guard let parent = frame.parentKey else { return origin(of: session) }
+    return documentOrigin(shownFrame(parent, in: session), in: session)
   }
 
   /// Whether `url` is same-origin with the document in `frame` (a `download` attribute applies only then). A URL
@@ -710,7 +715,8 @@ package actor WebKitSimulator {
     let rel: Set<LinkRelation>
   }
 
-  /// A frame of a session: the main frame, or an iframe named by its `src` and showing `url`.
+  /// A frame of a session: the main frame, or an iframe named by its key (its `src`, or the path of `src`s to it,
+  /// ``FrameState/key(_:)``) and showing `url`.
   enum Frame {
     case main
     case sub(src: String, url: String)

@@ -107,7 +107,9 @@ struct WindowDirectory {
   /// A frame found by name: a window's main frame (`src` `nil`) or an iframe of its page, by key
   /// (``FrameState/key(_:)``).
   struct FoundFrame {
+    /// The window whose frame it is.
     let session: Session
+    /// The iframe's key; `nil` for the window's main frame.
     let src: String?
   }
 

@@ -247,6 +247,33 @@ final class FrameNameTests: XCTestCase {
     XCTAssertEqual(calls(result[4]), ["decidePolicyFor main linkActivated sub allow"])
   }
 
+  /// Three things the simulator had wrong (`iframe-documents.json`, seen in WebKitGTK 2.50.6): an about:srcdoc inside
+  /// an ads iframe took the page's origin, so its link found the page's pay.example iframe by name; a link from the
+  /// page to the URL its iframe shows (another origin: a new entry) left nothing to go back to; and back from a new
+  /// document to a fragment entry of the one before was taken for a fragment move.
+  func test_iframeEntriesAreDocuments_andAboutSrcdocHasTheOriginAroundIt() async throws {
+    let (result, _) = try await lines(
+      #"""
+      {"policy": {"version": 1, "default": "allow", "popups": {"maxOpen": 8, "maxDepth": 3}},
+       "pages": {
+         "https://shop.example/": {"frames": ["https://ads.example/slot", {"src": "https://pay.example/button", "name": "panel"}]},
+         "https://ads.example/slot": {"frames": ["about:srcdoc"]}},
+       "steps": [
+         {"load": "https://shop.example/"},
+         {"click": "https://pay.example/x", "target": "panel", "frame": ["https://ads.example/slot", "about:srcdoc"],
+          "expect": {"outcome": "popup", "child": "main.1"}},
+         {"click": "https://pay.example/button", "target": "panel"},
+         {"back": true, "expect": {"outcome": "navigated", "frame": "sub"}},
+         {"forward": true},
+         {"click": "https://pay.example/button#a", "target": "panel"},
+         {"click": "https://pay.example/button", "target": "panel"},
+         {"back": true, "expect": {"outcome": "navigated", "frame": "sub", "url": "https://pay.example/button#a"}}
+       ]}
+      """#)
+    XCTAssertEqual(calls(result[3]), ["decidePolicyFor main backForward sub allow"])
+    XCTAssertEqual(calls(result[7]), ["decidePolicyFor main backForward sub allow"])
+  }
+
   func test_parentFromAnIframeInsideAnIframe_needsTheRightToNavigateIt() async throws {
     let (result, _) = try await lines(
       #"""
