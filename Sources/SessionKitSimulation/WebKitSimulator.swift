@@ -382,7 +382,12 @@ package actor WebKitSimulator {
       // A POST form aimed at a new window submits its POST there: reloading that entry is formResubmitted. A load
       // that cannot commit leaves the popup at about:blank.
       if loadable {
-        await commitPage(final, in: child, isPost: finalMethod == .post, step: &step)
+        // A GET form without fields aimed at a new window loads `URL?` there as it would in its own frame: a later
+        // load of `URL` or `URL#fragment` in the popup is another document (random-n2-037).
+        let load = Load(
+          hasEmptyQuery: type == .formSubmitted && method == .get && Self.hasNoQuery(url)
+            && Self.normalised(final) == Self.normalised(url))
+        await commitPage(final, in: child, isPost: finalMethod == .post, load: load, step: &step)
       } else {
         gestureOpenedFirstLoads.remove(child.id)
       }
