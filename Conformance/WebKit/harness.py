@@ -447,6 +447,19 @@ class Harness:
                     return src
         return None
 
+    def inserted_loads(self, frame):
+        """The URLs an iframe the harness inserts at `frame` loads: its src and redirect hops, then the iframes of the
+        declared page it lands on, theirs in turn (each URL once: pages that embed each other end)."""
+        loads, queue = [], [frame]
+        while queue and len(loads) < 100:
+            url = queue.pop(0)
+            if any(same_url(url, seen) for seen in loads):
+                continue
+            chain = [url] + self.redirect_targets(url)
+            loads.extend(chain)
+            queue.extend(self.server.pages.get(page_key(chain[-1]), []))
+        return loads
+
     def redirect_targets(self, url):
         """The URLs the server's redirects take `url` to, in order."""
         targets = []
@@ -743,10 +756,10 @@ class Harness:
                 known = self.server.frames.setdefault(document, [])
                 if frame not in known:
                     known.append(frame)
-            # The calls this insertion makes: its src and the hops the server redirects it through.
-            self.setup_frames = [frame]
-            while len(self.setup_frames) < 25 and self.server.redirects.get(page_key(self.setup_frames[-1])):
-                self.setup_frames.append(self.server.redirects[page_key(self.setup_frames[-1])][0])
+            # The calls this insertion makes: its src, the hops the server redirects it through, and, when it
+            # lands on a declared page, that page's own iframes, level by level (random-n2-019: an undeclared
+            # page's inserted iframe whose page has iframes; their loads are the setup's, not late).
+            self.setup_frames = self.inserted_loads(frame)
             script = """(() => {
               let f = %(find)s;
               if (!f) {

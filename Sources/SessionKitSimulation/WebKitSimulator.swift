@@ -385,7 +385,12 @@ package actor WebKitSimulator {
       // A POST form aimed at a new window submits its POST there: reloading that entry is formResubmitted. A load
       // that cannot commit leaves the popup at about:blank.
       if loadable {
-        await commitPage(final, in: child, isPost: finalMethod == .post, step: &step)
+        // A GET form without fields aimed at a new window loads `URL?` there as it would in its own frame: a later
+        // load of `URL` or `URL#fragment` in the popup is another document (random-n2-037).
+        let load = Load(
+          hasEmptyQuery: type == .formSubmitted && method == .get && Self.hasNoQuery(url)
+            && Self.normalised(final) == Self.normalised(url))
+        await commitPage(final, in: child, isPost: finalMethod == .post, load: load, step: &step)
       } else {
         gestureOpenedFirstLoads.remove(child.id)
       }
@@ -444,9 +449,14 @@ package actor WebKitSimulator {
       case .sub(let src, let frameURL):
         if loadable {
           // A form in an iframe that shows only about:blank (its first real document not committed) replaces its
-          // entry's iframe as a main frame's would (`NavigationScheduler`; observed, random-670f34f-088).
+          // entry's iframe as a main frame's would (`NavigationScheduler`; observed, random-670f34f-088). An iframe
+          // whose load was cancelled shows its initial empty document instead: there a scheduled navigation is
+          // locked only without a user gesture (`NavigationScheduler::mustLockBackForwardList`: no gesture, the
+          // document's onload not dispatched); a form or `window.open` with one adds an entry (random-n2-024).
+          let showsInitialDocument = frames[session.id]?.current.isBlocked(src) == true
           let locks =
-            isScheduled && (try? WebAddress(frameURL))?.isAboutBlank == true
+            isScheduled
+            && (showsInitialDocument ? !gesture : (try? WebAddress(frameURL))?.isAboutBlank == true)
           await commitFrame(
             final, src: src, from: frameURL, in: session, replacing: load.isSameAsCurrent, locks: locks,
             step: &step)

@@ -903,4 +903,56 @@ final class EngineObservedRulesTests: XCTestCase {
       """#)
     XCTAssertEqual(history(result.last, "main.2"), 2)
   }
+
+  // A GET form without fields aimed at a new window loads `URL?` in it, as in its own frame: a script's `location` to
+  // `URL#fragment` or `URL` there is another document — a full load that asks the page's iframes and adds an entry
+  // — where after a link to `URL#fragment` it is the same document. Observed in WebKitGTK 2.50.6 (random-n2-037,
+  // `blank-form-empty-query.json`).
+  func test_aBlankGetFormsPopup_showsAnEmptyQuery_soTheURLWithoutItIsAnotherDocument() async throws {
+    for (opening, next, expected) in [
+      (#"{"submit": "https://shop.example/b#top", "target": "_blank"}"#, "https://shop.example/b#top", 2.0),
+      (#"{"submit": "https://shop.example/b", "target": "_blank"}"#, "https://shop.example/b", 2.0),
+      (#"{"click": "https://shop.example/b#top", "target": "_blank"}"#, "https://shop.example/b#top", 1.0),
+    ] {
+      let result = try await lines(
+        #"""
+        {"policy": {"version": 1, "default": "allow"},
+         "pages": {"https://shop.example/b": {"frames": ["https://shop.example/widget"]}},
+         "steps": [
+          {"load": "https://shop.example/b"},
+          \#(opening),
+          {"in": "main.1", "assign": "\#(next)"}
+        ]}
+        """#)
+      XCTAssertEqual(history(result.last, "main.1"), expected, opening)
+      XCTAssertEqual(calls(result[2]).count, expected == 2 ? 2 : 1, opening)
+    }
+  }
+
+  // An iframe whose load was cancelled shows its initial empty document: a form or `window.open` aimed at it by name
+  // with a user gesture adds an entry, one without a gesture adds none (`NavigationScheduler::mustLockBackForwardList`),
+  // where an iframe at `about:blank` takes either without an entry. Observed in WebKitGTK 2.50.6 (random-n2-024,
+  // `cancelled-iframe-targets.json`).
+  func test_aScheduledNavigationOfACancelledIframe_addsAnEntryWithAGesture() async throws {
+    for (step, expected) in [
+      (#"{"submit": "https://pay.example/b", "target": "box", "method": "post"}"#, 2.0),
+      (#"{"submit": "https://pay.example/b", "target": "box"}"#, 2.0),
+      (#"{"open": "https://pay.example/b", "target": "box", "gesture": true}"#, 2.0),
+      (#"{"open": "https://pay.example/b", "target": "box"}"#, 1.0),
+      (#"{"submit": "https://pay.example/b", "target": "panel"}"#, 1.0),
+    ] {
+      let result = try await lines(
+        #"""
+        {"policy": {"version": 1, "default": "allow",
+                    "rules": [{"name": "no-ads", "match": {"hosts": ["ads.example"]}, "action": "cancel"}]},
+         "pages": {"https://shop.example/": {"frames": [{"src": "https://ads.example/slot", "name": "box"},
+                                                        {"src": "about:blank", "name": "panel"}]}},
+         "steps": [
+          {"load": "https://shop.example/", "expect": {"blockedFrames": ["https://ads.example/slot"]}},
+          \#(step)
+        ]}
+        """#)
+      XCTAssertEqual(history(result.last, "main"), expected, step)
+    }
+  }
 }
