@@ -18,20 +18,6 @@ final class EngineObservedRulesTests: XCTestCase {
     return try report.lines.map { try JSONValue(parsing: Array($0.utf8)) }
   }
 
-  /// `callback session navigationType targetFrame answer` of each callback of a line.
-  private func calls(_ line: JSONValue) -> [String] {
-    guard case .array(let calls)? = line["callbacks"] else { return [] }
-    return calls.map { call in
-      ["callback", "session", "navigationType", "targetFrame", "answer"].compactMap {
-        if case .string(let text)? = call[$0] { text } else { nil }
-      }.joined(separator: " ")
-    }
-  }
-
-  private func string(_ line: JSONValue, _ key: String) -> String? {
-    if case .string(let text)? = line[key] { text } else { nil }
-  }
-
   private func history(_ final: JSONValue?, _ session: String) -> Double? {
     guard case .object(let wrapper)? = final, let sessions = wrapper.first?.value["sessions"],
       case .number(let history)? = sessions[session]?["history"]

@@ -20,20 +20,6 @@ final class FrameNameTests: XCTestCase {
     return (try report.lines.map { try JSONValue(parsing: Array($0.utf8)) }, report)
   }
 
-  /// `callback session navigationType targetFrame answer` of each callback of a line.
-  private func calls(_ line: JSONValue) -> [String] {
-    guard case .array(let calls)? = line["callbacks"] else { return [] }
-    return calls.map { call in
-      ["callback", "session", "navigationType", "targetFrame", "answer"].compactMap {
-        if case .string(let text)? = call[$0] { text } else { nil }
-      }.joined(separator: " ")
-    }
-  }
-
-  private func string(_ line: JSONValue, _ key: String) -> String? {
-    if case .string(let text)? = line[key] { text } else { nil }
-  }
-
   private static let shop = #"""
     "policy": {"version": 1, "default": "allow", "popups": {"maxOpen": 8, "maxDepth": 3}},
     "pages": {"https://shop.example/": {"frames": [
