@@ -83,8 +83,9 @@ window.__sk = {
     if (d.rel) el.rel = d.rel;
     if (d.download) el.setAttribute('download', '');
     el.id = 'sk-target';
+    // In an iframe it covers the frame, over the iframes inside it (a relay raised one to z-index 2).
     el.style.cssText = 'position:fixed;display:block;left:0;width:100%;background:#ccf;' +
-      (window === top ? 'top:210px;height:100px' : 'top:0;height:100%');
+      (window === top ? 'top:210px;height:100px' : 'top:0;height:100%;z-index:10');
     document.body.append(el);
     return true;
   },

@@ -259,12 +259,22 @@ extension WebKitSimulator {
   // MARK: - Same-document navigations
 
   /// Whether `url` differs from the session's page only by a fragment it has: a navigation within the document.
-  func isSameDocument(_ url: String, in session: Session) -> Bool {
+  ///
+  /// A GET form is one too (`shouldPerformFragmentNavigation` in `Source/WebCore/loader/FrameLoader.cpp` excludes only
+  /// forms of another method) when the URL it submits to is the page's but for the fragment: its query is the
+  /// form's fields, empty (`URL?`) for a URL without one (observed in WebKitGTK 2.50.6, random-c7cfc8f-007).
+  func isSameDocument(_ url: String, in session: Session, isForm: Bool = false) -> Bool {
     guard let page = session.committedURL, let address = try? WebAddress(url), address.fragment != nil else {
       return false
     }
-    // A page a GET form loaded has an empty query (`URL?`): a link without one is another document.
-    if frames[session.id]?.current.hasEmptyQuery == true, address.query == nil { return false }
+    let pageHasEmptyQuery = frames[session.id]?.current.hasEmptyQuery == true
+    if isForm {
+      // The form submits to `URL?` when the URL has no query.
+      guard (address.query == nil) == pageHasEmptyQuery else { return false }
+    } else if pageHasEmptyQuery, address.query == nil {
+      // A page a GET form loaded has an empty query (`URL?`): a link without one is another document.
+      return false
+    }
     return SimulatedWeb.key(address) == SimulatedWeb.key(page)
   }
 

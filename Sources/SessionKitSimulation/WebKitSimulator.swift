@@ -413,7 +413,7 @@ package actor WebKitSimulator {
     sourceSession: Session? = nil, gesture: Bool, method: FormMethod = .get, isScheduled: Bool = false,
     step: inout Step
   ) async -> StepOutcome {
-    if case .main = target, method == .get, type != .formSubmitted, isSameDocument(url, in: session) {
+    if case .main = target, method == .get, isSameDocument(url, in: session, isForm: type == .formSubmitted) {
       return await navigateWithinDocument(
         session, url: url, type: type, source: source, sourceSession: sourceSession ?? session, gesture: gesture,
         step: &step)

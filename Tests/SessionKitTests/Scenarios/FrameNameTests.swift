@@ -260,6 +260,25 @@ final class FrameNameTests: XCTestCase {
     XCTAssertEqual(calls(result[7]), ["decidePolicyFor main backForward sub allow"])
   }
 
+  /// A GET form to the page's own URL with a fragment scrolls, as a link does (`shouldPerformFragmentNavigation` keeps
+  /// only other methods out); the simulator loaded the page and its iframe again (random-c7cfc8f-007).
+  func test_aGetFormToAFragmentOfThePage_isASameDocumentNavigation() async throws {
+    let (result, _) = try await lines(
+      #"""
+      {"policy": {"version": 1}, "pages": {"https://shop.example/p?x=1": {"frames": ["https://ads.example/slot"]}},
+       "steps": [
+         {"load": "https://shop.example/p?x=1"},
+         {"submit": "https://shop.example/p?x=1#top", "expect": {"outcome": "navigated", "frame": "main"}},
+         {"load": "https://shop.example/q"},
+         {"submit": "https://shop.example/q#top"},
+         {"submit": "https://shop.example/q#more"}
+       ], "expectFinal": {"main": {"url": "https://shop.example/q#more", "history": 5}}}
+      """#)
+    XCTAssertEqual(calls(result[1]), ["decidePolicyFor main formSubmitted main allow"], "nothing loads")
+    XCTAssertEqual(calls(result[3]), ["decidePolicyFor main formSubmitted main allow"], "q?#top is another document")
+    XCTAssertEqual(calls(result[4]), ["decidePolicyFor main formSubmitted main allow"], "q?#more is q?#top's")
+  }
+
   func test_parentFromAnIframeInsideAnIframe_needsTheRightToNavigateIt() async throws {
     let (result, _) = try await lines(
       #"""
