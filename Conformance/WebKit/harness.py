@@ -614,10 +614,7 @@ class Harness:
         became of that navigation (random-f1ac27c-014)."""
         replaced = []
         for url in self.download_starts:
-            targets, current = [], url
-            while len(targets) < 25 and self.server.redirects.get(page_key(current)):
-                current = self.server.redirects[page_key(current)][0]
-                targets.append(current)
+            targets = self.redirect_targets(url)
             if any(same_url(cb["_url"], t) for cb in self.callbacks for t in targets):
                 replaced.append(url)
         return replaced

@@ -39,6 +39,16 @@ struct FrameState: Sendable, Hashable {
     path.joined(separator: String(separator))
   }
 
+  /// The key of the iframe `src` inside the iframe `parent` (`nil`: an iframe of the page).
+  static func key(of src: String, in parent: String?) -> String {
+    parent.map { $0 + String(separator) + src } ?? src
+  }
+
+  /// The key of the iframe that holds the iframe `key`; `nil` for an iframe of the page.
+  static func parent(of key: String) -> String? {
+    key.lastIndex(of: separator).map { String(key[..<$0]) }
+  }
+
   /// The `src` of the iframe `key` names (its last).
   static func src(of key: String) -> String {
     key.split(separator: separator, omittingEmptySubsequences: false).last.map(String.init) ?? key

@@ -171,20 +171,21 @@ extension WebKitSimulator {
     step: inout Step
   ) async {
     let entry = state
-    // The URLs of the documents around the iframe `key`: the page's, then each iframe's that holds it.
-    var ancestors = [session.committedURL.map(SimulatedWeb.key) ?? ""]
-    var prefix: [Substring] = []
-    for part in key.split(separator: FrameState.separator, omittingEmptySubsequences: false).dropLast() {
-      prefix.append(part)
-      ancestors.append(SimulatedWeb.key(state.url(of: prefix.joined(separator: String(FrameState.separator)))))
+    // The URLs of the documents around the iframe `key`: the page's, then each iframe's that holds it, outermost first.
+    var around: [String] = []
+    var enclosing = FrameState.parent(of: key)
+    while let outer = enclosing {
+      around.insert(SimulatedWeb.key(state.url(of: outer)), at: 0)
+      enclosing = FrameState.parent(of: outer)
     }
+    let ancestors = [session.committedURL.map(SimulatedWeb.key) ?? ""] + around
     var queue = [(page: url, key: key, type: type, ancestors: ancestors)]
     while !queue.isEmpty {
       let (page, parent, parentType, ancestors) = queue.removeFirst()
       guard let address = try? WebAddress(page) else { continue }
       let chain = ancestors + [SimulatedWeb.key(address)]
       for src in nestedSources(of: address, chain: chain) {
-        let key = parent + String(FrameState.separator) + src
+        let key = FrameState.key(of: src, in: parent)
         let (frameType, frameURL): (NavigationType, String) =
           parentType != .backForward
           ? (parentType, src)

@@ -166,7 +166,7 @@ package actor WebKitSimulator {
           code: .unknownFrame, session: session.id, frame: path.joined(separator: " > "),
           page: page.map(SimulatedWeb.key) ?? "about:blank", declaredFrames: known ?? [])
       }
-      key = level == 0 ? src : key + String(FrameState.separator) + src
+      key = FrameState.key(of: src, in: level == 0 ? nil : key)
       if state?.isBlocked(key) == true { return nil }
       let shown = state?.url(of: key) ?? src
       page = try? WebAddress(shown)
@@ -197,7 +197,7 @@ package actor WebKitSimulator {
       // and the link opens a new window (observed in WebKitGTK 2.50.6, `nested-iframe-links.json`).
       let parentKey = link.frame.parentKey ?? ""
       let requester = documentOrigin(link.frame, in: session)
-      guard (frameOrigins(parentKey, in: session) + [origin(of: session)]).contains(where: requester.isSameOrigin)
+      guard frameOrigins(parentKey, in: session).contains(where: requester.isSameOrigin)
       else {
         let cut = link.rel.cutsOpener
         return await newWindowFromLink(url, name: nil, keepsOpener: !cut, link, in: session, step: &step)
@@ -388,7 +388,7 @@ package actor WebKitSimulator {
         // A GET form without fields aimed at a new window loads `URL?` there as it would in its own frame: a later
         // load of `URL` or `URL#fragment` in the popup is another document (random-n2-037).
         let load = Load(
-          hasEmptyQuery: type == .formSubmitted && method == .get && Self.hasNoQuery(url)
+          hasEmptyQuery: Self.submitsEmptyQuery(url, type: type, method: method)
             && Self.normalised(final) == Self.normalised(url))
         await commitPage(final, in: child, isPost: finalMethod == .post, load: load, step: &step)
       } else {
@@ -430,7 +430,7 @@ package actor WebKitSimulator {
       isSameAsCurrent: isSameAsCurrent(
         url, target: target, in: session, requester: documentOrigin(source, in: sourceSession ?? session),
         method: method, type: type),
-      hasEmptyQuery: type == .formSubmitted && method == .get && Self.hasNoQuery(url),
+      hasEmptyQuery: Self.submitsEmptyQuery(url, type: type, method: method),
       locksHistory: isScheduled && !realDocuments.contains(session.id), hasGesture: gesture,
       isForm: type == .formSubmitted)
     let requested = await request(
@@ -485,7 +485,7 @@ package actor WebKitSimulator {
     guard method == .get, let page = session.committedURL, session.historyLength > 0,
       (try? WebAddress(url))?.isAboutBlankOrSrcdoc != true
     else { return false }
-    let emptyQuery = type == .formSubmitted && Self.hasNoQuery(url)
+    let emptyQuery = Self.submitsEmptyQuery(url, type: type, method: method)
     switch target {
     case .main:
       guard Self.normalised(url) == page.serialized, emptyQuery == frames[session.id]?.current.hasEmptyQuery else {
@@ -497,9 +497,10 @@ package actor WebKitSimulator {
     return requester.isSameOrigin(as: documentOrigin(target, in: session))
   }
 
-  /// Whether `url` has no query (`?` absent), so that a GET form submitting to it adds an empty one.
-  static func hasNoQuery(_ url: String) -> Bool {
-    (try? WebAddress(url))?.query == nil
+  /// Whether a navigation to `url` is a GET form that submits to `URL?`: the form's query replaces the URL's, and a URL
+  /// without one gets an empty one the scenario does not write (``FrameState/hasEmptyQuery``).
+  static func submitsEmptyQuery(_ url: String, type: NavigationType, method: FormMethod) -> Bool {
+    type == .formSubmitted && method == .get && (try? WebAddress(url))?.query == nil
   }
 
   /// What a decision other than an allowed navigation amounts to, with the sessions it closed.
@@ -633,7 +634,7 @@ package actor WebKitSimulator {
       let names = Dictionary(
         web.namedFrames(of: page).map { ($0.src, $0.name) }, uniquingKeysWith: { first, _ in first })
       for src in sources {
-        let key = parent.map { $0 + String(FrameState.separator) + src } ?? src
+        let key = FrameState.key(of: src, in: parent)
         if let name = names[src] { out.append((key, name)) }
         guard state?.isBlocked(key) != true, let shown = try? WebAddress(state?.url(of: key) ?? src) else { continue }
         let inner = chain + [SimulatedWeb.key(shown)]
@@ -652,16 +653,16 @@ package actor WebKitSimulator {
     return .sub(src: key, url: state?.url(of: key) ?? FrameState.src(of: key))
   }
 
-  /// The origins of the documents in the iframe `key` of `session` and in each iframe that holds it, nearest first
-  /// (an empty iframe's is its parent's; the main frame's is not listed).
+  /// The origins of the documents in the iframe `key` of `session`, in each iframe that holds it, and in the page,
+  /// nearest first (an empty iframe's is its parent's): those `canAccessAncestor` looks at.
   private func frameOrigins(_ key: String, in session: Session) -> [DocumentOrigin] {
     var origins: [DocumentOrigin] = []
     var current: String? = key
     while let frame = current {
       origins.append(documentOrigin(shownFrame(frame, in: session), in: session))
-      current = Frame.sub(src: frame, url: "").parentKey
+      current = FrameState.parent(of: frame)
     }
-    return origins
+    return origins + [origin(of: session)]
   }
 
   /// The origin of the document in `frame` of `session`: an iframe's URL's (an opaque one its own, shared with no
@@ -744,8 +745,8 @@ package actor WebKitSimulator {
 
     /// For an iframe inside an iframe, the key of the iframe that holds it.
     var parentKey: String? {
-      guard case .sub(let key, _) = self, let last = key.lastIndex(of: FrameState.separator) else { return nil }
-      return String(key[..<last])
+      guard case .sub(let key, _) = self else { return nil }
+      return FrameState.parent(of: key)
     }
   }
 

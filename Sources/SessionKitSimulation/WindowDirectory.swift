@@ -131,8 +131,8 @@ struct WindowDirectory {
   /// - Parameters:
   ///   - requesterFrame: the iframe (by key, ``FrameState/key(_:)``) the request comes from; `nil` for the main frame.
   ///   - origin: the origin of the document a session's main frame shows.
-  ///   - frameOrigins: the origins of the documents in an iframe (by key) of a session and in the iframes that hold
-  ///     it, nearest first.
+  ///   - frameOrigins: the origins of the documents in an iframe (by key) of a session, in the iframes that hold it
+  ///     and in its page, nearest first.
   ///   - namedFrames: the named iframes of the page a session shows, in tree order.
   ///   - generation: the generation of the page a session shows (``FrameState/generation``).
   func frame(
@@ -145,7 +145,7 @@ struct WindowDirectory {
     let ownFrames = namedFrames(requester).filter { $0.name == name }
     // May the requesting document navigate the iframe `key` of the window `id`?
     func mayNavigateFrame(_ key: String, of id: SessionID) -> Bool {
-      (frameOrigins(id, key) + [origin(id)]).contains { requesterOrigin.isSameOrigin(as: $0) }
+      frameOrigins(id, key).contains { requesterOrigin.isSameOrigin(as: $0) }
     }
     if let requesterFrame,
       let frame = ownFrames.first(where: { $0.src == requesterFrame || FrameState.isInside($0.src, requesterFrame) })
@@ -206,7 +206,7 @@ struct WindowDirectory {
     if id == requestersOpener || requesterOrigin.isSameOrigin(as: origin(id)) { return true }
     guard let openerSession = self.opener(of: window, generation: generation) else { return false }
     // The frame that opened the window, then its ancestors (the iframes that hold it, then its page's main frame).
-    let origins = (window.openerFrame.map { frameOrigins(openerSession, $0) } ?? []) + [origin(openerSession)]
+    let origins = window.openerFrame.map { frameOrigins(openerSession, $0) } ?? [origin(openerSession)]
     return origins.contains { requesterOrigin.isSameOrigin(as: $0) }
   }
 }
