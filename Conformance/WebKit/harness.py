@@ -189,7 +189,8 @@ class PageHandler(BaseHTTPRequestHandler):
         declared = self.server.pages.get(page_key(url))
         with self.server.lock:
             frames = declared if declared is not None else list(self.server.frames.get(url.split("#")[0], []))
-        body = page_html(url, method, frames, self.server.frame_names.get(page_key(url), {}))
+        body = page_html(url, method, frames, self.server.frame_names.get(page_key(url), {}),
+                         top_only=declared is None)
         self.send_response(200)
         self.send_header("Content-Type", "text/html; charset=utf-8")
         # no-store: every subframe load reaches this server, which is how a subframe
@@ -209,9 +210,14 @@ class PageHandler(BaseHTTPRequestHandler):
         self.send_error(405)
 
 
-def page_html(url, method, frames, names=None):
-    """A page with its iframes (`names`: src -> the name of a named one) and the helper the harness drives it with."""
+def page_html(url, method, frames, names=None, top_only=False):
+    """A page with its iframes (`names`: src -> the name of a named one) and the helper the harness drives it with.
+    `top_only`: the iframes the harness put into an undeclared page, which come back with it in a window (a reload,
+    back) but not when an iframe loads that URL: there the page has none, as the simulator has it (random-s44-500-059,
+    -124). The script writes them as the parser reaches it, so they load as a page's own iframes do."""
     iframes = "".join(iframe_html(f, (names or {}).get(f)) for f in frames)
+    if top_only and iframes:
+        iframes = "<script>if (window === top) document.write(%s);</script>" % json.dumps(iframes).replace("/", "\\/")
     return ("<!doctype html><html><head><title>%s</title></head><body style='margin:0'>%s"
             "<p style='margin:0;position:fixed;top:320px'>%s %s</p>%s</body></html>"
             % (url, iframes, method, url, PAGE_HELPER)).encode()
@@ -746,8 +752,11 @@ class Harness:
                        "document.querySelectorAll('iframe').forEach(o => o.style.zIndex = o === f ? 2 : 1); "
                        "return true; })()" % find) != "true":
                 return False
-            if any(same_url(frame, b) for b in session.blocked):
-                # Its load was cancelled: it shows an empty about:blank. The user taps it anyway.
+            # Its load was cancelled and it still shows its empty initial about:blank (one a later navigation filled is
+            # no longer empty, random-s44-500-043): the user taps it anyway.
+            empty = self.js(session, "(() => { try { return (%s).contentWindow.location.href === 'about:blank'; } "
+                            "catch (e) { return false; } })()" % find) == "true"
+            if empty and any(same_url(frame, b) for b in session.blocked):
                 return self.locate(session, find)
         else:
             with self.server.lock:  # a real page would have this iframe in its HTML

@@ -25,6 +25,13 @@ struct FrameState: Sendable, Hashable {
   private var frameDocuments: [String: Int] = [:]
   /// The number the next iframe document gets; it only grows along the entries made from one another.
   private var nextFrameDocument = 0
+  /// The iframes (by key) whose document's URL has an empty query the scenario does not write: a GET form without
+  /// fields loaded it (`URL?`), as ``hasEmptyQuery`` says of the page.
+  private var emptyQueryFrames: Set<String> = []
+  /// The iframes (by key) that have committed a document other than about:blank since the page made them (WebKit's
+  /// `FrameLoaderStateMachine::committedFirstRealDocumentLoad`, a property of the frame that its later navigations,
+  /// to about:blank included, keep).
+  private var realDocumentFrames: Set<String> = []
 
   init(document: Int) {
     self.document = document
@@ -74,27 +81,44 @@ struct FrameState: Sendable, Hashable {
     frameDocuments[key] ?? 0
   }
 
-  /// Records that the iframe `key` shows `url`: a new document, whose iframes are not those it had.
-  mutating func show(_ url: String, in key: String) {
+  /// Whether the document the iframe `key` shows has an empty query the scenario does not write (a GET form without
+  /// fields loaded it: ``emptyQueryFrames``).
+  func hasEmptyQuery(_ key: String) -> Bool {
+    emptyQueryFrames.contains(key)
+  }
+
+  /// Whether the iframe `key` has committed a document other than about:blank (``realDocumentFrames``).
+  func hasCommittedRealDocument(_ key: String) -> Bool {
+    realDocumentFrames.contains(key)
+  }
+
+  /// Records that the iframe `key` shows `url` (`emptyQuery`: as `URL?`, a GET form's without fields): a new document,
+  /// whose iframes are not those it had.
+  mutating func show(_ url: String, in key: String, emptyQuery: Bool = false) {
     forget(key)
     if url != Self.src(of: key) { moved.append((key, url)) }
+    if emptyQuery { emptyQueryFrames.insert(key) }
+    if (try? WebAddress(url))?.isAboutBlank != true { realDocumentFrames.insert(key) }
     nextFrameDocument += 1
     frameDocuments[key] = nextFrameDocument
   }
 
-  /// Records that the iframe `key` moved to `url` within its document (a fragment): the iframes inside it stay.
+  /// Records that the iframe `key` moved to `url` within its document (a fragment): the iframes inside it stay, and so
+  /// does its query.
   mutating func moveWithinDocument(to url: String, in key: String) {
     moved.removeAll { $0.src == key }
     if url != Self.src(of: key) { moved.append((key, url)) }
   }
 
   /// Records that the iframe `key` loaded the URL it shows again (WebKit's `FrameLoadType::Same`, which rewrites its
-  /// item as a reload does): its number stays, the iframes inside it are new.
+  /// item as a reload does): its number and its URL stay, the iframes inside it are new.
   mutating func reloadDocument(in key: String) {
     let url = url(of: key)
     let number = frameDocuments[key]
+    let emptyQuery = hasEmptyQuery(key)
     forget(key)
     if url != Self.src(of: key) { moved.append((key, url)) }
+    if emptyQuery { emptyQueryFrames.insert(key) }
     frameDocuments[key] = number
   }
 
@@ -110,6 +134,9 @@ struct FrameState: Sendable, Hashable {
   private mutating func forget(_ key: String) {
     blocked.removeAll { $0 == key || Self.isInside($0, key) }
     moved.removeAll { $0.src == key || Self.isInside($0.src, key) }
+    emptyQueryFrames = emptyQueryFrames.filter { $0 != key && !Self.isInside($0, key) }
+    // The iframe itself stays the frame it was; those inside it go with its document.
+    realDocumentFrames = realDocumentFrames.filter { !Self.isInside($0, key) }
     frameDocuments = frameDocuments.filter { !Self.isInside($0.key, key) }
   }
 
@@ -117,6 +144,8 @@ struct FrameState: Sendable, Hashable {
   mutating func reset(generation: Int) {
     moved = []
     blocked = []
+    emptyQueryFrames = []
+    realDocumentFrames = []
     frameDocuments = [:]
     self.generation = generation
   }
@@ -140,7 +169,8 @@ struct FrameState: Sendable, Hashable {
   static func == (lhs: FrameState, rhs: FrameState) -> Bool {
     lhs.document == rhs.document && lhs.generation == rhs.generation && lhs.moved.elementsEqual(rhs.moved) { $0 == $1 }
       && lhs.blocked == rhs.blocked && lhs.hasEmptyQuery == rhs.hasEmptyQuery
-      && lhs.frameDocuments == rhs.frameDocuments
+      && lhs.frameDocuments == rhs.frameDocuments && lhs.emptyQueryFrames == rhs.emptyQueryFrames
+      && lhs.realDocumentFrames == rhs.realDocumentFrames
   }
 
   func hash(into hasher: inout Hasher) {

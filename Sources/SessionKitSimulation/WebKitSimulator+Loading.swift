@@ -137,13 +137,16 @@ extension WebKitSimulator {
   /// document unchanged. A load of the URL the iframe shows (`replacing`, WebKit's `FrameLoadType::Same`) adds no
   /// entry. Called only for a load that can commit (``Requested/allowed(url:method:loadable:)``): one that cannot
   /// changes nothing, the iframe keeping its document (its load fails provisionally, as a main frame's does).
+  ///
+  /// `emptyQuery`: the URL the iframe shows has an empty query the scenario does not write (a GET form without fields
+  /// loaded it, ``FrameState/hasEmptyQuery(_:)``).
   func commitFrame(
     _ url: String, src key: String, from previous: String, in session: Session, replacing: Bool, locks: Bool = false,
-    step: inout Step
+    emptyQuery: Bool = false, step: inout Step
   ) async {
     if !locks, !replacing, (try? await session.commit(url, kind: .subframe(previousFrameURL: previous))) != nil {
       var state = frames[session.id]?.current ?? FrameState(document: -1)
-      state.show(Self.normalised(url), in: key)
+      state.show(Self.normalised(url), in: key, emptyQuery: emptyQuery)
       frames[session.id, default: FrameHistory()].pushed(state, list: session.backForwardList)
     }
     // The iframe shows a new document in the current entry (one it pushed, or the one it had: `locks`, `replacing`),
@@ -152,7 +155,7 @@ extension WebKitSimulator {
     if replacing {
       state.reloadDocument(in: key)
     } else {
-      state.show(Self.normalised(url), in: key)
+      state.show(Self.normalised(url), in: key, emptyQuery: emptyQuery)
     }
     await loadNestedFrames(ofPageAt: url, key: key, in: session, type: .other, into: &state, step: &step)
     frames[session.id]?.current = state
@@ -265,15 +268,19 @@ extension WebKitSimulator {
   /// forms of another method) when the URL it submits to is the page's but for the fragment: its query is the
   /// form's fields, empty (`URL?`) for a URL without one (observed in WebKitGTK 2.50.6, random-c7cfc8f-007).
   func isSameDocument(_ url: String, in session: Session, isForm: Bool = false) -> Bool {
-    guard let page = session.committedURL, let address = try? WebAddress(url), address.fragment != nil else {
-      return false
-    }
-    let pageHasEmptyQuery = frames[session.id]?.current.hasEmptyQuery == true
+    guard let page = session.committedURL, let address = try? WebAddress(url) else { return false }
+    return Self.isFragment(
+      address, of: page, pageHasEmptyQuery: frames[session.id]?.current.hasEmptyQuery == true, isForm: isForm)
+  }
+
+  /// Whether `address` is the document at `page` but for a fragment it has. A page a GET form without fields loaded
+  /// has an empty query (`pageHasEmptyQuery`: `URL?`), so a link without one is another document; a GET form
+  /// (`isForm`) submits to `URL?` when its URL has no query, the fragment kept (HTML's form submission).
+  static func isFragment(_ address: WebAddress, of page: WebAddress, pageHasEmptyQuery: Bool, isForm: Bool) -> Bool {
+    guard address.fragment != nil else { return false }
     if isForm {
-      // The form submits to `URL?` when the URL has no query.
       guard (address.query == nil) == pageHasEmptyQuery else { return false }
     } else if pageHasEmptyQuery, address.query == nil {
-      // A page a GET form loaded has an empty query (`URL?`): a link without one is another document.
       return false
     }
     return SimulatedWeb.key(address) == SimulatedWeb.key(page)
@@ -307,12 +314,15 @@ extension WebKitSimulator {
   }
 
   /// Whether `url` is the page `shown` (not an about: document) but for a fragment it has: a navigation within an
-  /// iframe's document.
-  static func isFragmentNavigation(to url: String, from shown: String) -> Bool {
-    guard let address = try? WebAddress(url), address.fragment != nil, let page = try? WebAddress(shown),
-      page.scheme != "about"
-    else { return false }
-    return SimulatedWeb.key(address) == SimulatedWeb.key(page)
+  /// iframe's document, by the rules of ``isFragment(_:of:pageHasEmptyQuery:isForm:)`` (`shownHasEmptyQuery`: a GET
+  /// form without fields loaded the iframe's document; observed in WebKitGTK 2.50.6, `iframe-get-form-query.json`).
+  static func isFragmentNavigation(to url: String, from shown: String, shownHasEmptyQuery: Bool, isForm: Bool)
+    -> Bool
+  {
+    guard let address = try? WebAddress(url), let page = try? WebAddress(shown), page.scheme != "about" else {
+      return false
+    }
+    return isFragment(address, of: page, pageHasEmptyQuery: shownHasEmptyQuery, isForm: isForm)
   }
 
   /// A link (or script) to a fragment of the document an iframe shows: decided like any navigation of the iframe, and

@@ -286,8 +286,9 @@ package actor WebKitSimulator {
     switch target.lowercased() {
     case "_self", "_top", "_parent":
       // `_top` and `_parent` schedule the load at once; `_self` goes through `createWindow`, which finds the window
-      // itself and makes it its own opener (`LocalDOMWindow::open`, `setOpener`): the window loses its opener.
-      if target.lowercased() == "_self", !noopener { windows.setOpener(of: session.id, to: session.id) }
+      // itself and makes it its own opener (`LocalDOMWindow::open`, `setOpener`): the window loses its opener, with
+      // `noopener` too (observed in WebKitGTK 2.50.6, `found-window-noopener.json`).
+      if target.lowercased() == "_self" { windows.setOpener(of: session.id, to: session.id) }
       guard let url else { return .ignored }
       return await navigate(
         session, url: url, type: .other, target: .main, gesture: gesture, isScheduled: true, step: &step)
@@ -296,8 +297,10 @@ package actor WebKitSimulator {
       // `noopener` does not skip the lookup of a window by name (WebKit, HTML): a window found is navigated.
       if let name, let found = frame(named: name, from: session, frame: .main) {
         let named = found.session
-        // `setOpener` makes a window found familiar with its caller; an iframe's opener matters to nobody.
-        if !noopener, found.src == nil { windows.setOpener(of: named.id, to: session.id) }
+        // `setOpener` makes a window found familiar with its caller, `noopener` or not: `noopener` only keeps the
+        // window from the caller's script (observed in WebKitGTK 2.50.6: after another window's `noopener` open finds
+        // it, its first opener no longer finds it; `found-window-noopener.json`). An iframe's opener matters to nobody.
+        if found.src == nil { windows.setOpener(of: named.id, to: session.id) }
         guard let url else { return .ignored }
         return await navigate(
           named, url: url, type: .other, target: found.src.map { shownFrame($0, in: named) } ?? .main, source: .main,
@@ -387,9 +390,7 @@ package actor WebKitSimulator {
       if loadable {
         // A GET form without fields aimed at a new window loads `URL?` there as it would in its own frame: a later
         // load of `URL` or `URL#fragment` in the popup is another document (random-n2-037).
-        let load = Load(
-          hasEmptyQuery: Self.submitsEmptyQuery(url, type: type, method: method)
-            && Self.normalised(final) == Self.normalised(url))
+        let load = Load(hasEmptyQuery: landsWithEmptyQuery(url, type: type, method: method))
         await commitPage(final, in: child, isPost: finalMethod == .post, load: load, step: &step)
       } else {
         gestureOpenedFirstLoads.remove(child.id)
@@ -418,8 +419,10 @@ package actor WebKitSimulator {
         session, url: url, type: type, source: source, sourceSession: sourceSession ?? session, gesture: gesture,
         step: &step)
     }
-    if case .sub(let key, let shown) = target, method == .get, type != .formSubmitted,
-      Self.isFragmentNavigation(to: url, from: shown)
+    if case .sub(let key, let shown) = target, method == .get,
+      Self.isFragmentNavigation(
+        to: url, from: shown, shownHasEmptyQuery: frames[session.id]?.current.hasEmptyQuery(key) == true,
+        isForm: type == .formSubmitted)
     {
       return await navigateFrameWithinDocument(
         session, url: url, key: key, shown: shown, type: type, source: source, sourceSession: sourceSession ?? session,
@@ -430,7 +433,7 @@ package actor WebKitSimulator {
       isSameAsCurrent: isSameAsCurrent(
         url, target: target, in: session, requester: documentOrigin(source, in: sourceSession ?? session),
         method: method, type: type),
-      hasEmptyQuery: Self.submitsEmptyQuery(url, type: type, method: method),
+      hasEmptyQuery: landsWithEmptyQuery(url, type: type, method: method),
       locksHistory: isScheduled && !realDocuments.contains(session.id), hasGesture: gesture,
       isForm: type == .formSubmitted)
     let requested = await request(
@@ -448,18 +451,21 @@ package actor WebKitSimulator {
         return .navigated(session: session.id, frame: .main)
       case .sub(let src, let frameURL):
         if loadable {
-          // A form in an iframe that shows only about:blank (its first real document not committed) replaces its
-          // entry's iframe as a main frame's would (`NavigationScheduler`; observed, random-670f34f-088). An iframe
-          // whose load was cancelled shows its initial empty document instead: there a scheduled navigation is
-          // locked only without a user gesture (`NavigationScheduler::mustLockBackForwardList`: no gesture, the
-          // document's onload not dispatched); a form or `window.open` with one adds an entry (random-n2-024).
-          let showsInitialDocument = frames[session.id]?.current.isBlocked(src) == true
-          let locks =
-            isScheduled
-            && (showsInitialDocument ? !gesture : (try? WebAddress(frameURL))?.isAboutBlank == true)
+          // A form in an iframe that has shown only about:blank (its first real document not committed) replaces its
+          // entry's iframe as a main frame's would (`NavigationScheduler`; observed, random-670f34f-088); one that
+          // showed a real document before its about:blank adds an entry (random-s44-500-080,
+          // `iframe-blank-after-real.json`). An iframe whose load was cancelled shows its initial empty document
+          // instead: there a scheduled navigation is locked only without a user gesture
+          // (`NavigationScheduler::mustLockBackForwardList`: no gesture, the document's onload not dispatched); a form
+          // or `window.open` with one adds an entry (random-n2-024).
+          let state = frames[session.id]?.current
+          let showsInitialDocument = state?.isBlocked(src) == true
+          let onlyBlank =
+            (try? WebAddress(frameURL))?.isAboutBlank == true && state?.hasCommittedRealDocument(src) != true
+          let locks = isScheduled && (showsInitialDocument ? !gesture : onlyBlank)
           await commitFrame(
             final, src: src, from: frameURL, in: session, replacing: load.isSameAsCurrent, locks: locks,
-            step: &step)
+            emptyQuery: load.hasEmptyQuery, step: &step)
         }
         return .navigated(session: session.id, frame: .sub)
       }
@@ -491,8 +497,10 @@ package actor WebKitSimulator {
       guard Self.normalised(url) == page.serialized, emptyQuery == frames[session.id]?.current.hasEmptyQuery else {
         return false
       }
-    case .sub(_, let shown):
-      guard !emptyQuery, Self.normalised(url) == Self.normalised(shown) else { return false }
+    case .sub(let key, let shown):
+      guard emptyQuery == (frames[session.id]?.current.hasEmptyQuery(key) ?? false),
+        Self.normalised(url) == Self.normalised(shown)
+      else { return false }
     }
     return requester.isSameOrigin(as: documentOrigin(target, in: session))
   }
@@ -501,6 +509,13 @@ package actor WebKitSimulator {
   /// without one gets an empty one the scenario does not write (``FrameState/hasEmptyQuery``).
   static func submitsEmptyQuery(_ url: String, type: NavigationType, method: FormMethod) -> Bool {
     type == .formSubmitted && method == .get && (try? WebAddress(url))?.query == nil
+  }
+
+  /// Whether the document a navigation to `url` loads has the empty query a GET form submits (``submitsEmptyQuery``):
+  /// not when the server redirects it, as the URL a redirect gives is the server's (observed in WebKitGTK 2.50.6,
+  /// `get-form-redirect-query.json`).
+  func landsWithEmptyQuery(_ url: String, type: NavigationType, method: FormMethod) -> Bool {
+    Self.submitsEmptyQuery(url, type: type, method: method) && web.redirect(from: url) == nil
   }
 
   /// What a decision other than an allowed navigation amounts to, with the sessions it closed.

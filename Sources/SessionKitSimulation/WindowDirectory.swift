@@ -71,9 +71,9 @@ struct WindowDirectory {
   }
 
   /// `window.open(url, name)` found the window `id` from the main frame of `opener`: WebKit makes that frame its
-  /// opener (`LocalDOMWindow::createWindow` calls `setOpener` for a window it found as for one it created, unless
-  /// `noopener`), so the window is familiar with the requester from then on, whatever opened it. A window that
-  /// opens `_self` becomes its own opener, familiar with nobody else.
+  /// opener (`LocalDOMWindow::createWindow` calls `setOpener` for a window it found as for one it created; WebKitGTK
+  /// 2.50.6 does so with `noopener` too), so the window is familiar with the requester from then on, whatever opened
+  /// it. A window that opens `_self` or its own name becomes its own opener, familiar with nobody else.
   mutating func setOpener(of id: SessionID, to opener: SessionID) {
     guard let position = index[id] else { return }
     windows[position].pageOpener = opener

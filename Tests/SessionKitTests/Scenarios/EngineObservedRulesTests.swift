@@ -567,6 +567,77 @@ final class EngineObservedRulesTests: XCTestCase {
     XCTAssertEqual(history(result.last, "main"), 3)
   }
 
+  // An iframe's document a GET form without fields loaded has the empty query too (`URL?`): a link to `URL#a` there
+  // loads another document, the same form again loads the URL it shows (no entry), and a GET form to `URL#b` is a
+  // fragment of it (observed in WebKitGTK 2.50.6, `iframe-get-form-query.json`).
+  func test_anIframeAGetFormLoaded_hasAnEmptyQuery_forFragmentsAndSameURLLoads() async throws {
+    let slot = #""frame": "https://ads.example/slot""#
+    let result = try await lines(
+      #"""
+      {"policy": {"version": 1, "default": "allow"},
+       "pages": {"https://shop.example/": {"frames": ["https://ads.example/slot"]}}, "steps": [
+        {"load": "https://shop.example/"},
+        {"submit": "https://ads.example/slot", \#(slot)},
+        {"click": "https://ads.example/slot#a", \#(slot)},
+        {"back": true},
+        {"submit": "https://ads.example/slot", \#(slot)},
+        {"submit": "https://ads.example/slot#b", \#(slot)},
+        {"back": true}, {"forward": true}
+      ], "expectFinal": {"main": {"history": 3}}}
+      """#)
+    XCTAssertEqual(calls(result[3]), ["decidePolicyFor main backForward sub allow"], "slot#a was another document")
+    XCTAssertEqual(calls(result[6]), [], "slot?#b is a fragment of slot?: back and forward load nothing")
+    XCTAssertEqual(calls(result[7]), [])
+  }
+
+  // A form in an iframe that showed a real document before a link took it to about:blank adds an entry; only one that
+  // has shown nothing but about:blank replaces its entry (`committedFirstRealDocumentLoad` is the frame's; observed in
+  // WebKitGTK 2.50.6, `iframe-blank-after-real.json`, random-s44-500-080).
+  func test_aFormInAnIframeThatShowedARealDocumentBeforeAboutBlank_addsAnEntry() async throws {
+    let slot = #""frame": "https://ads.example/slot""#
+    let result = try await lines(
+      #"""
+      {"policy": {"version": 1, "default": "allow"},
+       "pages": {"https://shop.example/": {"frames": ["https://ads.example/slot", "about:blank"]}}, "steps": [
+        {"load": "https://shop.example/"},
+        {"click": "about:blank", \#(slot)},
+        {"submit": "https://ads.example/x", \#(slot)},
+        {"back": true}, {"back": true}
+      ], "expectFinal": {"main": {"history": 3}}}
+      """#)
+    XCTAssertEqual(string(result[3], "url"), "about:blank", "back onto the about:blank the link made")
+    XCTAssertEqual(string(result[4], "url"), "https://ads.example/slot")
+    let locked = try await lines(
+      #"""
+      {"policy": {"version": 1, "default": "allow"},
+       "pages": {"https://shop.example/": {"frames": ["https://ads.example/slot", "about:blank"]}}, "steps": [
+        {"load": "https://shop.example/"},
+        {"submit": "https://ads.example/y", "frame": "about:blank"}
+      ], "expectFinal": {"main": {"history": 1}}}
+      """#)
+    XCTAssertEqual(locked.count, 3)
+  }
+
+  // A GET form whose URL the server redirects ends on the redirect's URL, which has no empty query: a link to a
+  // fragment of it is same-document, and the same form again submits to `URL?`, another URL (observed in WebKitGTK
+  // 2.50.6, `get-form-redirect-query.json`).
+  func test_aGetFormThatIsRedirected_endsWithoutTheEmptyQuery() async throws {
+    let result = try await lines(
+      #"""
+      {"policy": {"version": 1, "default": "allow"},
+       "redirects": {"https://shop.example/go": {"to": "https://shop.example/landed", "status": 302}}, "steps": [
+        {"load": "https://shop.example/"},
+        {"submit": "https://shop.example/go"},
+        {"click": "https://shop.example/landed#a"},
+        {"back": true},
+        {"submit": "https://shop.example/landed"},
+        {"back": true}
+      ], "expectFinal": {"main": {"url": "https://shop.example/landed", "history": 3}}}
+      """#)
+    XCTAssertEqual(calls(result[3]), [], "back from a fragment of the page loads nothing")
+    XCTAssertEqual(calls(result[5]), ["decidePolicyFor main backForward main allow"])
+  }
+
   // A script's `location`, `window.open` into the window by name, or a form, in a window that has committed no
   // document but about:blank, replaces its entry (`NavigationScheduler`: `!committedFirstRealDocumentLoad`); a
   // link or the app's load adds one; a scheduled about:blank where there is no entry adds none (observed in

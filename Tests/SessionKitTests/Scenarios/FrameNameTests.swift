@@ -313,4 +313,30 @@ final class FrameNameTests: XCTestCase {
       XCTAssertEqual(($0 as? ConfigurationError)?.path, "steps[0].frame")
     }
   }
+
+  // `window.open` that finds a window (by name, or `_self`) makes the caller its opener with `noopener` too: its first
+  // opener, no longer familiar with it, opens a new window of that name (observed in WebKitGTK 2.50.6,
+  // `found-window-noopener.json`, random-s44-500-053).
+  func test_windowOpenThatFindsAWindowWithNoopener_stillMakesTheCallerItsOpener() async throws {
+    let (result, _) = try await lines(
+      #"""
+      {"policy": {"version": 1, "default": "allow"}, "steps": [
+        {"load": "https://ads.example/b"},
+        {"open": "https://ads.example/r1", "target": "checkout", "gesture": true},
+        {"open": "https://ads.example/r2", "target": "w", "gesture": true},
+        {"in": "main.2", "open": "https://ads.example/r3", "target": "checkout", "gesture": true, "noopener": true,
+         "expect": {"outcome": "navigated", "session": "main.1"}},
+        {"open": "https://ads.example/r4", "target": "checkout", "gesture": true,
+         "expect": {"outcome": "popup", "child": "main.3"}},
+        {"in": "main.3", "open": "https://ads.example/r5", "target": "_self", "gesture": true, "noopener": true},
+        {"open": "https://ads.example/r6", "target": "checkout", "gesture": true,
+         "expect": {"outcome": "popup", "child": "main.4"}},
+        {"in": "main.4", "open": "https://ads.example/r7", "target": "checkout", "gesture": true, "noopener": true,
+         "expect": {"outcome": "navigated", "session": "main.4"}},
+        {"in": "main.4", "click": "https://ads.example/r8", "target": "checkout",
+         "expect": {"outcome": "navigated", "session": "main.4"}}
+      ]}
+      """#)
+    XCTAssertEqual(result.count, 10)
+  }
 }
