@@ -90,7 +90,8 @@ package actor WebKitSimulator {
     switch event {
     case .load(let url):
       step.url = url
-      outcome = await navigate(session, url: url, type: .other, target: .main, gesture: false, step: &step)
+      outcome = await navigate(
+        session, url: url, type: .other, target: .main, gesture: false, byApp: true, step: &step)
     case .assign(let url):
       step.url = url
       outcome = await navigate(
@@ -409,10 +410,11 @@ package actor WebKitSimulator {
   ///
   /// `isScheduled`: a script's `location` or `window.open` into an existing window, or a form, which WebKit schedules
   /// (`NavigationScheduler`); in a window that has committed only about:blank it replaces the current entry.
+  /// `byApp`: the app's `load(_:)` (a `load` step, or the load a `sameView` answer asks for).
   func navigate(
     _ session: Session, url: String, type: NavigationType, target: Frame, source: Frame = .main,
     sourceSession: Session? = nil, gesture: Bool, method: FormMethod = .get, isScheduled: Bool = false,
-    step: inout Step
+    byApp: Bool = false, step: inout Step
   ) async -> StepOutcome {
     if case .main = target, method == .get, isSameDocument(url, in: session, isForm: type == .formSubmitted) {
       return await navigateWithinDocument(
@@ -432,7 +434,7 @@ package actor WebKitSimulator {
     let load = Load(
       isSameAsCurrent: isSameAsCurrent(
         url, target: target, in: session, requester: documentOrigin(source, in: sourceSession ?? session),
-        method: method, type: type),
+        method: method, type: type, byApp: byApp),
       hasEmptyQuery: landsWithEmptyQuery(url, type: type, method: method),
       locksHistory: isScheduled && !realDocuments.contains(session.id), hasGesture: gesture,
       isForm: type == .formSubmitted)
@@ -483,13 +485,17 @@ package actor WebKitSimulator {
   /// `shouldTreatURLAsSameAsCurrent`, in `Source/WebCore/loader/FrameLoader.cpp`). Such a load makes the page anew in
   /// the current history entry instead of adding one. A POST is never one (`loadPostRequest`); a GET form loads its
   /// URL with the form's query, an empty one when the scenario writes none (``FrameState/hasEmptyQuery``).
+  ///
+  /// A page's link or script to about:blank loads it at once, from an empty document, never as `Same`
+  /// (random-f1ac27c-005); the app's `load(_:)` of the about:blank the frame shows (`byApp`, which goes through
+  /// `FrameLoader::load(DocumentLoader&)`) is one (observed in WebKitGTK 2.50.6, random-s44-500-224,
+  /// `blank-load-by-app.json`).
   private func isSameAsCurrent(
     _ url: String, target: Frame, in session: Session, requester: DocumentOrigin, method: FormMethod,
-    type: NavigationType
+    type: NavigationType, byApp: Bool
   ) -> Bool {
-    // about:blank loads at once, from an empty document (its load type is never `Same`: observed, random-f1ac27c-005).
     guard method == .get, let page = session.committedURL, session.historyLength > 0,
-      (try? WebAddress(url))?.isAboutBlankOrSrcdoc != true
+      byApp || (try? WebAddress(url))?.isAboutBlankOrSrcdoc != true
     else { return false }
     let emptyQuery = Self.submitsEmptyQuery(url, type: type, method: method)
     switch target {
@@ -557,7 +563,8 @@ package actor WebKitSimulator {
     -> StepOutcome
   {
     guard let session = windows[id], !session.isClosed else { return .blocked(reason: .sessionClosed) }
-    return await navigate(session, url: url, type: .other, target: .main, gesture: false, method: method, step: &step)
+    return await navigate(
+      session, url: url, type: .other, target: .main, gesture: false, method: method, byApp: true, step: &step)
   }
 
   /// `window.close()`: WebKit calls `webViewDidClose` only for a window opened by script or whose history has

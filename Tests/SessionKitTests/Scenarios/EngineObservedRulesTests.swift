@@ -618,6 +618,21 @@ final class EngineObservedRulesTests: XCTestCase {
     XCTAssertEqual(locked.count, 3)
   }
 
+  // The app's `load(_:)` of the about:blank a window shows rewrites its entry (`FrameLoadType::Same`), where a page's link
+  // or script to it adds one (observed in WebKitGTK 2.50.6, `blank-load-by-app.json`, random-s44-500-224).
+  func test_theAppsLoadOfTheAboutBlankShown_rewritesItsEntry_aLinkOrScriptAddsOne() async throws {
+    let result = try await lines(
+      #"""
+      {"policy": {"version": 1, "default": "allow"}, "steps": [
+        {"load": "https://shop.example/"},
+        {"click": "about:blank"}, {"load": "about:blank"}, {"assign": "about:blank"},
+        {"open": "about:blank", "target": "w", "gesture": true},
+        {"in": "main.1", "load": "about:blank"}, {"in": "main.1", "click": "about:blank"}
+      ], "expectFinal": {"main": {"history": 3}, "main.1": {"history": 2}}}
+      """#)
+    XCTAssertEqual(history(result.last, "main"), 3)
+  }
+
   // A GET form whose URL the server redirects ends on the redirect's URL, which has no empty query: a link to a
   // fragment of it is same-document, and the same form again submits to `URL?`, another URL (observed in WebKitGTK
   // 2.50.6, `get-form-redirect-query.json`).
