@@ -26,12 +26,15 @@ package struct StepResult: Sendable, Hashable {
   /// Popups the step's answer closed when its outcome has no `closed` of its own (a blank popup whose first load
   /// was answered `sameView`, the opener then `navigated`, or `cancel`, `blocked`), subtrees included.
   package var closed: [SessionID]
+  /// A window name the step looked up that two familiar windows have: WebKit searches them in an order it does not fix
+  /// (`FrameTree::find`), so the engine may find the other one.
+  package var ambiguousName: String?
 
   /// Creates a result.
   package init(
     event: String, session: SessionID, url: String?, outcome: StepOutcome, rule: String? = nil,
     trace: PolicyDecision.Trace? = nil, callbacks: [CallbackRecord] = [], timedOut: [SessionID] = [],
-    redirects: [String] = [], blockedFrames: [String] = [], closed: [SessionID] = []
+    redirects: [String] = [], blockedFrames: [String] = [], closed: [SessionID] = [], ambiguousName: String? = nil
   ) {
     self.event = event
     self.session = session
@@ -44,13 +47,15 @@ package struct StepResult: Sendable, Hashable {
     self.redirects = redirects
     self.blockedFrames = blockedFrames
     self.closed = closed
+    self.ambiguousName = ambiguousName
   }
 
   /// The step's replay line, as `session-bench replay` prints it: `step`, `in`, `event`, `url`, the outcome's fields
   /// (with `closed` when the answer closed popups), `rule`,
   /// `callbacks`, then `redirects` when the navigation was redirected, `blockedFrames` when iframe loads were
   /// cancelled, and `timedOut` when a blank timeout closed popups as the step ended. With `callbackDetails`, each
-  /// callback also has its `url`, `gesture` and `method` (``CallbackRecord/json(details:)``).
+  /// callback also has its `url`, `gesture` and `method` (``CallbackRecord/json(details:)``), and the line has
+  /// `ambiguousName` when the step looked up a name WebKit may resolve to another window (for the conformance comparer).
   package func json(step: Int, callbackDetails: Bool = false) -> JSONValue {
     var members: [(key: String, value: JSONValue)] = [
       ("step", .number(Double(step))), ("in", .string(session.rawValue)), ("event", .string(event)),
@@ -65,6 +70,7 @@ package struct StepResult: Sendable, Hashable {
     if !redirects.isEmpty { members.append(("redirects", .array(redirects.map { .string($0) }))) }
     if !blockedFrames.isEmpty { members.append(("blockedFrames", .array(blockedFrames.map { .string($0) }))) }
     if !timedOut.isEmpty { members.append(("timedOut", StepOutcome.ids(timedOut))) }
+    if callbackDetails, let ambiguousName { members.append(("ambiguousName", .string(ambiguousName))) }
     return .object(members)
   }
 }

@@ -140,7 +140,7 @@ package actor WebKitSimulator {
     return StepResult(
       event: event.name, session: id, url: step.url.map(Self.normalised), outcome: outcome, rule: step.rule,
       trace: step.trace, callbacks: step.callbacks, redirects: step.redirects, blockedFrames: step.blockedFrames,
-      closed: step.closed)
+      closed: step.closed, ambiguousName: step.ambiguousName)
   }
 
   // MARK: - Events
@@ -217,7 +217,7 @@ package actor WebKitSimulator {
       let keepsOpener = link.rel.contains(.opener) && !link.rel.cutsOpener
       return await newWindowFromLink(url, name: nil, keepsOpener: keepsOpener, link, in: session, step: &step)
     default:
-      if let found = frame(named: link.target, from: session, frame: link.frame) {
+      if let found = frame(named: link.target, from: session, frame: link.frame, step: &step) {
         let named = found.session
         if let src = found.src {
           // A named iframe: its navigation, as a link in it aimed at `_self` would make.
@@ -296,7 +296,7 @@ package actor WebKitSimulator {
     default:
       let name = target.lowercased() == "_blank" || target.isEmpty ? nil : target
       // `noopener` does not skip the lookup of a window by name (WebKit, HTML): a window found is navigated.
-      if let name, let found = frame(named: name, from: session, frame: .main) {
+      if let name, let found = frame(named: name, from: session, frame: .main, step: &step) {
         let named = found.session
         // `setOpener` makes a window found familiar with its caller, `noopener` or not: `noopener` only keeps the
         // window from the caller's script (observed in WebKitGTK 2.50.6: after another window's `noopener` open finds
@@ -635,8 +635,18 @@ package actor WebKitSimulator {
 
   /// The frame named `name` that WebKit's lookup finds from the document in `frame` of `session`: a window's main
   /// frame or a named iframe of the page a window shows (``WindowDirectory``).
-  private func frame(named name: String, from session: Session, frame: Frame) -> WindowDirectory.FoundFrame? {
+  /// When two familiar windows have the name, WebKit's choice is not fixed (``WindowDirectory/isAmbiguous(_:from:namedFrames:generation:)``):
+  /// the step then names it (``Step/ambiguousName``).
+  private func frame(named name: String, from session: Session, frame: Frame, step: inout Step)
+    -> WindowDirectory.FoundFrame?
+  {
     let requesterFrame: String? = if case .sub(let src, _) = frame { src } else { nil }
+    if windows.isAmbiguous(
+      name, from: session.id, namedFrames: { id in windows[id].map(namedFrames(of:)) ?? [] },
+      generation: { frames[$0]?.current.generation })
+    {
+      step.ambiguousName = name
+    }
     return windows.frame(
       named: name, from: session.id, requesterFrame: requesterFrame,
       requesterOrigin: documentOrigin(frame, in: session), origin: { origin(of: $0) },
@@ -783,6 +793,8 @@ package actor WebKitSimulator {
     var blockedFrames: [String] = []
     /// Popups an answer closed, for outcomes that do not list them (`navigated` after `sameView`, `blocked`).
     var closed: [SessionID] = []
+    /// A window name WebKit looked up during the step whose answer it does not fix (two familiar windows have it).
+    var ambiguousName: String?
 
     /// Keeps the latest trace that a policy rule or the default produced (not a limit or an interruption).
     mutating func record(_ trace: PolicyDecision.Trace) {

@@ -182,6 +182,27 @@ struct WindowDirectory {
     return nil
   }
 
+  /// Whether WebKit's lookup of `name` from the main frame or iframe of `requester` can find more than one window:
+  /// the requester's own page has no frame of that name, and two or more other open windows familiar with it have one
+  /// (their main frame or an iframe). `FrameTree::find` then searches the page group's pages in a hash table's order
+  /// ("FIXME: These pages are searched in random order", `Source/WebCore/page/FrameTree.cpp`), so which one it finds
+  /// is not fixed; ``frame(named:from:requesterFrame:requesterOrigin:origin:frameOrigins:namedFrames:generation:)``
+  /// takes the first opened.
+  func isAmbiguous(
+    _ name: String, from requester: SessionID, namedFrames: (SessionID) -> [NamedFrame],
+    generation: (SessionID) -> Int?
+  ) -> Bool {
+    guard let requesterIndex = index[requester] else { return false }
+    let own = windows[requesterIndex]
+    guard own.name != name, !namedFrames(requester).contains(where: { $0.name == name }) else { return false }
+    let candidates = windows.filter { window in
+      window.session.id != requester && !window.session.isClosed
+        && (window.name == name || namedFrames(window.session.id).contains { $0.name == name })
+        && isFamiliar(window, with: own, generation: generation)
+    }
+    return candidates.count > 1
+  }
+
   /// Whether two windows are familiar (`isFrameFamiliarWith` compares the frames' tops and their openers): one
   /// opened the other, or one window opened both.
   private func isFamiliar(_ window: Window, with requester: Window, generation: (SessionID) -> Int?) -> Bool {

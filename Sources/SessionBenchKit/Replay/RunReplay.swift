@@ -7,8 +7,9 @@ import SessionKitSimulation
 /// - Parameters:
 ///   - file: The scenario file (`-`: standard input).
 ///   - policyFile: A policy that replaces the scenario's own (`-`: standard input), or `nil`.
-///   - callbackDetails: Whether each callback also has its `url`, `gesture` and `method` (for checking the replay
-///     against a real engine); `expect` is checked without them.
+///   - callbackDetails: Whether each callback also has its `url`, `gesture` and `method`, and a step that looked up a
+///     name two familiar windows have its `ambiguousName` (for checking the replay against a real engine); `expect`
+///     is checked without them.
 ///   - standardOutput: Where the lines go, each as it is produced (no line is kept).
 ///   - standardError: Where failed expectations and errors go, each naming its file (the policy's for an
 ///     error in the policy) and JSON path.

@@ -339,4 +339,27 @@ final class FrameNameTests: XCTestCase {
       """#)
     XCTAssertEqual(result.count, 10)
   }
+
+  // Two windows familiar with the requester share a name: WebKit searches them in a hash table's order
+  // (`FrameTree::find`), so the line says which name it looked up (`ambiguousName`, with callback details only) for the
+  // conformance comparer; one window of the name is not ambiguous, nor is a name the requester's own page has.
+  func test_aNameTwoFamiliarWindowsHave_isMarkedAmbiguous() async throws {
+    let json = #"""
+      {"policy": {"version": 1, "default": "allow"}, "steps": [
+        {"load": "https://ads.example/b"},
+        {"open": "https://ads.example/r1", "target": "a", "gesture": true},
+        {"open": "https://ads.example/r2", "target": "b", "gesture": true},
+        {"open": "https://ads.example/r3", "target": "a", "gesture": true},
+        {"in": "main.2", "windowName": "a"},
+        {"open": "https://ads.example/r4", "target": "a", "gesture": true},
+        {"in": "main.2", "open": "https://ads.example/r5", "target": "a", "gesture": true}
+      ]}
+      """#
+    let (result, _) = try await lines(json)
+    XCTAssertNil(result[3]["ambiguousName"], "one window named a")
+    XCTAssertEqual(string(result[5], "ambiguousName"), "a")
+    XCTAssertNil(result[6]["ambiguousName"], "main.2 is named a itself")
+    let plain = try await replayScenario(json)
+    XCTAssertFalse(plain.lines[5].contains("ambiguousName"), "not in the replay format without callback details")
+  }
 }
