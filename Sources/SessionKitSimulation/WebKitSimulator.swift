@@ -572,6 +572,8 @@ package actor WebKitSimulator {
   private func windowClose(_ session: Session, step: inout Step) -> StepOutcome {
     guard session.isOpenedByScript || session.historyLength <= 1 else { return .ignored }
     step.callbacks.append(CallbackRecord(callback: .webViewDidClose, session: session.id))
+    // WebKit marks the page closing whatever the app does next: other windows no longer find it by name.
+    windows.markClosing(session.id)
     let closed = session.windowDidClose()
     return closed.isEmpty ? .ignored : .closed(closed)
   }

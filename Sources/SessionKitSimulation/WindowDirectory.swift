@@ -37,6 +37,10 @@ struct WindowDirectory {
 
   private var windows: [Window]
   private var index: [SessionID: Int]
+  /// Windows whose page called `window.close()` and got `webViewDidClose`, which the app kept open (a root): WebKit
+  /// marks the page closing (`Page::setIsClosing`, from `LocalDOMWindow::close`), and other windows' lookups by
+  /// name skip a closing page (`FrameTree::find`; observed in WebKitGTK 2.50.6, `closing-window-names.json`).
+  private var closing: Set<SessionID> = []
 
   init(root: Session) {
     // A root that committed nothing shows an initial about:blank whose origin is opaque, and its own.
@@ -79,6 +83,11 @@ struct WindowDirectory {
     windows[position].pageOpener = opener
     windows[position].openerFrame = nil
     windows[position].openerGeneration = nil
+  }
+
+  /// The window `id`'s page called `window.close()` and WebKit told the app (``closing``).
+  mutating func markClosing(_ id: SessionID) {
+    closing.insert(id)
   }
 
   /// The page's script sets `window.name` in the window `id` (`nil` or empty: no name).
@@ -158,7 +167,7 @@ struct WindowDirectory {
     if let frame = ownFrames.first {
       return mayNavigateFrame(frame.src, of: requester) ? FoundFrame(session: own.session, src: frame.src) : nil
     }
-    for window in windows where window.session.id != requester && !window.session.isClosed {
+    for window in windows where window.session.id != requester && !isGone(window.session) {
       let id = window.session.id
       let src: String?
       if window.name == name {
@@ -196,11 +205,16 @@ struct WindowDirectory {
     let own = windows[requesterIndex]
     guard own.name != name, !namedFrames(requester).contains(where: { $0.name == name }) else { return false }
     let candidates = windows.filter { window in
-      window.session.id != requester && !window.session.isClosed
+      window.session.id != requester && !isGone(window.session)
         && (window.name == name || namedFrames(window.session.id).contains { $0.name == name })
         && isFamiliar(window, with: own, generation: generation)
     }
     return candidates.count > 1
+  }
+
+  /// Whether other windows' lookups by name skip the window: it is closed, or its page is closing (``closing``).
+  private func isGone(_ session: Session) -> Bool {
+    session.isClosed || closing.contains(session.id)
   }
 
   /// Whether two windows are familiar (`isFrameFamiliarWith` compares the frames' tops and their openers): one

@@ -362,4 +362,24 @@ final class FrameNameTests: XCTestCase {
     let plain = try await replayScenario(json)
     XCTAssertFalse(plain.lines[5].contains("ambiguousName"), "not in the replay format without callback details")
   }
+
+  // A page that called `window.close()` (WebKit told the app; the app keeps the root) is closing: other windows no
+  // longer find its main frame or its iframes by name (`FrameTree::find` skips a closing page; observed in WebKitGTK
+  // 2.50.6, `closing-window-names.json`, random-s44-500-331).
+  func test_aWindowWhosePageCalledClose_isNoLongerFoundByName() async throws {
+    let (result, _) = try await lines(
+      #"""
+      {"policy": {"version": 1, "default": "allow"},
+       "pages": {"https://www.shop.example/a": {"frames": [{"src": "https://shop.example/widget", "name": "slot"}]}},
+       "steps": [
+        {"load": "https://www.shop.example/a"}, {"windowName": "m"}, {"close": true},
+        {"open": "https://www.shop.example/b", "target": "_blank", "gesture": true},
+        {"in": "main.1", "click": "https://www.shop.example/c", "target": "slot",
+         "expect": {"outcome": "popup", "child": "main.1.1"}},
+        {"in": "main.1", "open": "https://www.shop.example/d", "target": "m", "gesture": true,
+         "expect": {"outcome": "popup", "child": "main.1.2"}}
+      ]}
+      """#)
+    XCTAssertEqual(calls(result[2]), ["webViewDidClose main"])
+  }
 }
