@@ -545,6 +545,8 @@ class Harness:
         self.callbacks.append(record)
         if record.get("_frame") and answer != "allow":
             session.blocked.append(record["_src"])
+            # It keeps its initial about:blank, which an entry made later holds: back onto that entry asks it there.
+            session.frame_urls.setdefault(record["_src"], []).append("about:blank")
         {"allow": decision.use, "cancel": decision.ignore, "download": decision.download}.get(
             answer, decision.ignore)()
         return True

@@ -13,6 +13,11 @@ struct FrameState: Sendable, Hashable {
   private(set) var moved: [(src: String, url: String)] = []
   /// Iframes (by key) whose load was cancelled: they stay empty, and a click in one does nothing.
   private(set) var blocked: [String] = []
+  /// Cancelled iframes (by key) of which the entry holds an item at about:blank, their initial empty document: the
+  /// entry a fragment of the page made copies every frame's current state into its items
+  /// (`HistoryController::createItemTree`), where the entry of the page's own load, and one an iframe's navigation
+  /// made, have no item for a frame that never committed (observed in WebKitGTK 2.50.6, `cancelled-iframe-items.json`).
+  private var blankItems: Set<String> = []
   /// Which load of the document the entry's iframe items belong to: a reload gives the entry new ones, which
   /// match no other entry's (WebKit then loads no iframe moving between them).
   var generation: Int
@@ -122,6 +127,21 @@ struct FrameState: Sendable, Hashable {
     frameDocuments[key] = number
   }
 
+  /// Whether the entry holds an item at about:blank for the cancelled iframe `key` (``blankItems``): back or forward
+  /// onto the entry from another document loads about:blank there, where an entry without one loads the iframe's
+  /// `src` afresh.
+  func hasBlankItem(_ key: String) -> Bool {
+    blankItems.contains(key)
+  }
+
+  /// The state of a new entry made from this one by a fragment of the page: each cancelled iframe gets an item at
+  /// about:blank (``blankItems``).
+  func copiedIntoNewEntry() -> FrameState {
+    var copy = self
+    copy.blankItems.formUnion(blocked)
+    return copy
+  }
+
   /// Records that the iframe `key`'s load was cancelled.
   mutating func block(_ key: String) {
     forget(key)
@@ -133,6 +153,7 @@ struct FrameState: Sendable, Hashable {
   /// Drops what the entry says of the iframe `key` and of the iframes inside it.
   private mutating func forget(_ key: String) {
     blocked.removeAll { $0 == key || Self.isInside($0, key) }
+    blankItems = blankItems.filter { $0 != key && !Self.isInside($0, key) }
     moved.removeAll { $0.src == key || Self.isInside($0.src, key) }
     emptyQueryFrames = emptyQueryFrames.filter { $0 != key && !Self.isInside($0, key) }
     // The iframe itself stays the frame it was; those inside it go with its document.
@@ -144,6 +165,7 @@ struct FrameState: Sendable, Hashable {
   mutating func reset(generation: Int) {
     moved = []
     blocked = []
+    blankItems = []
     emptyQueryFrames = []
     realDocumentFrames = []
     frameDocuments = [:]
@@ -170,7 +192,7 @@ struct FrameState: Sendable, Hashable {
     lhs.document == rhs.document && lhs.generation == rhs.generation && lhs.moved.elementsEqual(rhs.moved) { $0 == $1 }
       && lhs.blocked == rhs.blocked && lhs.hasEmptyQuery == rhs.hasEmptyQuery
       && lhs.frameDocuments == rhs.frameDocuments && lhs.emptyQueryFrames == rhs.emptyQueryFrames
-      && lhs.realDocumentFrames == rhs.realDocumentFrames
+      && lhs.realDocumentFrames == rhs.realDocumentFrames && lhs.blankItems == rhs.blankItems
   }
 
   func hash(into hasher: inout Hasher) {

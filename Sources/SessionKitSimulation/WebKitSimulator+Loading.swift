@@ -192,7 +192,9 @@ extension WebKitSimulator {
         let (frameType, frameURL): (NavigationType, String) =
           parentType != .backForward
           ? (parentType, src)
-          : entry.isBlocked(key) ? (.other, src) : (.backForward, entry.url(of: key))
+          : !entry.isBlocked(key)
+            ? (.backForward, entry.url(of: key))
+            : entry.hasBlankItem(key) ? (.backForward, "about:blank") : (.other, src)
         let requested = await request(
           frameURL, in: session, type: frameType, target: .sub(src: key, url: frameURL), source: .main,
           sourceSession: session, gesture: false, method: .get, listsHops: false, recordsTrace: false, step: &step)
@@ -224,8 +226,14 @@ extension WebKitSimulator {
     // The pages the iframes show, whose own iframes load next (WebKit makes a document's iframes as it parses it).
     var nested: [(key: String, page: String, type: NavigationType)] = []
     for src in sources {
+      // A cancelled iframe loads its `src` afresh, unless the entry holds an item at about:blank for it (one a
+      // navigation within the page made: random-s44-500-330, `cancelled-iframe-items.json`).
       let (type, url): (NavigationType, String) =
-        reason == .backForward && !previous.isBlocked(src) ? (.backForward, previous.url(of: src)) : (.other, src)
+        reason != .backForward
+        ? (.other, src)
+        : !previous.isBlocked(src)
+          ? (.backForward, previous.url(of: src))
+          : previous.hasBlankItem(src) ? (.backForward, "about:blank") : (.other, src)
       let requested = await request(
         url, in: session, type: type, target: .sub(src: src, url: url), source: .main, sourceSession: session,
         gesture: false, method: .get, listsHops: false, recordsTrace: false, step: &step)
@@ -305,7 +313,9 @@ extension WebKitSimulator {
       guard (try? await session.commit(url, kind: .newEntry(isPost: false))) != nil else {
         return .blocked(reason: .invalidURL)
       }
-      let state = frames[session.id]?.current ?? FrameState(document: -1)
+      // The entry's items are the frames' current state, a cancelled iframe's initial about:blank included (observed in
+      // WebKitGTK 2.50.6, random-s44-500-330; an iframe's navigation or fragment gives it none).
+      let state = (frames[session.id]?.current ?? FrameState(document: -1)).copiedIntoNewEntry()
       frames[session.id, default: FrameHistory()].pushed(state, list: session.backForwardList)
       return .navigated(session: session.id, frame: .main)
     case .download: return .download

@@ -633,6 +633,42 @@ final class EngineObservedRulesTests: XCTestCase {
     XCTAssertEqual(history(result.last, "main"), 3)
   }
 
+  // The entry a fragment of the page made holds a cancelled iframe's initial about:blank: back onto it from another
+  // page asks that iframe with backForward at about:blank, after which a form in it works; the entry an iframe's
+  // navigation made holds none, and the iframe loads its src afresh (observed in WebKitGTK 2.50.6,
+  // `cancelled-iframe-items.json`, `cancelled-iframe-no-item.json`, random-s44-500-330).
+  func test_aFragmentsEntry_holdsACancelledIframesAboutBlank_anIframeNavigationsDoesNot() async throws {
+    let setup = #"""
+      "policy": {"version": 1, "default": "allow", "rules": [{"name": "no-ads-frames",
+        "match": {"hosts": ["ads.example"], "target": "subframe"}, "action": "cancel"}]},
+      "pages": {"https://shop.example/": {"frames": ["https://ads.example/slot", "https://pay.example/button"]}}
+      """#
+    let fragment = try await lines(
+      #"""
+      {\#(setup), "steps": [
+        {"load": "https://shop.example/"}, {"click": "https://shop.example/#more"},
+        {"load": "https://news.example/zzz"}, {"back": true},
+        {"submit": "https://pay.example/x", "frame": "https://ads.example/slot",
+         "expect": {"outcome": "navigated", "frame": "sub"}}
+      ]}
+      """#)
+    XCTAssertEqual(
+      calls(fragment[3]),
+      ["decidePolicyFor main backForward main allow", "decidePolicyFor main backForward sub allow",
+       "decidePolicyFor main backForward sub allow"])
+    let iframe = try await lines(
+      #"""
+      {\#(setup), "steps": [
+        {"load": "https://shop.example/"}, {"click": "https://pay.example/y", "frame": "https://pay.example/button"},
+        {"load": "https://news.example/zzz"}, {"back": true}
+      ]}
+      """#)
+    XCTAssertEqual(
+      calls(iframe[3]),
+      ["decidePolicyFor main backForward main allow", "decidePolicyFor main other sub cancel",
+       "decidePolicyFor main backForward sub allow"])
+  }
+
   // A GET form whose URL the server redirects ends on the redirect's URL, which has no empty query: a link to a
   // fragment of it is same-document, and the same form again submits to `URL?`, another URL (observed in WebKitGTK
   // 2.50.6, `get-form-redirect-query.json`).
