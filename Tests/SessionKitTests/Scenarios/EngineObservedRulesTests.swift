@@ -654,8 +654,10 @@ final class EngineObservedRulesTests: XCTestCase {
       """#)
     XCTAssertEqual(
       calls(fragment[3]),
-      ["decidePolicyFor main backForward main allow", "decidePolicyFor main backForward sub allow",
-       "decidePolicyFor main backForward sub allow"])
+      [
+        "decidePolicyFor main backForward main allow", "decidePolicyFor main backForward sub allow",
+        "decidePolicyFor main backForward sub allow",
+      ])
     let iframe = try await lines(
       #"""
       {\#(setup), "steps": [
@@ -665,8 +667,10 @@ final class EngineObservedRulesTests: XCTestCase {
       """#)
     XCTAssertEqual(
       calls(iframe[3]),
-      ["decidePolicyFor main backForward main allow", "decidePolicyFor main other sub cancel",
-       "decidePolicyFor main backForward sub allow"])
+      [
+        "decidePolicyFor main backForward main allow", "decidePolicyFor main other sub cancel",
+        "decidePolicyFor main backForward sub allow",
+      ])
   }
 
   // A GET form whose URL the server redirects ends on the redirect's URL, which has no empty query: a link to a
