@@ -38,8 +38,9 @@ struct WindowDirectory {
   private var windows: [Window]
   private var index: [SessionID: Int]
   /// Windows whose page called `window.close()` and got `webViewDidClose`, which the app kept open (a root): WebKit
-  /// marks the page closing (`Page::setIsClosing`, from `LocalDOMWindow::close`), and other windows' lookups by
-  /// name skip a closing page (`FrameTree::find`; observed in WebKitGTK 2.50.6, `closing-window-names.json`).
+  /// marks the page closing (`Page::setIsClosing`, from `LocalDOMWindow::close`), and a lookup by name no longer
+  /// crosses between it and other windows, either way: theirs skip it, and its own finds only its own page
+  /// (`FrameTree::find`; observed in WebKitGTK 2.50.6, `closing-window-names.json`).
   private var closing: Set<SessionID> = []
 
   init(root: Session) {
@@ -167,6 +168,8 @@ struct WindowDirectory {
     if let frame = ownFrames.first {
       return mayNavigateFrame(frame.src, of: requester) ? FoundFrame(session: own.session, src: frame.src) : nil
     }
+    // A closing page searches only itself (``closing``).
+    guard !closing.contains(requester) else { return nil }
     for window in windows where window.session.id != requester && !isGone(window.session) {
       let id = window.session.id
       let src: String?
@@ -201,7 +204,7 @@ struct WindowDirectory {
     _ name: String, from requester: SessionID, namedFrames: (SessionID) -> [NamedFrame],
     generation: (SessionID) -> Int?
   ) -> Bool {
-    guard let requesterIndex = index[requester] else { return false }
+    guard let requesterIndex = index[requester], !closing.contains(requester) else { return false }
     let own = windows[requesterIndex]
     guard own.name != name, !namedFrames(requester).contains(where: { $0.name == name }) else { return false }
     let candidates = windows.filter { window in

@@ -381,5 +381,18 @@ final class FrameNameTests: XCTestCase {
       ]}
       """#)
     XCTAssertEqual(calls(result[2]), ["webViewDidClose main"])
+    // Nor does the closing page find the others: its `open` by the name of its own popup opens another.
+    let (own, _) = try await lines(
+      #"""
+      {"policy": {"version": 1, "default": "allow"}, "steps": [
+        {"load": "https://shop.example/a"}, {"open": "https://shop.example/b", "target": "w", "gesture": true},
+        {"close": true},
+        {"open": "https://shop.example/c", "target": "w", "gesture": true,
+         "expect": {"outcome": "popup", "child": "main.2"}},
+        {"in": "main.1", "open": "https://shop.example/d", "target": "w", "gesture": true,
+         "expect": {"outcome": "navigated", "session": "main.1"}}
+      ]}
+      """#)
+    XCTAssertEqual(own.count, 6)
   }
 }
