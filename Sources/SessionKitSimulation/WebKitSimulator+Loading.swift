@@ -306,8 +306,12 @@ extension WebKitSimulator {
       gesture: gesture, step: &step)
     switch decision.policy {
     case .allow:
-      // The fragment it already shows: the entry is replaced by an equal one (HTML's "replace"), no new entry.
-      if Self.normalised(url) == session.committedURL?.serialized {
+      // The fragment it already shows, asked by a document of the page's origin: the entry is replaced by an equal one
+      // (`FrameLoadType::Same`, HTML's "replace"), no new entry. From another origin (a cross-origin iframe's `_top`
+      // link) it adds one (observed in WebKitGTK 2.50.6, random-s44-500-415, `same-fragment-entries.json`).
+      if Self.normalised(url) == session.committedURL?.serialized,
+        documentOrigin(source, in: sourceSession).isSameOrigin(as: origin(of: session))
+      {
         return .navigated(session: session.id, frame: .main)
       }
       guard (try? await session.commit(url, kind: .newEntry(isPost: false))) != nil else {

@@ -702,7 +702,7 @@ package actor WebKitSimulator {
   /// The origin of the document in `frame` of `session`: an iframe's URL's (an opaque one its own, shared with no
   /// other document), the session's for the main frame, and for an iframe showing about:blank or about:srcdoc the
   /// origin of the document around it (the iframe that holds it, or the page).
-  private func documentOrigin(_ frame: Frame, in session: Session) -> DocumentOrigin {
+  func documentOrigin(_ frame: Frame, in session: Session) -> DocumentOrigin {
     guard case .sub(_, let url) = frame, let address = try? WebAddress(url) else { return origin(of: session) }
     guard address.isAboutBlankOrSrcdoc else { return DocumentOrigin(address, document: nil, served: web.schemes) }
     // about:blank and about:srcdoc have the origin of the document around them: an iframe's, or the page's.

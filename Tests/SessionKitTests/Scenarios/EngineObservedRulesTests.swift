@@ -673,6 +673,24 @@ final class EngineObservedRulesTests: XCTestCase {
       ])
   }
 
+  // A link to the fragment the page shows adds no entry when the page's own origin asks (`FrameLoadType::Same`), and
+  // adds one from a cross-origin iframe's `_top` link (observed in WebKitGTK 2.50.6, `same-fragment-entries.json`,
+  // random-s44-500-415).
+  func test_aLinkToTheFragmentShown_addsAnEntryOnlyFromAnotherOrigin() async throws {
+    let result = try await lines(
+      #"""
+      {"policy": {"version": 1, "default": "allow"},
+       "pages": {"https://shop.example/": {"frames": ["https://ads.example/slot", "https://shop.example/own"]}},
+       "steps": [
+        {"load": "https://shop.example/"}, {"click": "https://shop.example/#x"},
+        {"click": "https://shop.example/#x"},
+        {"click": "https://shop.example/#x", "target": "_top", "frame": "https://shop.example/own"},
+        {"click": "https://shop.example/#x", "target": "_top", "frame": "https://ads.example/slot"}
+      ], "expectFinal": {"main": {"history": 3}}}
+      """#)
+    XCTAssertEqual(history(result.last, "main"), 3)
+  }
+
   // A GET form whose URL the server redirects ends on the redirect's URL, which has no empty query: a link to a
   // fragment of it is same-document, and the same form again submits to `URL?`, another URL (observed in WebKitGTK
   // 2.50.6, `get-form-redirect-query.json`).
