@@ -416,7 +416,17 @@ package actor WebKitSimulator {
     sourceSession: Session? = nil, gesture: Bool, method: FormMethod = .get, isScheduled: Bool = false,
     byApp: Bool = false, step: inout Step
   ) async -> StepOutcome {
-    if case .main = target, method == .get, isSameDocument(url, in: session, isForm: type == .formSubmitted) {
+    // The URL requested, not where its redirects end, decides whether the load is `Same` (observed in WebKitGTK 2.50).
+    let sameAsCurrent = isSameAsCurrent(
+      url, target: target, in: session, requester: documentOrigin(source, in: sourceSession ?? session),
+      method: method, type: type, byApp: byApp)
+    // The app's `load(_:)` of the URL the page shows, fragment included, is a `Same` load (`FrameLoader::load(
+    // DocumentLoader&)`), which `shouldPerformFragmentNavigation` excludes: the page loads anew, its iframes asked
+    // (observed in WebKitGTK 2.50.6, random-s44-500-454, `same-url-app-load.json`). A page's link to it scrolls.
+    let appReloadsPage = byApp && sameAsCurrent
+    if case .main = target, method == .get, !appReloadsPage,
+      isSameDocument(url, in: session, isForm: type == .formSubmitted)
+    {
       return await navigateWithinDocument(
         session, url: url, type: type, source: source, sourceSession: sourceSession ?? session, gesture: gesture,
         step: &step)
@@ -430,11 +440,8 @@ package actor WebKitSimulator {
         session, url: url, key: key, shown: shown, type: type, source: source, sourceSession: sourceSession ?? session,
         gesture: gesture, step: &step)
     }
-    // Decided before the request: the URL requested, not where its redirects end (observed in WebKitGTK 2.50).
     let load = Load(
-      isSameAsCurrent: isSameAsCurrent(
-        url, target: target, in: session, requester: documentOrigin(source, in: sourceSession ?? session),
-        method: method, type: type, byApp: byApp),
+      isSameAsCurrent: sameAsCurrent,
       hasEmptyQuery: landsWithEmptyQuery(url, type: type, method: method),
       locksHistory: isScheduled && !realDocuments.contains(session.id), hasGesture: gesture,
       isForm: type == .formSubmitted)

@@ -691,6 +691,23 @@ final class EngineObservedRulesTests: XCTestCase {
     XCTAssertEqual(history(result.last, "main"), 3)
   }
 
+  // The app's `load(_:)` of the URL the page shows, fragment included, loads the page anew in its entry (a `Same`
+  // load is never a fragment navigation); a link to it only scrolls (observed in WebKitGTK 2.50.6,
+  // `same-url-app-load.json`, random-s44-500-454).
+  func test_theAppsLoadOfTheURLShownWithAFragment_loadsThePageAnew() async throws {
+    let result = try await lines(
+      #"""
+      {"policy": {"version": 1, "default": "allow"},
+       "pages": {"https://shop.example/p?x=1": {"frames": ["https://ads.example/slot"]}}, "steps": [
+        {"load": "https://shop.example/p?x=1"}, {"click": "https://shop.example/p?x=1#top"},
+        {"load": "https://shop.example/p?x=1#top"}, {"click": "https://shop.example/p?x=1#top"}
+      ], "expectFinal": {"main": {"history": 2}}}
+      """#)
+    XCTAssertEqual(
+      calls(result[2]), ["decidePolicyFor main other main allow", "decidePolicyFor main other sub allow"])
+    XCTAssertEqual(calls(result[3]), ["decidePolicyFor main linkActivated main allow"])
+  }
+
   // A GET form whose URL the server redirects ends on the redirect's URL, which has no empty query: a link to a
   // fragment of it is same-document, and the same form again submits to `URL?`, another URL (observed in WebKitGTK
   // 2.50.6, `get-form-redirect-query.json`).
