@@ -708,6 +708,25 @@ final class EngineObservedRulesTests: XCTestCase {
     XCTAssertEqual(calls(result[3]), ["decidePolicyFor main linkActivated main allow"])
   }
 
+  // A fragment navigation no user gesture started goes on after a cancelling answer; a link's, a form's or a gesture's
+  // `window.open` stops (observed in WebKitGTK 2.50.6, `script-fragment-cancel.json`, random-s44-500-322).
+  func test_aFragmentNavigationWithoutAGesture_goesOnAfterCancel() async throws {
+    let result = try await lines(
+      #"""
+      {"policy": {"version": 1, "default": "allow", "rules": [{"name": "no-other",
+         "match": {"hosts": ["shop.example"], "navigationTypes": ["other", "formSubmitted"]}, "action": "cancel"}]},
+       "steps": [
+        {"load": "https://news.example/"}, {"click": "https://shop.example/report?q=1"},
+        {"assign": "https://shop.example/report?q=1#a", "expect": {"outcome": "navigated", "rule": "no-other"}},
+        {"load": "https://shop.example/report?q=1#c", "expect": {"outcome": "navigated"}},
+        {"open": "https://shop.example/report?q=1#d", "target": "_self", "gesture": true,
+         "expect": {"outcome": "blocked"}},
+        {"submit": "https://shop.example/report?q=1#e", "expect": {"outcome": "blocked"}}
+      ], "expectFinal": {"main": {"url": "https://shop.example/report?q=1#c", "history": 4}}}
+      """#)
+    XCTAssertEqual(calls(result[2]), ["decidePolicyFor main other main cancel"])
+  }
+
   // A GET form whose URL the server redirects ends on the redirect's URL, which has no empty query: a link to a
   // fragment of it is same-document, and the same form again submits to `URL?`, another URL (observed in WebKitGTK
   // 2.50.6, `get-form-redirect-query.json`).
