@@ -194,8 +194,10 @@ def main():
         sim = load_lines(os.path.join(results, name + ".sim.jsonl"))
         eng = load_lines(os.path.join(results, name + ".engine.jsonl"))
         eng_steps = {line["step"]: line for line in eng if "step" in line}
-        # From a step that looked up a name two familiar windows have, WebKit's answer is a hash table's order
-        # (FrameTree::find, "These pages are searched in random order"): that step and the rest are not judged.
+        # From a step whose result WebKit leaves to an order it does not fix, that step and the rest are not judged:
+        # a name two familiar windows have (FrameTree::find, "These pages are searched in random order"), or back or
+        # forward onto a page whose iframes get their history items by names given in load order
+        # (FrameTree::generateUniqueName, "doesn't correctly handle frames that are still being loaded").
         ambiguous = None
         if not eng:
             rows.append(("%s" % name, "", "no engine output", "DIFF"))
@@ -206,7 +208,12 @@ def main():
         for line in sim:
             if "step" in line:
                 step = line["step"]
-                ambiguous = ambiguous or line.get("ambiguousName")
+                if line.get("ambiguousName") and not ambiguous:
+                    ambiguous = ("two familiar windows are named %s (FrameTree::find's hash order)"
+                                 % line["ambiguousName"])
+                if line.get("unpredictableFrames") and not ambiguous:
+                    ambiguous = ("iframes matched to history items by names in load order"
+                                 " (FrameTree::generateUniqueName)")
                 other = eng_steps.get(step)
                 if other is None or other.get("outcome") == "skipped":
                     reason = other.get("skipped") if other else "no engine line"
@@ -229,8 +236,7 @@ def main():
             if diffs and ambiguous:
                 counts["unpredictable"] += 1
                 rows.append((label, summary(line) if step != "final" else line["outcome"], engine_side,
-                             "unpredictable: two familiar windows are named %s (FrameTree::find's hash order)"
-                             % ambiguous))
+                             "unpredictable: %s" % ambiguous))
                 continue
             verdicts = []
             for diff in diffs:
@@ -256,7 +262,7 @@ def main():
         print("| %s |" % " | ".join(cell.replace("|", "/") for cell in row))
     print()
     design = ", %d reported DESIGN disagreements" % counts["design"] if counts["design"] else ""
-    unpredictable = (", %d unpredictable (a name two familiar windows have)" % counts["unpredictable"]
+    unpredictable = (", %d unpredictable (WebKit's own order: see the verdicts)" % counts["unpredictable"]
                      if counts["unpredictable"] else "")
     print("%d rows: %d same, %d known API differences%s, %d skipped%s, %d different" % (
         len(rows), counts["same"], counts["known"], design, counts["skipped"], unpredictable, counts["DIFF"]))

@@ -124,7 +124,7 @@ class UnpredictableTests(unittest.TestCase):
     """A step that looked up a name two familiar windows have (the replay's `ambiguousName`) and the steps after it are
     not judged: WebKit searches those windows in a hash table's order. Without the field, the same rows fail."""
 
-    def run_compare(self, ambiguous):
+    def run_compare(self, ambiguous, marker=None):
         import contextlib
         import io
         import json
@@ -138,7 +138,7 @@ class UnpredictableTests(unittest.TestCase):
                       "targetFrame": "none", "answer": "main.3"}
             sim = [{"step": 0, "outcome": "navigated", "session": "main", "callbacks": []},
                    dict({"step": 1, "outcome": "navigated", "session": "main.1", "callbacks": [found]},
-                        **({"ambiguousName": "w"} if ambiguous else {})),
+                        **((marker or {"ambiguousName": "w"}) if ambiguous else {})),
                    {"step": 2, "outcome": "navigated", "session": "main.1", "callbacks": [found]},
                    {"final": {"sessions": {"main": {"url": "https://a.example/", "history": 1}}}}]
             eng = [{"step": 0, "outcome": "navigated", "session": "main", "callbacks": []},
@@ -170,6 +170,12 @@ class UnpredictableTests(unittest.TestCase):
         self.assertIn("1 same", out)
         self.assertIn("3 unpredictable", out)
         self.assertIn("0 different", out)
+
+    def test_backOntoIframesNamedInLoadOrder_isUnpredictableToo(self):
+        code, out = self.run_compare(ambiguous=True, marker={"unpredictableFrames": True})
+        self.assertEqual(code, 0, out)
+        self.assertIn("3 unpredictable", out)
+        self.assertIn("generateUniqueName", out)
 
     def test_withoutTheField_theSameRowsAreDifferences(self):
         code, out = self.run_compare(ambiguous=False)

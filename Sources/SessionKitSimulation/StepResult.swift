@@ -29,12 +29,16 @@ package struct StepResult: Sendable, Hashable {
   /// A window name the step looked up that two familiar windows have: WebKit searches them in an order it does not fix
   /// (`FrameTree::find`), so the engine may find the other one.
   package var ambiguousName: String?
+  /// Whether the step went back or forward onto a page whose iframes WebKit matches to their history items by names
+  /// it gives in the order frames are made, which loads can change: an iframe with iframes of its own before another.
+  package var unpredictableFrames: Bool
 
   /// Creates a result.
   package init(
     event: String, session: SessionID, url: String?, outcome: StepOutcome, rule: String? = nil,
     trace: PolicyDecision.Trace? = nil, callbacks: [CallbackRecord] = [], timedOut: [SessionID] = [],
-    redirects: [String] = [], blockedFrames: [String] = [], closed: [SessionID] = [], ambiguousName: String? = nil
+    redirects: [String] = [], blockedFrames: [String] = [], closed: [SessionID] = [], ambiguousName: String? = nil,
+    unpredictableFrames: Bool = false
   ) {
     self.event = event
     self.session = session
@@ -48,6 +52,7 @@ package struct StepResult: Sendable, Hashable {
     self.blockedFrames = blockedFrames
     self.closed = closed
     self.ambiguousName = ambiguousName
+    self.unpredictableFrames = unpredictableFrames
   }
 
   /// The step's replay line, as `session-bench replay` prints it: `step`, `in`, `event`, `url`, the outcome's fields
@@ -55,7 +60,9 @@ package struct StepResult: Sendable, Hashable {
   /// `callbacks`, then `redirects` when the navigation was redirected, `blockedFrames` when iframe loads were
   /// cancelled, and `timedOut` when a blank timeout closed popups as the step ended. With `callbackDetails`, each
   /// callback also has its `url`, `gesture` and `method` (``CallbackRecord/json(details:)``), and the line has
-  /// `ambiguousName` when the step looked up a name WebKit may resolve to another window (for the conformance comparer).
+  /// `ambiguousName` when the step looked up a name WebKit may resolve to another window, and `unpredictableFrames` when it
+  /// went back or forward onto a page whose iframes WebKit may match to other history items (for the conformance
+  /// comparer).
   package func json(step: Int, callbackDetails: Bool = false) -> JSONValue {
     var members: [(key: String, value: JSONValue)] = [
       ("step", .number(Double(step))), ("in", .string(session.rawValue)), ("event", .string(event)),
@@ -71,6 +78,7 @@ package struct StepResult: Sendable, Hashable {
     if !blockedFrames.isEmpty { members.append(("blockedFrames", .array(blockedFrames.map { .string($0) }))) }
     if !timedOut.isEmpty { members.append(("timedOut", StepOutcome.ids(timedOut))) }
     if callbackDetails, let ambiguousName { members.append(("ambiguousName", .string(ambiguousName))) }
+    if callbackDetails, unpredictableFrames { members.append(("unpredictableFrames", .bool(true))) }
     return .object(members)
   }
 }

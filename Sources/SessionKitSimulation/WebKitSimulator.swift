@@ -140,7 +140,7 @@ package actor WebKitSimulator {
     return StepResult(
       event: event.name, session: id, url: step.url.map(Self.normalised), outcome: outcome, rule: step.rule,
       trace: step.trace, callbacks: step.callbacks, redirects: step.redirects, blockedFrames: step.blockedFrames,
-      closed: step.closed, ambiguousName: step.ambiguousName)
+      closed: step.closed, ambiguousName: step.ambiguousName, unpredictableFrames: step.unpredictableFrames)
   }
 
   // MARK: - Events
@@ -804,6 +804,9 @@ package actor WebKitSimulator {
     var closed: [SessionID] = []
     /// A window name WebKit looked up during the step whose answer it does not fix (two familiar windows have it).
     var ambiguousName: String?
+    /// Whether the step went back or forward onto a page whose iframes WebKit may match to other history items
+    /// (``hasFramesNamedByLoadOrder(in:)``).
+    var unpredictableFrames = false
 
     /// Keeps the latest trace that a policy rule or the default produced (not a limit or an interruption).
     mutating func record(_ trace: PolicyDecision.Trace) {

@@ -59,8 +59,8 @@ package enum BenchCommandName: String, Sendable, CaseIterable {
         CommandOption("--policy", "FILE", "judge the steps with this policy instead of the scenario's own"),
         CommandOption(
           "--callback-details", nil,
-          "add each callback's url, gesture and method (GET/POST) to the lines, and `ambiguousName` to a step that "
-            + "looked up a name two familiar windows have, for a conformance run"),
+          "add each callback's url, gesture and method (GET/POST) to the lines, and mark the steps whose result "
+            + "WebKit leaves to an order (`ambiguousName`, `unpredictableFrames`), for a conformance run"),
       ]
     case .compare:
       [
