@@ -13,7 +13,7 @@ extension WebKitSimulator {
     /// (`NetworkLoadChecker::checkRedirection`, "Redirection to URL with a scheme that is not HTTP(S)").
     case allowed(url: String, method: FormMethod, loadable: Bool)
     /// A decision answered other than allow: the navigation ends with its outcome.
-    case refused(NavigationDecision, method: FormMethod)
+    case refused(NavigationDecision)
     /// More than ``SimulatedWeb/maximumHops`` redirects: the load fails, nothing commits.
     case redirectLoop
   }
@@ -59,7 +59,7 @@ extension WebKitSimulator {
         in: session, url: current, type: type, target: target, source: source, sourceSession: sourceSession,
         gesture: gesture, method: method, recordsTrace: recordsTrace, step: &step)
     }
-    guard decision.policy == .allow else { return .refused(decision, method: method) }
+    guard decision.policy == .allow else { return .refused(decision) }
     return .allowed(
       url: current, method: method, loadable: web.canLoad(current) && (hops == 0 || Self.isHTTPFamily(current)))
   }

@@ -326,7 +326,7 @@ package actor WebKitSimulator {
     let decision = await decidePolicy(
       in: session, url: url, type: link.type, target: nil, source: link.frame, sourceSession: session, gesture: true,
       method: link.method, step: &step)
-    guard decision.policy == .allow else { return await applyRefusal(decision, step: &step, method: link.method) }
+    guard decision.policy == .allow else { return await applyRefusal(decision, step: &step) }
     let opening = Opening(name: name, keepsOpener: keepsOpener, firstLoadGesture: false)
     return await newWindow(
       url, opening: opening, type: link.type, source: link.frame, gesture: true, method: link.method, in: session,
@@ -397,8 +397,8 @@ package actor WebKitSimulator {
         gestureOpenedFirstLoads.remove(child.id)
       }
       return .popup(child: child.id, presentation: child.presentation ?? presentation)
-    case .refused(let decision, let finalMethod):
-      return await applyRefusal(decision, step: &step, method: finalMethod)
+    case .refused(let decision):
+      return await applyRefusal(decision, step: &step)
     case .redirectLoop:
       return .blocked(reason: .redirectLoop)
     }
@@ -478,9 +478,9 @@ package actor WebKitSimulator {
         }
         return .navigated(session: session.id, frame: .sub)
       }
-    case .refused(let decision, let finalMethod):
+    case .refused(let decision):
       if decision.policy == .download { return .download }
-      return await applyRefusal(decision, step: &step, method: finalMethod)
+      return await applyRefusal(decision, step: &step)
     case .redirectLoop:
       return .blocked(reason: .redirectLoop)
     }
@@ -532,16 +532,16 @@ package actor WebKitSimulator {
   }
 
   /// What a decision other than an allowed navigation amounts to, with the sessions it closed.
-  func applyRefusal(_ decision: NavigationDecision, step: inout Step, method: FormMethod = .get) async
+  func applyRefusal(_ decision: NavigationDecision, step: inout Step) async
     -> StepOutcome
   {
-    await applyRefusal(decision.outcome, closed: decision.closedSessions, step: &step, method: method)
+    await applyRefusal(decision.outcome, closed: decision.closedSessions, step: &step)
   }
 
   /// What an answer other than a popup or an allowed navigation amounts to: opened outside, loaded elsewhere
   /// by the engine, a popup finished, downloaded or blocked.
   private func applyRefusal(
-    _ outcome: NavigationOutcome, closed: [SessionID] = [], step: inout Step, method: FormMethod = .get
+    _ outcome: NavigationOutcome, closed: [SessionID] = [], step: inout Step
   ) async -> StepOutcome {
     switch outcome {
     case .openExternally(_, let via): return .external(via: via, closed: closed)
@@ -552,7 +552,9 @@ package actor WebKitSimulator {
     case .finished(_, let via, _): return .finished(via: via, closed: closed, session: nil)
     case .loadInstead(let url, let target):
       step.closed += closed
-      return await engineLoad(url, in: target, method: method, step: &step)
+      // The app loads the URL (the adapter's `load(URLRequest(url:))`): a GET, whatever the refused request's method
+      // (random-eb9ab7130e58-016: a POST form's `sameView` rewrites the entry of the page it shows).
+      return await engineLoad(url, in: target, step: &step)
     case .download:
       step.closed += closed
       return .download
@@ -566,12 +568,12 @@ package actor WebKitSimulator {
   }
 
   /// A load the engine asked for (`sameView`): the app calls `load(_:)` on that web view.
-  private func engineLoad(_ url: String, in id: SessionID, method: FormMethod = .get, step: inout Step) async
+  private func engineLoad(_ url: String, in id: SessionID, step: inout Step) async
     -> StepOutcome
   {
     guard let session = windows[id], !session.isClosed else { return .blocked(reason: .sessionClosed) }
     return await navigate(
-      session, url: url, type: .other, target: .main, gesture: false, method: method, byApp: true, step: &step)
+      session, url: url, type: .other, target: .main, gesture: false, byApp: true, step: &step)
   }
 
   /// `window.close()`: WebKit calls `webViewDidClose` only for a window opened by script or whose history has

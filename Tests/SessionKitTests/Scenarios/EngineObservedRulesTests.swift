@@ -759,6 +759,23 @@ final class EngineObservedRulesTests: XCTestCase {
     XCTAssertFalse(plain.lines[2].contains("unpredictableFrames"), "not in the replay format without callback details")
   }
 
+  // A POST form answered `sameView`: the app loads its URL as the adapter does (`load(URLRequest(url:))`, a GET), so a
+  // URL the page shows rewrites its entry and a reload is `reload`, not `formResubmitted` (observed in WebKitGTK
+  // 2.50.6, `same-view-post-form.json`, random-eb9ab7130e58-016).
+  func test_aPostFormsSameView_isTheAppsGetLoad() async throws {
+    let result = try await lines(
+      #"""
+      {"policy": {"version": 1, "default": "allow", "rules": [{"name": "ads-here",
+         "match": {"hosts": ["ads.example"], "target": "newWindow"}, "action": "sameView"}]}, "steps": [
+        {"load": "https://ads.example/"},
+        {"submit": "https://ads.example/", "target": "_blank", "method": "post"},
+        {"submit": "https://ads.example/next", "target": "_blank", "method": "post"},
+        {"reload": true}
+      ], "expectFinal": {"main": {"url": "https://ads.example/next", "history": 2}}}
+      """#)
+    XCTAssertEqual(calls(result[3]), ["decidePolicyFor main reload main allow"])
+  }
+
   // A GET form whose URL the server redirects ends on the redirect's URL, which has no empty query: a link to a
   // fragment of it is same-document, and the same form again submits to `URL?`, another URL (observed in WebKitGTK
   // 2.50.6, `get-form-redirect-query.json`).
