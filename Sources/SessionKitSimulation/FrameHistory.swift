@@ -134,6 +134,14 @@ struct FrameState: Sendable, Hashable {
     blankItems.contains(key)
   }
 
+  /// How going back or forward onto this entry from another document loads the iframe `key`: `backForward` at the URL
+  /// the entry has for it; for one whose load was cancelled, `backForward` at about:blank when the entry holds an item
+  /// for it (``hasBlankItem(_:)``), else `other` at its `src` (it left no item).
+  func backForwardLoad(of key: String) -> (type: NavigationType, url: String) {
+    if !isBlocked(key) { return (.backForward, url(of: key)) }
+    return hasBlankItem(key) ? (.backForward, "about:blank") : (.other, Self.src(of: key))
+  }
+
   /// The state of a new entry made from this one by a fragment of the page: each cancelled iframe gets an item at
   /// about:blank (``blankItems``).
   func copiedIntoNewEntry() -> FrameState {

@@ -189,12 +189,7 @@ extension WebKitSimulator {
       let chain = ancestors + [SimulatedWeb.key(address)]
       for src in nestedSources(of: address, chain: chain) {
         let key = FrameState.key(of: src, in: parent)
-        let (frameType, frameURL): (NavigationType, String) =
-          parentType != .backForward
-          ? (parentType, src)
-          : !entry.isBlocked(key)
-            ? (.backForward, entry.url(of: key))
-            : entry.hasBlankItem(key) ? (.backForward, "about:blank") : (.other, src)
+        let (frameType, frameURL) = parentType != .backForward ? (parentType, src) : entry.backForwardLoad(of: key)
         let requested = await request(
           frameURL, in: session, type: frameType, target: .sub(src: key, url: frameURL), source: .main,
           sourceSession: session, gesture: false, method: .get, listsHops: false, recordsTrace: false, step: &step)
@@ -227,13 +222,8 @@ extension WebKitSimulator {
     var nested: [(key: String, page: String, type: NavigationType)] = []
     for src in sources {
       // A cancelled iframe loads its `src` afresh, unless the entry holds an item at about:blank for it (one a
-      // navigation within the page made: random-s44-500-330, `cancelled-iframe-items.json`).
-      let (type, url): (NavigationType, String) =
-        reason != .backForward
-        ? (.other, src)
-        : !previous.isBlocked(src)
-          ? (.backForward, previous.url(of: src))
-          : previous.hasBlankItem(src) ? (.backForward, "about:blank") : (.other, src)
+      // fragment of the page made: random-s44-500-330, `cancelled-iframe-items.json`).
+      let (type, url) = reason != .backForward ? (NavigationType.other, src) : previous.backForwardLoad(of: src)
       let requested = await request(
         url, in: session, type: type, target: .sub(src: src, url: url), source: .main, sourceSession: session,
         gesture: false, method: .get, listsHops: false, recordsTrace: false, step: &step)
