@@ -97,7 +97,6 @@ extension WebKitSimulator {
     // adds one (random-a027a60264fe-019).
     if load.locksHistory, !hasEntry, isBlank, !load.hasGesture, !committedDocuments.contains(session.id) {
       committedDocuments.insert(session.id)
-      begunDocuments.insert(session.id)
       return true
     }
     // A script's about:blank (its `location`, `window.open` by name or `_self`) adds an entry even in a window that
@@ -107,11 +106,9 @@ extension WebKitSimulator {
     let replaces = load.isSameAsCurrent || (load.locksHistory && hasEntry && !scriptBlank)
     let kind: CommitKind = load.isSameAsCurrent ? .reload : .newEntry(isPost: isPost)
     let previousOrigin = origin(of: session)
-    let hadDocument = begunDocuments.contains(session.id)
     guard (try? await session.commit(url, kind: kind, replacesCurrent: replaces)) != nil else { return false }
-    begunDocuments.insert(session.id)
-    // The initial empty document is never cleared away (`clearNameIfCrossOrigin`).
-    defer { if hadDocument { clearNameIfCrossOrigin(session, from: previousOrigin) } }
+    // The load a window was opened for keeps its name (`clearNameIfCrossOrigin`).
+    defer { if !load.opensWindow { clearNameIfCrossOrigin(session, from: previousOrigin) } }
     committedDocuments.insert(session.id)
     if !isBlank { realDocuments.insert(session.id) }
     nextDocument += 1
@@ -245,12 +242,14 @@ extension WebKitSimulator {
     frames[session.id]?.current = state
   }
 
-  /// After a main-frame commit of a new document over one the frame loaded: a window without an opener loses its
-  /// name when the document is of another origin than the one it replaced (`shouldClearWindowName`, called by
-  /// `FrameLoader::clear` in `Source/WebCore/loader/FrameLoader.cpp`). A window opened by `window.open` or a named
-  /// link keeps its name, and so does any window on the commit that replaces its initial empty document: `clear`
-  /// returns before it looks at the name when the document it replaces never began (`m_needsClear`, which
-  /// `didBeginDocument` sets and `FrameLoader::init` never does). Observed in WebKitGTK 2.50.6 (`window-name.json`).
+  /// After a main-frame commit of a new document: a window without an opener loses its name when the document is of
+  /// another origin than the one it replaced (`shouldClearWindowName`, called by `FrameLoader::clear` in
+  /// `Source/WebCore/loader/FrameLoader.cpp`). A window with an opener keeps its name, and so does a window on the
+  /// commit of the load it was opened for (`window.open(url, name, "noopener")`): WebKit makes that window's frame for
+  /// the load, with the name, and `clear` returns before it looks at the name when the document the commit replaces
+  /// never began (`m_needsClear`). Every other commit over an initial document clears it: a main web view named by
+  /// its script before its first load, a `window.open()` about:blank, a popup whose first load failed (observed in
+  /// WebKitGTK 2.50.6, random-892987955823-014, `window-name-opening-load.json`, `window-name-by-script.json`).
   func clearNameIfCrossOrigin(_ session: Session, from previous: DocumentOrigin) {
     guard !origin(of: session).isSameOrigin(as: previous),
       !windows.hasOpener(session.id, generation: { frames[$0]?.current.generation })

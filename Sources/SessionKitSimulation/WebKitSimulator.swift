@@ -40,9 +40,6 @@ package actor WebKitSimulator {
   var realDocuments: Set<SessionID> = []
   /// Sessions whose main frame has committed any document, about:blank included (also one that added no entry).
   var committedDocuments: Set<SessionID> = []
-  /// Sessions whose main frame has loaded a document (committed a load): unlike `committedDocuments`, not the
-  /// about:blank `window.open()` shows at once, which is the window's initial empty document.
-  var begunDocuments: Set<SessionID> = []
 
   /// Creates a simulator with one main web view at `about:blank`, whose root session has the engine's next
   /// default id (`SessionEngine.makeRootSession()`: `main` for an engine's first root).
@@ -184,14 +181,15 @@ package actor WebKitSimulator {
   /// (observed in WebKitGTK 2.50.6: `root-initial-document.json`, `random-b0f76f6-001`, `-015`, `-023`).
   private func follow(_ url: String, _ link: Link, in session: Session, step: inout Step) async -> StepOutcome {
     // A form's submission is scheduled (`NavigationScheduler::scheduleFormSubmission`); a link's loads at once.
-    let isScheduled = link.type == .formSubmitted
+    let isForm = link.type == .formSubmitted
+    let isScheduled = isForm
     let ownType: NavigationType = committedDocuments.contains(session.id) ? link.type : .other
     switch link.target.lowercased() {
     case "", "_self":
       let type: NavigationType = if case .main = link.frame { ownType } else { link.type }
       return await navigate(
         session, url: url, type: type, target: link.frame, source: link.frame, gesture: true,
-        method: link.method, isScheduled: isScheduled, step: &step)
+        method: link.method, isScheduled: isScheduled, isForm: isForm, step: &step)
     case "_parent" where link.frame.parentKey != nil:
       // The iframe that holds the link's iframe, when the link's document may navigate it (`canNavigate`: it is
       // same-origin with it, an iframe that holds it, or the page); otherwise `findFrameForNavigation` finds nothing,
@@ -205,12 +203,12 @@ package actor WebKitSimulator {
       }
       return await navigate(
         session, url: url, type: link.type, target: shownFrame(parentKey, in: session), source: link.frame,
-        gesture: true, method: link.method, isScheduled: isScheduled, step: &step)
+        gesture: true, method: link.method, isScheduled: isScheduled, isForm: isForm, step: &step)
     case "_top", "_parent":
       // The main frame (a top-level frame is its own parent, and a page's own iframe's parent).
       return await navigate(
         session, url: url, type: ownType, target: .main, source: link.frame, gesture: true, method: link.method,
-        isScheduled: isScheduled, step: &step)
+        isScheduled: isScheduled, isForm: isForm, step: &step)
     case "_blank":
       // WebKit applies `noopener` to `_blank` targets; `rel=opener` keeps the opener, unless `noopener` or
       // `noreferrer` cut it.
@@ -223,13 +221,13 @@ package actor WebKitSimulator {
           // A named iframe: its navigation, as a link in it aimed at `_self` would make.
           return await navigate(
             named, url: url, type: link.type, target: shownFrame(src, in: named), source: link.frame,
-            sourceSession: session, gesture: true, method: link.method, isScheduled: isScheduled, step: &step)
+            sourceSession: session, gesture: true, method: link.method, isScheduled: isScheduled, isForm: isForm, step: &step)
         }
         // Its own window found by name is its own document's frame (random-54e771f-122).
         let type = named.id == session.id && link.frame.isMain ? ownType : link.type
         return await navigate(
           named, url: url, type: type, target: .main, source: link.frame, sourceSession: session,
-          gesture: true, method: link.method, isScheduled: isScheduled, step: &step)
+          gesture: true, method: link.method, isScheduled: isScheduled, isForm: isForm, step: &step)
       }
       // `rel=noopener` (or `noreferrer`) on a named link: a window with no opener and no name.
       let cut = link.rel.cutsOpener
@@ -391,7 +389,8 @@ package actor WebKitSimulator {
       if loadable {
         // A GET form without fields aimed at a new window loads `URL?` there as it would in its own frame: a later
         // load of `URL` or `URL#fragment` in the popup is another document (random-n2-037).
-        let load = Load(hasEmptyQuery: landsWithEmptyQuery(url, type: type, method: method))
+        let load = Load(
+          hasEmptyQuery: landsWithEmptyQuery(url, isForm: type == .formSubmitted, method: method), opensWindow: true)
         await commitPage(final, in: child, isPost: finalMethod == .post, load: load, step: &step)
       } else {
         gestureOpenedFirstLoads.remove(child.id)
@@ -410,22 +409,28 @@ package actor WebKitSimulator {
   ///
   /// `isScheduled`: a script's `location` or `window.open` into an existing window, or a form, which WebKit schedules
   /// (`NavigationScheduler`); in a window that has committed only about:blank it replaces the current entry.
-  /// `byApp`: the app's `load(_:)` (a `load` step, or the load a `sameView` answer asks for).
+  /// `byApp`: the app's `load(_:)` (a `load` step, or the load a `sameView` answer asks for). `isForm`: a form's
+  /// submission whatever `type` reports (a window that has committed nothing reports its own form as `other`; the
+  /// form still submits to `URL?` and is never a fragment navigation).
   func navigate(
     _ session: Session, url: String, type: NavigationType, target: Frame, source: Frame = .main,
     sourceSession: Session? = nil, gesture: Bool, method: FormMethod = .get, isScheduled: Bool = false,
-    byApp: Bool = false, step: inout Step
+    byApp: Bool = false, isForm: Bool = false, step: inout Step
   ) async -> StepOutcome {
+    // A form reported as `other` is still a form (observed in WebKitGTK 2.50.6, random-892987955823-014,
+    // `uncommitted-form-empty-query.json`): `FrameLoader::loadFrameRequest` keeps its `FormState` whatever type the
+    // navigation action reports.
+    let isForm = isForm || type == .formSubmitted
     // The URL requested, not where its redirects end, decides whether the load is `Same` (observed in WebKitGTK 2.50).
     let sameAsCurrent = isSameAsCurrent(
       url, target: target, in: session, requester: documentOrigin(source, in: sourceSession ?? session),
-      method: method, type: type, byApp: byApp)
+      method: method, isForm: isForm, byApp: byApp)
     // The app's `load(_:)` of the URL the page shows, fragment included, is a `Same` load (`FrameLoader::load(
     // DocumentLoader&)`), which `shouldPerformFragmentNavigation` excludes: the page loads anew, its iframes asked
     // (observed in WebKitGTK 2.50.6, random-s44-500-454, `same-url-app-load.json`). A page's link to it scrolls.
     let appReloadsPage = byApp && sameAsCurrent
     if case .main = target, method == .get, !appReloadsPage,
-      isSameDocument(url, in: session, isForm: type == .formSubmitted)
+      isSameDocument(url, in: session, isForm: isForm)
     {
       return await navigateWithinDocument(
         session, url: url, type: type, source: source, sourceSession: sourceSession ?? session, gesture: gesture,
@@ -434,7 +439,7 @@ package actor WebKitSimulator {
     if case .sub(let key, let shown) = target, method == .get,
       Self.isFragmentNavigation(
         to: url, from: shown, shownHasEmptyQuery: frames[session.id]?.current.hasEmptyQuery(key) == true,
-        isForm: type == .formSubmitted)
+        isForm: isForm)
     {
       return await navigateFrameWithinDocument(
         session, url: url, key: key, shown: shown, type: type, source: source, sourceSession: sourceSession ?? session,
@@ -442,9 +447,8 @@ package actor WebKitSimulator {
     }
     let load = Load(
       isSameAsCurrent: sameAsCurrent,
-      hasEmptyQuery: landsWithEmptyQuery(url, type: type, method: method),
-      locksHistory: isScheduled && !realDocuments.contains(session.id), hasGesture: gesture,
-      isForm: type == .formSubmitted)
+      hasEmptyQuery: landsWithEmptyQuery(url, isForm: isForm, method: method),
+      locksHistory: isScheduled && !realDocuments.contains(session.id), hasGesture: gesture, isForm: isForm)
     let requested = await request(
       url, in: session, type: type, target: target, source: source, sourceSession: sourceSession ?? session,
       gesture: gesture, method: method, listsHops: true, step: &step)
@@ -499,12 +503,12 @@ package actor WebKitSimulator {
   /// `blank-load-by-app.json`).
   private func isSameAsCurrent(
     _ url: String, target: Frame, in session: Session, requester: DocumentOrigin, method: FormMethod,
-    type: NavigationType, byApp: Bool
+    isForm: Bool, byApp: Bool
   ) -> Bool {
     guard method == .get, let page = session.committedURL, session.historyLength > 0,
       byApp || (try? WebAddress(url))?.isAboutBlankOrSrcdoc != true
     else { return false }
-    let emptyQuery = Self.submitsEmptyQuery(url, type: type, method: method)
+    let emptyQuery = Self.submitsEmptyQuery(url, isForm: isForm, method: method)
     switch target {
     case .main:
       guard Self.normalised(url) == page.serialized, emptyQuery == frames[session.id]?.current.hasEmptyQuery else {
@@ -520,15 +524,15 @@ package actor WebKitSimulator {
 
   /// Whether a navigation to `url` is a GET form that submits to `URL?`: the form's query replaces the URL's, and a URL
   /// without one gets an empty one the scenario does not write (``FrameState/hasEmptyQuery``).
-  static func submitsEmptyQuery(_ url: String, type: NavigationType, method: FormMethod) -> Bool {
-    type == .formSubmitted && method == .get && (try? WebAddress(url))?.query == nil
+  static func submitsEmptyQuery(_ url: String, isForm: Bool, method: FormMethod) -> Bool {
+    isForm && method == .get && (try? WebAddress(url))?.query == nil
   }
 
   /// Whether the document a navigation to `url` loads has the empty query a GET form submits (``submitsEmptyQuery``):
   /// not when the server redirects it, as the URL a redirect gives is the server's (observed in WebKitGTK 2.50.6,
   /// `get-form-redirect-query.json`).
-  func landsWithEmptyQuery(_ url: String, type: NavigationType, method: FormMethod) -> Bool {
-    Self.submitsEmptyQuery(url, type: type, method: method) && web.redirect(from: url) == nil
+  func landsWithEmptyQuery(_ url: String, isForm: Bool, method: FormMethod) -> Bool {
+    Self.submitsEmptyQuery(url, isForm: isForm, method: method) && web.redirect(from: url) == nil
   }
 
   /// What a decision other than an allowed navigation amounts to, with the sessions it closed.
@@ -758,6 +762,9 @@ package actor WebKitSimulator {
     /// Whether a form submission started the navigation (a script's about:blank adds an entry where a form's does
     /// not).
     var isForm = false
+    /// Whether this is the load a new window was opened for (its commit keeps the window's name,
+    /// ``clearNameIfCrossOrigin(_:from:)``).
+    var opensWindow = false
   }
 
   /// A link or form: where it is aimed, the frame that holds it, and how it navigates.

@@ -836,6 +836,29 @@ final class EngineObservedRulesTests: XCTestCase {
     XCTAssertEqual(calls(result[2]), ["decidePolicyFor main formSubmitted main allow"])
   }
 
+  // A GET form in a window that has committed nothing is reported as `other`, yet it submits to `URL?` as any GET
+  // form without fields does: a link to `URL#fragment` then loads another document (its iframes asked), and the same
+  // form again loads the URL shown (no entry). Observed in WebKitGTK 2.50.6 (random-892987955823-014,
+  // `uncommitted-form-empty-query.json`); the simulator took the reported type for the form's.
+  func test_aFormReportedAsOther_stillSubmitsAnEmptyQuery() async throws {
+    let result = try await lines(
+      #"""
+      {"policy": {"version": 1, "default": "allow", "popups": {"requireUserGesture": false}},
+       "pages": {"https://shop.example/b": {"frames": ["https://ads.example/slot"]}}, "steps": [
+        {"submit": "https://shop.example/b"},
+        {"click": "https://shop.example/b#more"},
+        {"open": "tel:+15550100", "target": "w", "gesture": true},
+        {"in": "main.1", "submit": "https://shop.example/c", "target": "_self"},
+        {"in": "main.1", "submit": "https://shop.example/c"}
+      ]}
+      """#)
+    XCTAssertEqual(calls(result[0]), ["decidePolicyFor main other main allow", "decidePolicyFor main other sub allow"])
+    XCTAssertEqual(
+      calls(result[1]), ["decidePolicyFor main linkActivated main allow", "decidePolicyFor main other sub allow"])
+    XCTAssertEqual(calls(result[3]), ["decidePolicyFor main.1 other main allow"])
+    XCTAssertEqual(history(result.last, "main.1"), 1, "the same form again loads the URL? it shows")
+  }
+
   // An iframe's navigation to a URL no one serves fails before it commits: no entry, the iframe keeps its page.
   func test_anIframesLoadOfAnUnloadableURL_addsNoEntry() async throws {
     let result = try await lines(

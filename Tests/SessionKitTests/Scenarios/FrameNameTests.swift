@@ -140,6 +140,36 @@ final class FrameNameTests: XCTestCase {
     XCTAssertEqual(string(result[7], "session"), "main.2")
   }
 
+  /// Only the commit of the load a window was opened for keeps a name over the initial document: a main web view
+  /// named before its first load, a `window.open()` about:blank and a popup whose first load failed lose it on their
+  /// first commit of another origin (observed in WebKitGTK 2.50.6, random-892987955823-014,
+  /// `window-name-opening-load.json`). The simulator kept it: a later `open` by that name navigated the window.
+  func test_aWindowWithoutOpener_keepsItsNameOnlyOverItsOpeningLoad() async throws {
+    let (result, _) = try await lines(
+      #"""
+      {"policy": {"version": 1, "default": "allow", "popups": {"maxOpen": 8, "requireUserGesture": false}}, "steps": [
+        {"windowName": "root"},
+        {"load": "https://ads.example/checkout"},
+        {"open": "https://shop.example/y", "target": "root", "gesture": true},
+        {"open": "", "target": "blank", "gesture": true, "noopener": true},
+        {"in": "main.2", "click": "https://ads.example/a"},
+        {"in": "main.2", "open": "https://ads.example/b", "target": "blank", "gesture": true},
+        {"open": "otherapp://open?x=1", "target": "failed", "gesture": true, "noopener": true},
+        {"in": "main.3", "click": "https://ads.example/c"},
+        {"in": "main.3", "open": "https://ads.example/d", "target": "failed", "gesture": true},
+        {"open": "https://news.example/p", "target": "kept", "gesture": true, "noopener": true},
+        {"in": "main.4", "open": "https://news.example/q", "target": "kept", "gesture": true}
+      ]}
+      """#)
+    guard result.count == 12 else { return XCTFail("\(result.count) lines") }
+    XCTAssertEqual(string(result[2], "outcome"), "popup", "the main web view lost the name its script gave it")
+    XCTAssertEqual(string(result[2], "child"), "main.1")
+    XCTAssertEqual(string(result[5], "child"), "main.2.1", "window.open()'s about:blank lost its name")
+    XCTAssertEqual(string(result[8], "child"), "main.3.1", "a popup whose first load failed lost its name")
+    XCTAssertEqual(string(result[10], "outcome"), "navigated", "the opening load's commit keeps the name")
+    XCTAssertEqual(string(result[10], "session"), "main.4")
+  }
+
   func test_namedIframes_andWindowNames_badInputIsRejectedWithItsPath() async throws {
     let cases: [(frames: String, problem: String)] = [
       (#"[{"src": "https://ads.example/slot", "name": "_blank"}]"#, #"pages["https://shop.example/"].frames[0].name"#),
