@@ -221,7 +221,8 @@ package actor WebKitSimulator {
           // A named iframe: its navigation, as a link in it aimed at `_self` would make.
           return await navigate(
             named, url: url, type: link.type, target: shownFrame(src, in: named), source: link.frame,
-            sourceSession: session, gesture: true, method: link.method, isScheduled: isScheduled, isForm: isForm, step: &step)
+            sourceSession: session, gesture: true, method: link.method, isScheduled: isScheduled, isForm: isForm,
+            step: &step)
         }
         // Its own window found by name is its own document's frame (random-54e771f-122).
         let type = named.id == session.id && link.frame.isMain ? ownType : link.type
