@@ -97,9 +97,14 @@ addEventListener('message', (e) => {
     const f = [...document.querySelectorAll('iframe')].find(f => f.dataset.sk === e.data.path[0]);
     if (f) {
       document.querySelectorAll('iframe').forEach(o => o.style.zIndex = o === f ? 2 : 1);
+      // The iframe to tap, whose load was cancelled, still shows its empty initial about:blank (of this origin): there
+      // is nothing in it to tap, and the helper is not written into it (random-d6a-80-029).
+      let empty = false;
+      try { empty = f.contentWindow.location.href === 'about:blank'; } catch (error) {}
+      if (e.data.path.length === 1 && e.data.blocked && empty) return;
       // An iframe of this origin without the helper (about:srcdoc, about:blank) gets it from here.
       try { if (typeof f.contentWindow.__sk !== 'object') f.contentWindow.eval(__skWrite); } catch (error) {}
-      f.contentWindow.postMessage({sk: e.data.sk, path: e.data.path.slice(1)}, '*');
+      f.contentWindow.postMessage({sk: e.data.sk, path: e.data.path.slice(1), blocked: e.data.blocked}, '*');
     }
   } else if (e.data && e.data.sk) { __sk.make(e.data.sk); e.source.postMessage({skReady: location.href}, '*'); }
   if (e.data && e.data.skReady) {
@@ -786,9 +791,12 @@ class Harness:
         # An iframe of the page's origin without the helper (about:srcdoc, about:blank) gets it from its parent.
         self.js(session, "(() => { const f = %s; try { f.contentWindow.eval(%s); } catch (e) {} return true; })()"
                 % (find, json.dumps(WRITE_HELPER)))
+        # The nested iframe to tap had its load cancelled (`blocked`): the relay leaves it empty.
+        blocked = bool(inner) and any(same_url(inner[-1], b) for b in session.blocked)
         self.js(session, "(() => { window.__skReady = null; const f = %s; const t = setInterval(() => { "
-                "if (window.__skReady) clearInterval(t); else f.contentWindow.postMessage({sk: %s, path: %s}, '*'); "
-                "}, 100); return true; })()" % (find, json.dumps(spec), json.dumps(inner)))
+                "if (window.__skReady) clearInterval(t); else f.contentWindow.postMessage({sk: %s, path: %s, "
+                "blocked: %s}, '*'); }, 100); return true; })()"
+                % (find, json.dumps(spec), json.dumps(inner), json.dumps(blocked)))
         if not self.pump_until(lambda: self.js(session, "String(!!window.__skReady)") == "true", 5):
             if not inner:
                 return False
