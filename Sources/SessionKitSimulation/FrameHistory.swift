@@ -37,6 +37,13 @@ struct FrameState: Sendable, Hashable {
   /// `FrameLoaderStateMachine::committedFirstRealDocumentLoad`, a property of the frame that its later navigations,
   /// to about:blank included, keep).
   private var realDocumentFrames: Set<String> = []
+  /// The iframe items the entry held before a reload or a `Same` load rewrote it (at most one: the oldest). WebKit
+  /// keeps an entry's child items when a reload makes the page anew: the iframes it makes add items of their own after
+  /// them, and going back or forward onto the entry from another document gives each iframe the first item of its
+  /// name (`HistoryItem::childItemWithTarget`), an item from before the reload. An entry an iframe's navigation or a
+  /// fragment makes from this one copies them. Observed in WebKitGTK 2.50.6 (random-2ab44d6470b1-004,
+  /// `reload-keeps-iframe-items.json`).
+  private var itemsBeforeReload: [FrameState] = []
 
   init(document: Int) {
     self.document = document
@@ -169,7 +176,30 @@ struct FrameState: Sendable, Hashable {
     frameDocuments = frameDocuments.filter { !Self.isInside($0.key, key) }
   }
 
-  /// Every iframe back at its `src` (a reload, whose iframe items are of `generation`).
+  /// A reload or a `Same` load made the page anew in this entry: every iframe back at its `src`, with items of
+  /// `generation`, while the entry keeps the items it had (``itemsBeforeReload``; the oldest, when reloaded again).
+  mutating func rewriteByReload(generation: Int) {
+    if itemsBeforeReload.isEmpty {
+      var before = self
+      before.itemsBeforeReload = []
+      itemsBeforeReload = [before]
+    }
+    reset(generation: generation)
+  }
+
+  /// Going back or forward onto this entry from another document: the iframes load from the items the entry held
+  /// before a reload (``itemsBeforeReload``), which are then the items the iframes navigate; the page's document and
+  /// the generation of its items stay this entry's.
+  mutating func restoreItemsBeforeReload() {
+    guard var restored = itemsBeforeReload.first else { return }
+    restored.document = document
+    restored.generation = generation
+    restored.hasEmptyQuery = hasEmptyQuery
+    restored.nextFrameDocument = max(restored.nextFrameDocument, nextFrameDocument)
+    self = restored
+  }
+
+  /// Every iframe back at its `src` (a new document, or a reload, whose iframe items are of `generation`).
   mutating func reset(generation: Int) {
     moved = []
     blocked = []
@@ -201,6 +231,7 @@ struct FrameState: Sendable, Hashable {
       && lhs.blocked == rhs.blocked && lhs.hasEmptyQuery == rhs.hasEmptyQuery
       && lhs.frameDocuments == rhs.frameDocuments && lhs.emptyQueryFrames == rhs.emptyQueryFrames
       && lhs.realDocumentFrames == rhs.realDocumentFrames && lhs.blankItems == rhs.blankItems
+      && lhs.itemsBeforeReload == rhs.itemsBeforeReload
   }
 
   func hash(into hasher: inout Hasher) {

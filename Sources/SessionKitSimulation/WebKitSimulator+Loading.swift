@@ -118,7 +118,7 @@ extension WebKitSimulator {
       // `HistoryController::updateForReload` for both): the entry keeps its item, whose iframe items are made anew,
       // so moving to an entry an iframe's navigation made from it loads nothing (random-a027a60264fe-037).
       state = current
-      state.reset(generation: nextDocument)
+      state.rewriteByReload(generation: nextDocument)
     }
     state.hasEmptyQuery = load.hasEmptyQuery
     if replaces {
@@ -369,9 +369,9 @@ extension WebKitSimulator {
   /// at their `src`, with iframe items of their own) makes no callback and changes no frame, as WebKit showed: the
   /// step is `ignored`, but the list's current entry still moves (WebKit's `canGoBack`/`canGoForward` change).
   /// Onto an entry of another document it is `backForward` in the main frame (a POST entry included), then the
-  /// page's iframes. A reload is `reload`
-  /// (`formResubmitted` for a POST entry), then each iframe at its `src`; it rewrites the entry's iframes to
-  /// their `src`. Nothing to go to is ignored, except a reload of an about:blank that made no entry
+  /// page's iframes, at the URLs the entry's items had before any reload rewrote it
+  /// (``FrameState/restoreItemsBeforeReload()``). A reload is `reload` (`formResubmitted` for a POST entry), then each
+  /// iframe at its `src`; it rewrites the entry's iframes to their `src`. Nothing to go to is ignored, except a reload of an about:blank that made no entry
   /// (``reloadWithoutEntry(_:step:)``).
   func traverse(_ offset: Int, in session: Session, step: inout Step) async -> StepOutcome {
     let history = session.backForwardList
@@ -404,8 +404,9 @@ extension WebKitSimulator {
     // also puts the entry's iframes back at their `src`; going back or forward loads them at the entry's URLs.
     nextDocument += 1
     if offset == 0 {
-      frames[session.id]?.current.reset(generation: nextDocument)
+      frames[session.id]?.current.rewriteByReload(generation: nextDocument)
     } else {
+      frames[session.id]?.current.restoreItemsBeforeReload()
       frames[session.id]?.current.generation = nextDocument
     }
     if offset != 0, hasFramesNamedByLoadOrder(in: session) { step.unpredictableFrames = true }

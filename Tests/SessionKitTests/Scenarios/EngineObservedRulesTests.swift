@@ -1095,6 +1095,40 @@ final class EngineObservedRulesTests: XCTestCase {
     }
   }
 
+  // A reload or the app's load of the URL shown makes the page anew but leaves the entry's iframe items in place: back
+  // onto the entry from another page loads the iframes where they were before it, and so does back onto an entry an
+  // iframe's navigation made after it (observed in WebKitGTK 2.50.6, random-2ab44d6470b1-004,
+  // `reload-keeps-iframe-items.json`). The simulator loaded them at their `src` and where the later navigation took
+  // them.
+  func test_aReloadKeepsTheEntrysIframeItems_forBackFromAnotherPage() async throws {
+    for rewrite in [#"{"reload": true}"#, #"{"load": "https://shop.example/a"}"#] {
+      var runner = ScenarioRunner(
+        scenario: try decodeScenario(
+          #"""
+          {"policy": {"version": 1, "default": "allow"},
+           "pages": {"https://shop.example/a": {"frames": ["https://news.example/embed", "https://ads.example/slot"]}},
+           "steps": [
+            {"load": "https://shop.example/a"},
+            {"click": "https://news.example/b", "frame": "https://news.example/embed"},
+            \#(rewrite),
+            {"click": "https://ads.example/d", "frame": "https://ads.example/slot"},
+            {"assign": "https://shop.example/c"},
+            {"back": true},
+            {"back": true, "expect": {"outcome": "ignored", "callbacks": []}}
+           ]}
+          """#))
+      runner.callbackDetails = true
+      let report = try await runner.run()
+      XCTAssertEqual(report.exitCode, 0, "\(rewrite): \(report.failures)")
+      guard report.lines.count > 5,
+        case .array(let asked)? = try JSONValue(parsing: Array(report.lines[5].utf8))["callbacks"]
+      else { return XCTFail("\(rewrite): no back line") }
+      let urls = asked.compactMap { call in if case .string(let url)? = call["url"] { url } else { nil } }
+      XCTAssertEqual(
+        urls, ["https://shop.example/a", "https://news.example/b", "https://ads.example/slot"], rewrite)
+    }
+  }
+
   // A window opened without an opener (`noopener`, a `_blank` link or form) has nobody to take its about:blank's
   // origin from: it is opaque (`Document::initSecurityContext`), so a `download` link there to its creator's origin
   // is a navigation. One with an opener has its creator's origin. Observed in WebKitGTK 2.50.6
