@@ -651,24 +651,20 @@ package actor WebKitSimulator {
 
   /// The frame named `name` that WebKit's lookup finds from the document in `frame` of `session`: a window's main
   /// frame or a named iframe of the page a window shows (``WindowDirectory``).
-  /// When two familiar windows have the name, WebKit's choice is not fixed (``WindowDirectory/isAmbiguous(_:from:namedFrames:generation:)``):
+  /// When two familiar windows have the name, WebKit's choice is not fixed (``WindowDirectory/Lookup/isAmbiguous``):
   /// the step then names it (``Step/ambiguousName``).
   private func frame(named name: String, from session: Session, frame: Frame, step: inout Step)
     -> WindowDirectory.FoundFrame?
   {
     let requesterFrame: String? = if case .sub(let src, _) = frame { src } else { nil }
-    if windows.isAmbiguous(
-      name, from: session.id, namedFrames: { id in windows[id].map(namedFrames(of:)) ?? [] },
-      generation: { frames[$0]?.current.generation })
-    {
-      step.ambiguousName = name
-    }
-    return windows.frame(
+    let lookup = windows.frame(
       named: name, from: session.id, requesterFrame: requesterFrame,
       requesterOrigin: documentOrigin(frame, in: session), origin: { origin(of: $0) },
       frameOrigins: { id, key in windows[id].map { frameOrigins(key, in: $0) } ?? [] },
       namedFrames: { id in windows[id].map(namedFrames(of:)) ?? [] },
       generation: { frames[$0]?.current.generation })
+    if lookup.isAmbiguous { step.ambiguousName = name }
+    return lookup.found
   }
 
   /// The named iframes of the page `session` shows, by key, in tree order (`FrameTree::traverseNext`): each of its

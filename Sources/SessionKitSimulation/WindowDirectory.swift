@@ -123,6 +123,14 @@ struct WindowDirectory {
     let src: String?
   }
 
+  /// What a lookup by name found (``frame(named:from:requesterFrame:requesterOrigin:origin:frameOrigins:namedFrames:generation:)``).
+  struct Lookup {
+    /// The frame found; `nil` when none has the name or the requester may not navigate the one that has it.
+    let found: FoundFrame?
+    /// Whether two or more other windows familiar with the requester have the name: WebKit may find any of them.
+    let isAmbiguous: Bool
+  }
+
   /// A named iframe of the page a window shows, by key, in tree order (`FrameTree::traverseNext`: an iframe, then
   /// the iframes inside it, then its next sibling).
   typealias NamedFrame = (src: String, name: String)
@@ -134,6 +142,11 @@ struct WindowDirectory {
   /// iframes. The first frame with the name is the answer when the requesting document (of origin `requesterOrigin`:
   /// the requester's, or the iframe's for a link in an iframe) may navigate it, and otherwise nothing is found (a
   /// familiar frame it may not navigate counts as not found, as in WebKit).
+  ///
+  /// When the requester's own page has no frame of that name and two or more other windows familiar with it have one,
+  /// WebKit's choice is not fixed: `FrameTree::find` searches the page group's pages in a hash table's order ("FIXME:
+  /// These pages are searched in random order", `Source/WebCore/page/FrameTree.cpp`). The lookup then takes the first
+  /// opened and says so (``Lookup/isAmbiguous``).
   ///
   /// A document may navigate its own page's main frame, an iframe when it is same-origin with the iframe's document,
   /// an iframe that holds it, or the page (`canAccessAncestor`), and another window's main frame as `mayNavigate`
@@ -149,8 +162,9 @@ struct WindowDirectory {
     named name: String, from requester: SessionID, requesterFrame: String?, requesterOrigin: DocumentOrigin,
     origin: (SessionID) -> DocumentOrigin, frameOrigins: (SessionID, String) -> [DocumentOrigin],
     namedFrames: (SessionID) -> [NamedFrame], generation: (SessionID) -> Int?
-  ) -> FoundFrame? {
-    guard let requesterIndex = index[requester] else { return nil }
+  ) -> Lookup {
+    let notFound = Lookup(found: nil, isAmbiguous: false)
+    guard let requesterIndex = index[requester] else { return notFound }
     let own = windows[requesterIndex]
     let ownFrames = namedFrames(requester).filter { $0.name == name }
     // May the requesting document navigate the iframe `key` of the window `id`?
@@ -161,58 +175,39 @@ struct WindowDirectory {
       let frame = ownFrames.first(where: { $0.src == requesterFrame || FrameState.isInside($0.src, requesterFrame) })
     {
       // Itself, or an iframe inside it, whose ancestors include the requesting frame.
-      return FoundFrame(session: own.session, src: frame.src)
+      return Lookup(found: FoundFrame(session: own.session, src: frame.src), isAmbiguous: false)
     }
     // A frame may always navigate its page's main frame (`canNavigate`: its top).
-    if own.name == name { return FoundFrame(session: own.session, src: nil) }
+    if own.name == name { return Lookup(found: FoundFrame(session: own.session, src: nil), isAmbiguous: false) }
     if let frame = ownFrames.first {
-      return mayNavigateFrame(frame.src, of: requester) ? FoundFrame(session: own.session, src: frame.src) : nil
+      let navigable = mayNavigateFrame(frame.src, of: requester)
+      return Lookup(found: navigable ? FoundFrame(session: own.session, src: frame.src) : nil, isAmbiguous: false)
     }
     // A closing page searches only itself (``closing``).
-    guard !closing.contains(requester) else { return nil }
+    guard !closing.contains(requester) else { return notFound }
+    var candidates: [(window: Window, src: String?)] = []
     for window in windows where window.session.id != requester && !isGone(window.session) {
-      let id = window.session.id
       let src: String?
       if window.name == name {
         src = nil
-      } else if let frame = namedFrames(id).first(where: { $0.name == name }) {
+      } else if let frame = namedFrames(window.session.id).first(where: { $0.name == name }) {
         src = frame.src
       } else {
         continue
       }
-      guard isFamiliar(window, with: own, generation: generation) else { continue }
-      let navigable: Bool
-      if let src {
-        navigable = mayNavigateFrame(src, of: id)
-      } else {
-        navigable = mayNavigate(
-          window, from: own, requesterFrame: requesterFrame, requesterOrigin: requesterOrigin, origin: origin,
-          frameOrigins: frameOrigins, generation: generation)
-      }
-      return navigable ? FoundFrame(session: window.session, src: src) : nil
+      if isFamiliar(window, with: own, generation: generation) { candidates.append((window, src)) }
     }
-    return nil
-  }
-
-  /// Whether WebKit's lookup of `name` from the main frame or iframe of `requester` can find more than one window:
-  /// the requester's own page has no frame of that name, and two or more other open windows familiar with it have one
-  /// (their main frame or an iframe). `FrameTree::find` then searches the page group's pages in a hash table's order
-  /// ("FIXME: These pages are searched in random order", `Source/WebCore/page/FrameTree.cpp`), so which one it finds
-  /// is not fixed; ``frame(named:from:requesterFrame:requesterOrigin:origin:frameOrigins:namedFrames:generation:)``
-  /// takes the first opened.
-  func isAmbiguous(
-    _ name: String, from requester: SessionID, namedFrames: (SessionID) -> [NamedFrame],
-    generation: (SessionID) -> Int?
-  ) -> Bool {
-    guard let requesterIndex = index[requester], !closing.contains(requester) else { return false }
-    let own = windows[requesterIndex]
-    guard own.name != name, !namedFrames(requester).contains(where: { $0.name == name }) else { return false }
-    let candidates = windows.filter { window in
-      window.session.id != requester && !isGone(window.session)
-        && (window.name == name || namedFrames(window.session.id).contains { $0.name == name })
-        && isFamiliar(window, with: own, generation: generation)
+    guard let (window, src) = candidates.first else { return notFound }
+    let navigable: Bool
+    if let src {
+      navigable = mayNavigateFrame(src, of: window.session.id)
+    } else {
+      navigable = mayNavigate(
+        window, from: own, requesterFrame: requesterFrame, requesterOrigin: requesterOrigin, origin: origin,
+        frameOrigins: frameOrigins, generation: generation)
     }
-    return candidates.count > 1
+    return Lookup(
+      found: navigable ? FoundFrame(session: window.session, src: src) : nil, isAmbiguous: candidates.count > 1)
   }
 
   /// Whether other windows' lookups by name skip the window: it is closed, or its page is closing (``closing``).
