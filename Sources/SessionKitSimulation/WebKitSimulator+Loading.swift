@@ -422,20 +422,49 @@ extension WebKitSimulator {
   /// when its document arrives, racing the iframes after it. WebKitGTK 2.50.6 gave one file a different result from
   /// run to run (the later iframes asked with `other` at their `src`, or at an earlier one's URL; random-s44-500-174).
   func hasFramesNamedByLoadOrder(in session: Session) -> Bool {
-    guard let page = session.committedURL, let sources = web.frames(of: page) else { return false }
+    var racing = false
+    walkFrames(of: session) { frame in
+      if !frame.children.isEmpty, frame.index < frame.siblings - 1 { racing = true }
+    }
+    return racing
+  }
+
+  /// An iframe met by ``walkFrames(of:_:)``.
+  struct FrameInTree {
+    /// Its key (``FrameState/key(_:)``).
+    let key: String
+    /// Its `src`.
+    let src: String
+    /// The document that holds it (the page, or the page an iframe shows).
+    let parentPage: WebAddress
+    /// Its place among the iframes of that document, and how many there are (those WebKit loads).
+    let index: Int, siblings: Int
+    /// The iframes inside it that WebKit loads (``nestedSources(of:chain:)``); none when its load was cancelled.
+    let children: [String]
+  }
+
+  /// Visits the iframes of the declared page `session` shows in tree order (`FrameTree::traverseNext`): each iframe,
+  /// then the iframes inside it, then the next. An iframe whose load was cancelled is visited, empty.
+  func walkFrames(of session: Session, _ visit: (FrameInTree) -> Void) {
+    guard let page = session.committedURL, let sources = web.frames(of: page) else { return }
     let state = frames[session.id]?.current
-    func racing(_ sources: [String], parent: String?, chain: [String]) -> Bool {
+    func walk(_ sources: [String], of parentPage: WebAddress, parent: String?, chain: [String]) {
       for (index, src) in sources.enumerated() {
         let key = FrameState.key(of: src, in: parent)
-        guard state?.isBlocked(key) != true, let shown = try? WebAddress(state?.url(of: key) ?? src) else { continue }
-        let inner = chain + [SimulatedWeb.key(shown)]
-        let children = nestedSources(of: shown, chain: inner)
-        if !children.isEmpty, index < sources.count - 1 { return true }
-        if racing(children, parent: key, chain: inner) { return true }
+        var children: [String] = []
+        var inner = chain
+        let shown = state?.isBlocked(key) == true ? nil : try? WebAddress(state?.url(of: key) ?? src)
+        if let shown {
+          inner.append(SimulatedWeb.key(shown))
+          children = nestedSources(of: shown, chain: inner)
+        }
+        visit(
+          FrameInTree(
+            key: key, src: src, parentPage: parentPage, index: index, siblings: sources.count, children: children))
+        if let shown { walk(children, of: shown, parent: key, chain: inner) }
       }
-      return false
     }
-    return racing(sources, parent: nil, chain: [SimulatedWeb.key(page)])
+    walk(sources, of: page, parent: nil, chain: [SimulatedWeb.key(page)])
   }
 
   /// A reload in a window whose main frame shows an about:blank that made no history entry (`window.open()`'s, a

@@ -671,21 +671,12 @@ package actor WebKitSimulator {
   /// iframes, then the iframes inside it (those WebKit loads: `nestedSources(of:chain:)`), then the next. An iframe
   /// whose load was cancelled is there, empty, without iframes of its own.
   private func namedFrames(of session: Session) -> [(src: String, name: String)] {
-    guard let page = session.committedURL, let sources = web.frames(of: page) else { return [] }
-    let state = frames[session.id]?.current
     var out: [(src: String, name: String)] = []
-    func visit(_ sources: [String], of page: WebAddress, parent: String?, chain: [String]) {
-      let names = Dictionary(
-        web.namedFrames(of: page).map { ($0.src, $0.name) }, uniquingKeysWith: { first, _ in first })
-      for src in sources {
-        let key = FrameState.key(of: src, in: parent)
-        if let name = names[src] { out.append((key, name)) }
-        guard state?.isBlocked(key) != true, let shown = try? WebAddress(state?.url(of: key) ?? src) else { continue }
-        let inner = chain + [SimulatedWeb.key(shown)]
-        visit(nestedSources(of: shown, chain: inner), of: shown, parent: key, chain: inner)
+    walkFrames(of: session) { frame in
+      if let name = web.namedFrames(of: frame.parentPage).first(where: { $0.src == frame.src })?.name {
+        out.append((frame.key, name))
       }
     }
-    visit(sources, of: page, parent: nil, chain: [SimulatedWeb.key(page)])
     return out
   }
 
