@@ -902,23 +902,28 @@ import Foundation
       }
       return decided
     }
-    guard decided == .allow else { return decided }
     let list = webView.backForwardList
     let isNewEntry: Bool =
       switch history {
       case .push, .scheduled: true
       case .move, .stay: false
       }
-    if target.isMainFrame, isNewEntry, request.httpMethod != "POST", let current = list.currentItem,
-      Self.isSameDocument(url, as: current.url)
-    {
+    let isFragment =
+      target.isMainFrame && isNewEntry && request.httpMethod != "POST"
+      && list.currentItem.map { Self.isSameDocument(url, as: $0.url) } == true
+    // A fragment navigation no user gesture started (a script's `location`, the app's load) goes on whatever a
+    // cancelling answer says: WebKit asks about it synchronously (`FrameLoader::loadURL`,
+    // `PolicyDecisionMode::Synchronous`) and WebKitGTK 2.50.6 went on after `cancel` (`script-fragment-cancel.json`).
+    let goesOnAnyway = decided == .cancel && isFragment && type == .other && !userGesture
+    guard decided == .allow || goesOnAnyway else { return decided }
+    if isFragment, let current = list.currentItem {
       // A fragment of the current page: no load, no commit; a new entry unless the URL is the same.
       if url != current.url {
         list.push(
           WKBackForwardListItem(url: url, isPost: false, frames: current.frames, documentID: current.documentID))
         webView.reportObservableChanges()
       }
-      return decided
+      return .allow
     }
     let navigation = WKNavigation()
     if target.isMainFrame {

@@ -35,6 +35,24 @@
       XCTAssertEqual(harness.raised.all, [])
     }
 
+    /// A fragment navigation no user gesture started (a script's `location`) goes on whatever a cancelling answer says:
+    /// WebKit decides it synchronously and WebKitGTK 2.50.6 moved the page after `cancel` (WebKitBehavior.md,
+    /// `script-fragment-cancel.json`). A link to a fragment stops. The stand-in stopped both.
+    func test_aScriptsFragmentNavigation_goesOnAfterCancel_aLinksStops() async throws {
+      // A root that has committed nothing is cross-origin to every URL: its first load is allowed.
+      let rule = #"{"name": "same-page", "match": {"crossOrigin": false}, "action": "cancel"}"#
+      let harness = try AdapterHarness(policy: #"{"version": 1, "rules": [\#(rule)]}"#)
+      await harness.load("https://ads.example/test/")
+      await harness.coordinator.commitsRecorded()
+      let webView = harness.mainWebView
+      await harness.driver.assignLocation("https://ads.example/test/#a", in: webView)
+      XCTAssertEqual(webView.url?.absoluteString, "https://ads.example/test/#a", "the script's fragment went on")
+      await harness.driver.tapLink("https://ads.example/test/#b", in: webView)
+      XCTAssertEqual(webView.url?.absoluteString, "https://ads.example/test/#a", "the link's fragment stopped")
+      await harness.coordinator.commitsRecorded()
+      XCTAssertEqual(harness.coordinator.rootSession.historyLength, 2)
+    }
+
     func test_pushState_reachesNoDelegate_andIsRecordedAtTheNextCallback() async throws {
       let harness = try await harness()
       let webView = harness.mainWebView
