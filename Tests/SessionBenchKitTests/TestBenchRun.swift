@@ -74,6 +74,7 @@ final class TestBenchRun: XCTestCase {
   func test_aTinyRun_writesAProfileWithExactlyTheKeysOfSection6_andTheCSVAndSVG() async throws {
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent("TestBenchRun-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    addTeardownBlock { try? FileManager.default.removeItem(at: directory) }
     var options = tinyOptions()
     options.jsonPath = directory.appendingPathComponent("profile.json").path
     options.csvPath = directory.appendingPathComponent("profile.csv").path
