@@ -408,6 +408,10 @@ import Foundation
     defer { userGesture = false }
     switch target {
     case "_self", "_top", "_parent":
+      // `_self` goes through `createWindow`, which finds the window itself and makes it its own opener
+      // (`LocalDOMWindow::open`, `setOpener`), `noopener` or not (observed in WebKitGTK 2.50.6,
+      // `found-window-noopener.json`).
+      if target == "_self" { setOpener(of: webView, to: webView) }
       if let url = url.flatMap(URL.init(string:)) {
         await navigate(webView, to: url, type: .other, frame: .main, source: source, history: .scheduled)
       }
@@ -416,12 +420,10 @@ import Foundation
     default:
       // `noopener` keeps the lookup of an existing window by name (WebKit, HTML).
       if let existing = namedWindow(target, from: webView, frame: .main) {
-        // WebKit makes the caller its opener, as for a window it creates (`LocalDOMWindow::createWindow`).
-        if !noopener, existing !== webView {
-          existing.pageOpener = webView
-          existing.openerFrame = nil
-          existing.openerGeneration = nil
-        }
+        // WebKit makes the caller its opener, as for a window it creates (`LocalDOMWindow::createWindow`), `noopener`
+        // or not, itself included: `noopener` only keeps the window from the caller's script (observed in WebKitGTK
+        // 2.50.6, `found-window-noopener.json`).
+        setOpener(of: existing, to: webView)
         if let url = url.flatMap(URL.init(string:)) {
           await navigate(existing, to: url, type: .other, frame: .main, source: source, history: .scheduled)
         }
@@ -751,6 +753,13 @@ import Foundation
   }
 
   /// The window's opener while it lasts: an iframe opener goes with the page that held it.
+  /// `setOpener`: `opener` (its main frame) is `window`'s opener from now on.
+  private func setOpener(of window: WKWebView, to opener: WKWebView) {
+    window.pageOpener = opener
+    window.openerFrame = nil
+    window.openerGeneration = nil
+  }
+
   private static func opener(of window: WKWebView) -> WKWebView? {
     guard let opener = window.pageOpener else { return nil }
     guard let generation = window.openerGeneration else { return opener }

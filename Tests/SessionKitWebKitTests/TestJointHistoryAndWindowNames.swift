@@ -116,6 +116,32 @@
       XCTAssertEqual(harness.driver.popups.count, 1)
     }
 
+    /// `window.open` that finds a window makes the caller its opener, `noopener` or not, and a window that finds
+    /// itself (`_self`) is its own opener: its first opener no longer finds it and opens another window by that name
+    /// (observed in WebKitGTK 2.50.6, `found-window-noopener.json`). The stand-in kept the first opener.
+    func test_windowOpenFindingAWindow_makesTheCallerItsOpener_noopenerOrNot() async throws {
+      let harness = try await harness()
+      let webView = harness.mainWebView
+      let checkout = await harness.driver.windowOpen(
+        "https://pay.example/r1", target: "checkout", gesture: true, in: webView)
+      let opened = await harness.driver.windowOpen("https://pay.example/r2", target: "w", gesture: true, in: webView)
+      let sibling = try XCTUnwrap(opened)
+      let found = await harness.driver.windowOpen(
+        "https://pay.example/r3", target: "checkout", gesture: true, noopener: true, in: sibling)
+      XCTAssertTrue(found === checkout, "the sibling finds the window its opener opened")
+      let second = await harness.driver.windowOpen(
+        "https://pay.example/r4", target: "checkout", gesture: true, in: webView)
+      XCTAssertFalse(second === checkout, "the first opener no longer finds it")
+      XCTAssertEqual(harness.driver.popups.count, 3)
+      let third = try XCTUnwrap(second)
+      _ = await harness.driver.windowOpen(
+        "https://pay.example/r5", target: "_self", gesture: true, noopener: true, in: third)
+      let fourth = await harness.driver.windowOpen(
+        "https://pay.example/r6", target: "checkout", gesture: true, in: webView)
+      XCTAssertFalse(fourth === third, "a window that found itself is its own opener")
+      XCTAssertEqual(harness.driver.popups.count, 4)
+    }
+
     /// A familiar window the requester may not navigate (a cross-origin sibling of another origin than their
     /// opener's page) counts as not found: the link opens a new window, which carries the name
     /// (`Document::canNavigate`; WebKitGTK's rows e3 and f4 in issue 24).
