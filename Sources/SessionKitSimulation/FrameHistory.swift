@@ -21,6 +21,9 @@ struct FrameState: Sendable, Hashable {
   /// Which load of the document the entry's iframe items belong to: a reload gives the entry new ones, which
   /// match no other entry's (WebKit then loads no iframe moving between them).
   var generation: Int
+  /// Whether a script's same-document navigation made the entry without user interaction (WebKit's
+  /// `wasCreatedByJSWithoutUserInteraction`): the app's back and forward skip it (``FrameHistory/appOffset(_:list:)``).
+  var madeByScriptWithoutInteraction = false
   /// Whether the entry's real URL has an empty query the scenario does not write: a GET form without fields
   /// submits to `URL?` (HTML's form submission replaces the query), which the simulator prints as `URL`.
   var hasEmptyQuery = false
@@ -195,6 +198,7 @@ struct FrameState: Sendable, Hashable {
     restored.document = document
     restored.generation = generation
     restored.hasEmptyQuery = hasEmptyQuery
+    restored.madeByScriptWithoutInteraction = madeByScriptWithoutInteraction
     restored.nextFrameDocument = max(restored.nextFrameDocument, nextFrameDocument)
     self = restored
   }
@@ -232,6 +236,7 @@ struct FrameState: Sendable, Hashable {
       && lhs.frameDocuments == rhs.frameDocuments && lhs.emptyQueryFrames == rhs.emptyQueryFrames
       && lhs.realDocumentFrames == rhs.realDocumentFrames && lhs.blankItems == rhs.blankItems
       && lhs.itemsBeforeReload == rhs.itemsBeforeReload
+      && lhs.madeByScriptWithoutInteraction == rhs.madeByScriptWithoutInteraction
   }
 
   func hash(into hasher: inout Hasher) {
@@ -271,6 +276,34 @@ struct FrameHistory: Sendable {
     kept.append(state)
     entries = Array(kept.suffix(list.entries.count))
     index = list.currentIndex
+  }
+
+  /// The offset the app's back (`delta` −1) or forward (+1) moves by: WebKit skips entries a script made without user
+  /// interaction (``FrameState/madeByScriptWithoutInteraction``). Going back from such an entry passes over the ones
+  /// before it and then over the entry the user thinks they are on (the first without the mark) to the one before
+  /// that; going forward passes over marked entries to the first without the mark, then on to the last of the marked
+  /// ones after it. When the list ends first, the adjacent entry. Going back from an entry without the mark moves
+  /// by one. (`itemSkippingBackForwardItemsAddedByJSWithoutUserGesture` in
+  /// `Source/WebKit/UIProcess/WebBackForwardList.cpp`; on Apple platforms for apps linked against an SDK with
+  /// `UIBackForwardSkipsHistoryItemsWithoutUserGesture`. Observed in WebKitGTK 2.50.6,
+  /// `script-fragment-entries-skipped.json`.) `nil` when the states do not mirror `list`.
+  func appOffset(_ delta: Int, list: BackForwardList) -> Int? {
+    guard let index, entries.count == list.entries.count, index == list.currentIndex else { return nil }
+    func marked(_ offset: Int) -> Bool { entries[index + offset].madeByScriptWithoutInteraction }
+    func exists(_ offset: Int) -> Bool { entries.indices.contains(index + offset) }
+    guard exists(delta) else { return delta }
+    if delta < 0, !marked(0) { return delta }
+    var offset = delta
+    while marked(offset) {
+      offset += delta
+      guard exists(offset) else { return delta }
+    }
+    if delta < 0 {
+      offset -= 1
+      return exists(offset) ? offset : delta
+    }
+    while exists(offset + 1), marked(offset + 1) { offset += 1 }
+    return offset
   }
 
   /// After a move within `list`.

@@ -143,6 +143,7 @@ extension WebKitSimulator {
   ) async {
     if !locks, !replacing, (try? await session.commit(url, kind: .subframe(previousFrameURL: previous))) != nil {
       var state = frames[session.id]?.current ?? FrameState(document: -1)
+      state.madeByScriptWithoutInteraction = false
       state.show(Self.normalised(url), in: key, emptyQuery: emptyQuery)
       frames[session.id, default: FrameHistory()].pushed(state, list: session.backForwardList)
     }
@@ -285,10 +286,11 @@ extension WebKitSimulator {
 
   /// A link (or script) to a fragment of the current page: decided like any navigation (a link is
   /// linkActivated), and when allowed the URL changes and the history gains an entry, but nothing loads: no
-  /// redirect, no iframe.
+  /// redirect, no iframe. One a script made without user interaction (no gesture, not the app's load: `byApp`) marks
+  /// its entry for the app's back and forward to skip (``FrameState/madeByScriptWithoutInteraction``).
   func navigateWithinDocument(
     _ session: Session, url: String, type: NavigationType, source: Frame, sourceSession: Session, gesture: Bool,
-    step: inout Step
+    byApp: Bool = false, step: inout Step
   ) async -> StepOutcome {
     let decision = await decidePolicy(
       in: session, url: url, type: type, target: .main, source: source, sourceSession: sourceSession,
@@ -314,7 +316,11 @@ extension WebKitSimulator {
       }
       // The entry's items are the frames' current state, a cancelled iframe's initial about:blank included (observed in
       // WebKitGTK 2.50.6, random-s44-500-330; an iframe's navigation or fragment gives it none).
-      let state = (frames[session.id]?.current ?? FrameState(document: -1)).copiedIntoNewEntry()
+      var state = (frames[session.id]?.current ?? FrameState(document: -1)).copiedIntoNewEntry()
+      // `FrameLoader::loadInSameDocument` marks the entry when the document has had no user interaction and the
+      // request is not the client's (`hasRecentUserInteractionForNavigationFromJS`,
+      // `isRequestFromClientOrUserInput`, `Source/WebCore/loader/FrameLoader.cpp`).
+      state.madeByScriptWithoutInteraction = type == .other && !gesture && !byApp
       frames[session.id, default: FrameHistory()].pushed(state, list: session.backForwardList)
       return .navigated(session: session.id, frame: .main)
     case .download: return .download
@@ -375,6 +381,8 @@ extension WebKitSimulator {
   /// (``reloadWithoutEntry(_:step:)``).
   func traverse(_ offset: Int, in session: Session, step: inout Step) async -> StepOutcome {
     let history = session.backForwardList
+    // The app's back and forward skip entries a script made without user interaction (``FrameHistory/appOffset(_:)``).
+    let offset = offset == 0 ? 0 : frames[session.id]?.appOffset(offset, list: history) ?? offset
     guard let current = history.current, let entry = history.entry(at: offset) else {
       if offset == 0, history.current == nil, committedDocuments.contains(session.id) {
         return await reloadWithoutEntry(session, step: &step)

@@ -435,7 +435,7 @@ package actor WebKitSimulator {
     {
       return await navigateWithinDocument(
         session, url: url, type: type, source: source, sourceSession: sourceSession ?? session, gesture: gesture,
-        step: &step)
+        byApp: byApp, step: &step)
     }
     if case .sub(let key, let shown) = target, method == .get,
       Self.isFragmentNavigation(

@@ -1129,6 +1129,39 @@ final class EngineObservedRulesTests: XCTestCase {
     }
   }
 
+  // The app's back and forward skip entries a script's fragment navigation made without user interaction, and going
+  // back from one also skips the entry the user thinks they are on; with nothing before that, the adjacent entry. A
+  // link's fragment entry is not skipped (observed in WebKitGTK 2.50.6, random-d6c-80-007,
+  // `script-fragment-entries-skipped.json`; `itemSkippingBackForwardItemsAddedByJSWithoutUserGesture`). The simulator
+  // moved by one.
+  func test_theAppsBackAndForward_skipEntriesAScriptMadeWithoutInteraction() async throws {
+    let result = try await lines(
+      #"""
+      {"policy": {"version": 1, "default": "allow", "popups": {"maxOpen": 2}}, "steps": [
+        {"load": "https://news.example/"},
+        {"click": "https://shop.example/report?q=1"},
+        {"assign": "https://shop.example/report?q=1#a"},
+        {"assign": "https://shop.example/report?q=1#b"},
+        {"back": true},
+        {"forward": true},
+        {"open": "https://shop.example/report?q=1", "target": "w", "gesture": true},
+        {"in": "main.1", "assign": "https://shop.example/report?q=1#a"},
+        {"in": "main.1", "assign": "https://shop.example/report?q=1#b"},
+        {"in": "main.1", "back": true},
+        {"in": "main.1", "back": true},
+        {"in": "main.1", "click": "https://shop.example/report?q=1#c"},
+        {"in": "main.1", "load": "https://shop.example/report?q=1#d"},
+        {"in": "main.1", "back": true}
+      ]}
+      """#)
+    XCTAssertEqual(
+      [4, 5, 9, 10, 13].map { string(result[$0], "url") },
+      [
+        "https://news.example/", "https://shop.example/report?q=1#b", "https://shop.example/report?q=1#a",
+        "https://shop.example/report?q=1", "https://shop.example/report?q=1#c",
+      ])
+  }
+
   // A window opened without an opener (`noopener`, a `_blank` link or form) has nobody to take its about:blank's
   // origin from: it is opaque (`Document::initSecurityContext`), so a `download` link there to its creator's origin
   // is a navigation. One with an opener has its creator's origin. Observed in WebKitGTK 2.50.6
