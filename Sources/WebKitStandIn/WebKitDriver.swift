@@ -462,8 +462,9 @@ import Foundation
     guard let url = URL(string: url), let current = webView.backForwardList.currentItem,
       url.scheme == current.url.scheme, url.host == current.url.host, url.port == current.url.port
     else { return }
-    webView.backForwardList.push(
-      WKBackForwardListItem(url: url, isPost: false, frames: current.frames, documentID: current.documentID))
+    let item = WKBackForwardListItem(url: url, isPost: false, frames: current.frames, documentID: current.documentID)
+    item.wasCreatedByJSWithoutUserInteraction = !userGesture
+    webView.backForwardList.push(item)
     webView.reportObservableChanges()
   }
 
@@ -475,7 +476,7 @@ import Foundation
   /// (`backForward`), then the page's iframes at the URLs they showed in that entry.
   public func go(_ offset: Int, in webView: WKWebView) async {
     let list = webView.backForwardList
-    let index = list.index + offset
+    let index = list.index + Self.offsetSkippingScriptEntries(offset, in: list)
     guard let current = list.currentItem, index >= 0, index < list.items.count else { return }
     let entry = list.items[index]
     if entry.documentID == current.documentID {
@@ -498,6 +499,27 @@ import Foundation
         history: .move(to: index))
     }
     await settle()
+  }
+
+  /// The offset `goBack` (−1) or `goForward` (+1) moves by: WebKit skips entries a script made without user
+  /// interaction, and going back from one also the entry the user thinks they are on
+  /// (`itemSkippingBackForwardItemsAddedByJSWithoutUserGesture`, `Source/WebKit/UIProcess/WebBackForwardList.cpp`;
+  /// for apps linked against an SDK with `UIBackForwardSkipsHistoryItemsWithoutUserGesture`). Observed in WebKitGTK
+  /// 2.50.6 (`script-fragment-entries-skipped.json`).
+  static func offsetSkippingScriptEntries(_ delta: Int, in list: WKBackForwardList) -> Int {
+    func item(_ offset: Int) -> WKBackForwardListItem? {
+      list.items.indices.contains(list.index + offset) ? list.items[list.index + offset] : nil
+    }
+    guard abs(delta) == 1, let current = item(0), item(delta) != nil else { return delta }
+    if delta < 0, !current.wasCreatedByJSWithoutUserInteraction { return delta }
+    var offset = delta
+    while item(offset)?.wasCreatedByJSWithoutUserInteraction == true {
+      offset += delta
+      guard item(offset) != nil else { return delta }
+    }
+    if delta < 0 { return item(offset - 1) != nil ? offset - 1 : delta }
+    while item(offset + 1)?.wasCreatedByJSWithoutUserInteraction == true { offset += 1 }
+    return offset
   }
 
   /// Reload of the current entry (`formResubmitted` when a POST created it).
@@ -928,8 +950,11 @@ import Foundation
     if isFragment, let current = list.currentItem {
       // A fragment of the current page: no load, no commit; a new entry unless the URL is the same.
       if url != current.url {
-        list.push(
-          WKBackForwardListItem(url: url, isPost: false, frames: current.frames, documentID: current.documentID))
+        let item = WKBackForwardListItem(
+          url: url, isPost: false, frames: current.frames, documentID: current.documentID)
+        // A script's (scheduled, no gesture) marks it: `FrameLoader::loadInSameDocument`; a link's or the app's does not.
+        if case .scheduled = history { item.wasCreatedByJSWithoutUserInteraction = !userGesture }
+        list.push(item)
         webView.reportObservableChanges()
       }
       return .allow

@@ -239,6 +239,9 @@ public enum WKNavigationResponsePolicy: Int, Sendable {
   /// The document the entry shows (WebKit's `HistoryItem::documentSequenceNumber`): entries a same-document
   /// navigation or an iframe's navigation added share their page's.
   let documentID: Int
+  /// Whether a script's same-document navigation made the entry without user interaction (WebKit's private
+  /// `_wasCreatedByJSWithoutUserInteraction`): `goBack` and `goForward` skip it.
+  var wasCreatedByJSWithoutUserInteraction = false
 
   /// The iframes of one entry, each named by its `src`: the URL it shows when it moved away from its `src`, the
   /// ones whose load was cancelled, and which load of the document the iframes' items belong to (a reload gives

@@ -53,6 +53,29 @@
       XCTAssertEqual(harness.coordinator.rootSession.historyLength, 2)
     }
 
+    /// `goBack` skips entries a script's fragment navigation made without user interaction, and the entry the user
+    /// thinks they are on; `goForward` goes to the last of such entries (WebKitBehavior.md,
+    /// `script-fragment-entries-skipped.json`). The session follows the list. The stand-in moved by one.
+    func test_goBackAndForward_skipEntriesAScriptMadeWithoutInteraction() async throws {
+      let harness = try await harness()
+      let webView = harness.mainWebView
+      let session = harness.coordinator.rootSession
+      await harness.driver.tapLink("https://ads.example/report?q=1", in: webView)
+      await harness.driver.assignLocation("https://ads.example/report?q=1#a", in: webView)
+      await harness.driver.assignLocation("https://ads.example/report?q=1#b", in: webView)
+      await harness.driver.go(-1, in: webView)
+      XCTAssertEqual(webView.url?.absoluteString, "https://ads.example/test/")
+      await harness.driver.go(1, in: webView)
+      XCTAssertEqual(webView.url?.absoluteString, "https://ads.example/report?q=1#b")
+      await harness.coordinator.commitsRecorded()
+      XCTAssertEqual(session.committedURL?.serialized, "https://ads.example/report?q=1#b")
+      XCTAssertEqual(session.backForwardList.currentIndex, 3)
+      // A link's fragment entry is not skipped.
+      await harness.driver.tapLink("https://ads.example/report?q=1#c", in: webView)
+      await harness.driver.go(-1, in: webView)
+      XCTAssertEqual(webView.url?.absoluteString, "https://ads.example/report?q=1#b")
+    }
+
     func test_pushState_reachesNoDelegate_andIsRecordedAtTheNextCallback() async throws {
       let harness = try await harness()
       let webView = harness.mainWebView
