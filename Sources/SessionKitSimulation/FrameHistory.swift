@@ -270,8 +270,12 @@ struct FrameHistory: Sendable {
     return entries[index + offset]
   }
 
-  /// After a commit that pushed (or replaced) an entry of `list`.
-  mutating func pushed(_ state: FrameState, list: BackForwardList) {
+  /// After a commit that pushed (or replaced) an entry of `list`. The new entry's state is `state`, made by a script's
+  /// same-document navigation without user interaction or not (``FrameState/madeByScriptWithoutInteraction``: a
+  /// property of the entry, never of the one it was copied from).
+  mutating func pushed(_ state: FrameState, list: BackForwardList, madeByScriptWithoutInteraction: Bool = false) {
+    var state = state
+    state.madeByScriptWithoutInteraction = madeByScriptWithoutInteraction
     var kept = Array(entries.prefix((index ?? -1) + 1))
     kept.append(state)
     entries = Array(kept.suffix(list.entries.count))

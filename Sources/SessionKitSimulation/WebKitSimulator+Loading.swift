@@ -143,7 +143,6 @@ extension WebKitSimulator {
   ) async {
     if !locks, !replacing, (try? await session.commit(url, kind: .subframe(previousFrameURL: previous))) != nil {
       var state = frames[session.id]?.current ?? FrameState(document: -1)
-      state.madeByScriptWithoutInteraction = false
       state.show(Self.normalised(url), in: key, emptyQuery: emptyQuery)
       frames[session.id, default: FrameHistory()].pushed(state, list: session.backForwardList)
     }
@@ -316,12 +315,12 @@ extension WebKitSimulator {
       }
       // The entry's items are the frames' current state, a cancelled iframe's initial about:blank included (observed in
       // WebKitGTK 2.50.6, random-s44-500-330; an iframe's navigation or fragment gives it none).
-      var state = (frames[session.id]?.current ?? FrameState(document: -1)).copiedIntoNewEntry()
+      let state = (frames[session.id]?.current ?? FrameState(document: -1)).copiedIntoNewEntry()
       // `FrameLoader::loadInSameDocument` marks the entry when the document has had no user interaction and the
       // request is not the client's (`hasRecentUserInteractionForNavigationFromJS`,
       // `isRequestFromClientOrUserInput`, `Source/WebCore/loader/FrameLoader.cpp`).
-      state.madeByScriptWithoutInteraction = type == .other && !gesture && !byApp
-      frames[session.id, default: FrameHistory()].pushed(state, list: session.backForwardList)
+      frames[session.id, default: FrameHistory()].pushed(
+        state, list: session.backForwardList, madeByScriptWithoutInteraction: type == .other && !gesture && !byApp)
       return .navigated(session: session.id, frame: .main)
     case .download: return .download
     case .cancel: return await applyRefusal(decision, step: &step)
@@ -377,11 +376,11 @@ extension WebKitSimulator {
   /// Onto an entry of another document it is `backForward` in the main frame (a POST entry included), then the
   /// page's iframes, at the URLs the entry's items had before any reload rewrote it
   /// (``FrameState/restoreItemsBeforeReload()``). A reload is `reload` (`formResubmitted` for a POST entry), then each
-  /// iframe at its `src`; it rewrites the entry's iframes to their `src`. Nothing to go to is ignored, except a reload of an about:blank that made no entry
-  /// (``reloadWithoutEntry(_:step:)``).
+  /// iframe at its `src`; it rewrites the entry's iframes to their `src`. Nothing to go to is ignored, except a reload
+  /// of an about:blank that made no entry (``reloadWithoutEntry(_:step:)``).
   func traverse(_ offset: Int, in session: Session, step: inout Step) async -> StepOutcome {
     let history = session.backForwardList
-    // The app's back and forward skip entries a script made without user interaction (``FrameHistory/appOffset(_:)``).
+    // The app's back and forward skip entries a script made without user interaction (`FrameHistory.appOffset`).
     let offset = offset == 0 ? 0 : frames[session.id]?.appOffset(offset, list: history) ?? offset
     guard let current = history.current, let entry = history.entry(at: offset) else {
       if offset == 0, history.current == nil, committedDocuments.contains(session.id) {

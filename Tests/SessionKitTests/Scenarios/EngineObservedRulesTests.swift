@@ -1162,6 +1162,26 @@ final class EngineObservedRulesTests: XCTestCase {
       ])
   }
 
+  // The mark is the entry's own: an iframe's fragment link made from a script's fragment entry makes an entry the app's
+  // back does not skip (observed in WebKitGTK 2.50.6, `iframe-fragment-after-script-fragment.json`). The simulator
+  // copied the mark into it, and back went straight to the page before.
+  func test_anEntryMadeFromAScriptsFragmentEntry_isNotMarkedByIt() async throws {
+    let result = try await lines(
+      #"""
+      {"policy": {"version": 1, "default": "allow"},
+       "pages": {"https://shop.example/p": {"frames": ["https://ads.example/slot"]}}, "steps": [
+        {"load": "https://news.example/"},
+        {"click": "https://shop.example/p"},
+        {"assign": "https://shop.example/p#a"},
+        {"click": "https://ads.example/slot#x", "frame": "https://ads.example/slot"},
+        {"back": true},
+        {"back": true}
+      ]}
+      """#)
+    XCTAssertEqual(string(result[4], "outcome"), "ignored", "back moves by one, within the page")
+    XCTAssertEqual(string(result[5], "url"), "https://news.example/")
+  }
+
   // A window opened without an opener (`noopener`, a `_blank` link or form) has nobody to take its about:blank's
   // origin from: it is opaque (`Document::initSecurityContext`), so a `download` link there to its creator's origin
   // is a navigation. One with an opener has its creator's origin. Observed in WebKitGTK 2.50.6
