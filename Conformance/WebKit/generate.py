@@ -263,11 +263,12 @@ def draw_step(world, sessions):
 
 
 class Replayer:
-    """The simulator's view of a scenario so far: the sessions open after its last step."""
+    """The simulator's view of a scenario so far: the sessions open after its last step. `directory` holds the file
+    it replays; the caller owns it (`main` removes it when the batch is written)."""
 
-    def __init__(self, bench):
+    def __init__(self, bench, directory):
         self.bench = bench
-        self.directory = tempfile.mkdtemp(prefix="generate-")
+        self.directory = directory
 
     def sessions(self, scenario):
         path = os.path.join(self.directory, "scenario.json")
@@ -324,13 +325,14 @@ def main(argv):
     if arguments.count < 1 or arguments.steps < 1:
         parser.error("--count and --steps must be at least 1")
     os.makedirs(arguments.out, exist_ok=True)
-    replayer = Replayer(arguments.bench)
-    for index in range(arguments.first, arguments.first + arguments.count):
-        file = scenario(arguments.seed, index, arguments.steps, replayer)
-        path = os.path.join(arguments.out, f"random-{arguments.seed}-{index:03d}.json")
-        with open(path, "w") as out:
-            json.dump(file, out, indent=1)
-            out.write("\n")
+    with tempfile.TemporaryDirectory(prefix="generate-") as scratch:
+        replayer = Replayer(arguments.bench, scratch)
+        for index in range(arguments.first, arguments.first + arguments.count):
+            file = scenario(arguments.seed, index, arguments.steps, replayer)
+            path = os.path.join(arguments.out, f"random-{arguments.seed}-{index:03d}.json")
+            with open(path, "w") as out:
+                json.dump(file, out, indent=1)
+                out.write("\n")
     print(f"{arguments.count} scenarios (seed {arguments.seed}) in {arguments.out}")
 
 

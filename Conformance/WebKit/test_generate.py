@@ -76,10 +76,11 @@ class GenerateTests(unittest.TestCase):
     @unittest.skipUnless(os.environ.get("SESSION_BENCH"), "SESSION_BENCH names the session-bench to replay with")
     def test_theSimulatorAcceptsEveryScenario_andEachHasItsSteps(self):
         bench = os.environ["SESSION_BENCH"]
-        with tempfile.TemporaryDirectory() as out:
+        with tempfile.TemporaryDirectory() as out, tempfile.TemporaryDirectory() as scratch:
             subprocess.run(["python3", os.path.join(os.path.dirname(__file__), "generate.py"), "--seed", "test",
-                            "--count", "4", "--steps", "6", "--out", out], check=True, env=os.environ,
-                           capture_output=True)
+                            "--count", "4", "--steps", "6", "--out", out], check=True,
+                           env={**os.environ, "TMPDIR": scratch}, capture_output=True)
+            self.assertEqual(os.listdir(scratch), [], "the generator leaves nothing in the temporary directory")
             names = sorted(os.listdir(out))
             self.assertEqual(len(names), 4)
             for name in names:
