@@ -398,10 +398,21 @@ package actor WebKitSimulator {
       }
       return .popup(child: child.id, presentation: child.presentation ?? presentation)
     case .refused(let decision):
-      return await applyRefusal(decision, step: &step)
+      let outcome = await applyRefusal(decision, step: &step)
+      return stillOpen(child, after: outcome, closed: step.closed, presentation: presentation)
     case .redirectLoop:
-      return .blocked(reason: .redirectLoop)
+      return stillOpen(child, after: .blocked(reason: .redirectLoop), closed: step.closed, presentation: presentation)
     }
+  }
+
+  /// A step reports its net effect (DESIGN §5): a first load that was stopped without closing its popup (a cancelled
+  /// redirect hop, a redirect loop) leaves the popup open at about:blank, as one that cannot commit does, so the step
+  /// opened that popup (WebKitGTK 2.50.6, random-5968cfa938c4-011). A refusal that closed it stays what it was.
+  private func stillOpen(
+    _ child: Session, after outcome: StepOutcome, closed: [SessionID], presentation: PopupPresentation
+  ) -> StepOutcome {
+    guard case .blocked = outcome, !child.isClosed, !closed.contains(child.id) else { return outcome }
+    return .popup(child: child.id, presentation: child.presentation ?? presentation)
   }
 
   /// A navigation of an existing frame: decidePolicyFor and each redirect hop's, then the commit when allowed

@@ -263,6 +263,35 @@ final class EngineObservedRulesTests: XCTestCase {
       """#)
   }
 
+  /// A popup whose first load stops at a cancelled hop, or in a redirect loop, stays open at about:blank (WebKitGTK
+  /// 2.50.6, random-5968cfa938c4-011): the step's net effect is that popup, as for a first load that cannot commit.
+  func test_aPopupWhoseFirstLoadStopsAtAHop_staysOpen_andTheStepReportsIt() async throws {
+    _ = try await lines(
+      #"""
+      {"policy": {"version": 1, "rules": [
+         {"name": "no-bad", "match": {"hosts": ["bad.example"]}, "action": "cancel"}]},
+       "settings": {"javaScriptCanOpenWindowsAutomatically": true},
+       "redirects": {
+         "https://shop.example/go/bad": {"to": "https://bad.example/", "status": 302},
+         "https://loop.example/a": {"to": "https://loop.example/b", "status": 302},
+         "https://loop.example/b": {"to": "https://loop.example/a", "status": 302}},
+       "steps": [
+         {"load": "https://shop.example/"},
+         {"click": "https://shop.example/go/bad", "target": "_blank",
+          "expect": {"outcome": "popup", "child": "main.1", "rule": "no-bad", "url": "https://bad.example/"}},
+         {"open": "https://shop.example/go/bad", "gesture": true,
+          "expect": {"outcome": "popup", "child": "main.2", "rule": "no-bad"}},
+         {"open": "https://loop.example/a", "gesture": true, "expect": {"outcome": "popup", "child": "main.3"}},
+         {"in": "main.1", "open": "https://shop.example/next", "target": "_self", "gesture": true,
+          "expect": {"outcome": "navigated", "session": "main.1"}}
+       ],
+       "expectFinal": {"main": {"url": "https://shop.example/", "history": 1},
+                       "main.1": {"url": "https://shop.example/next", "history": 1},
+                       "main.2": {"url": "about:blank", "history": 0},
+                       "main.3": {"url": "about:blank", "history": 0}}}
+      """#)
+  }
+
   func test_aRedirectLoop_decidesTheRequestAndTwentyHops_thenIsBlocked() async throws {
     let result = try await lines(
       #"""
