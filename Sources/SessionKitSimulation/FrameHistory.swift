@@ -47,6 +47,20 @@ struct FrameState: Sendable, Hashable {
   /// fragment makes from this one copies them. Observed in WebKitGTK 2.50.6 (random-2ab44d6470b1-004,
   /// `reload-keeps-iframe-items.json`).
   private var itemsBeforeReload: [FrameState] = []
+  /// The iframe (by key) whose item is the whole entry: WebKit's UI process makes an iframe's navigation an entry of
+  /// the navigated frame's state alone when the current entry has no item for that frame
+  /// (`WebBackForwardList::completeFrameStateForNavigation`, `Source/WebKit/UIProcess/WebBackForwardList.cpp`), as
+  /// after a move that loaded nothing onto an entry whose items are not the live frames' (a reload made them anew).
+  /// `nil` for an entry of the page. Observed in WebKitGTK 2.50.6 (`iframe-only-entries.json`).
+  var onlyFrame: String?
+  /// Whether the page's own load made the entry (not an iframe's navigation, not a fragment): set by
+  /// ``FrameHistory/pushed(_:list:madeByScriptWithoutInteraction:isPageLoad:)``, never copied.
+  var isPageLoadEntry = false
+  /// Whether the entry no longer holds items for the iframes: after a reload, a move that loaded nothing onto the entry
+  /// of the page's own load leaves it with the reloaded frames' items, which no later page's iframes match, so back or
+  /// forward onto it from another document loads each iframe afresh (`other` at its `src`; observed in WebKitGTK
+  /// 2.50.6, `iframe-only-entries.json`).
+  var hasLostItems = false
 
   init(document: Int) {
     self.document = document
@@ -148,6 +162,7 @@ struct FrameState: Sendable, Hashable {
   /// the entry has for it; for one whose load was cancelled, `backForward` at about:blank when the entry holds an item
   /// for it (``hasBlankItem(_:)``), else `other` at its `src` (it left no item).
   func backForwardLoad(of key: String) -> (type: NavigationType, url: String) {
+    if hasLostItems { return (.other, Self.src(of: key)) }
     if !isBlocked(key) { return (.backForward, url(of: key)) }
     return hasBlankItem(key) ? (.backForward, "about:blank") : (.other, Self.src(of: key))
   }
@@ -199,6 +214,9 @@ struct FrameState: Sendable, Hashable {
     restored.generation = generation
     restored.hasEmptyQuery = hasEmptyQuery
     restored.madeByScriptWithoutInteraction = madeByScriptWithoutInteraction
+    restored.onlyFrame = onlyFrame
+    restored.isPageLoadEntry = isPageLoadEntry
+    restored.hasLostItems = hasLostItems
     restored.nextFrameDocument = max(restored.nextFrameDocument, nextFrameDocument)
     self = restored
   }
@@ -236,7 +254,8 @@ struct FrameState: Sendable, Hashable {
       && lhs.frameDocuments == rhs.frameDocuments && lhs.emptyQueryFrames == rhs.emptyQueryFrames
       && lhs.realDocumentFrames == rhs.realDocumentFrames && lhs.blankItems == rhs.blankItems
       && lhs.itemsBeforeReload == rhs.itemsBeforeReload
-      && lhs.madeByScriptWithoutInteraction == rhs.madeByScriptWithoutInteraction
+      && lhs.madeByScriptWithoutInteraction == rhs.madeByScriptWithoutInteraction && lhs.onlyFrame == rhs.onlyFrame
+      && lhs.isPageLoadEntry == rhs.isPageLoadEntry && lhs.hasLostItems == rhs.hasLostItems
   }
 
   func hash(into hasher: inout Hasher) {
@@ -271,11 +290,16 @@ struct FrameHistory: Sendable {
   }
 
   /// After a commit that pushed (or replaced) an entry of `list`. The new entry's state is `state`, made by a script's
-  /// same-document navigation without user interaction or not (``FrameState/madeByScriptWithoutInteraction``: a
-  /// property of the entry, never of the one it was copied from).
-  mutating func pushed(_ state: FrameState, list: BackForwardList, madeByScriptWithoutInteraction: Bool = false) {
+  /// same-document navigation without user interaction or not (``FrameState/madeByScriptWithoutInteraction``), by the
+  /// page's own load or not (``FrameState/isPageLoadEntry``): properties of the entry, never of the one it was copied
+  /// from.
+  mutating func pushed(
+    _ state: FrameState, list: BackForwardList, madeByScriptWithoutInteraction: Bool = false, isPageLoad: Bool = false
+  ) {
     var state = state
     state.madeByScriptWithoutInteraction = madeByScriptWithoutInteraction
+    state.isPageLoadEntry = isPageLoad
+    state.hasLostItems = false
     var kept = Array(entries.prefix((index ?? -1) + 1))
     kept.append(state)
     entries = Array(kept.suffix(list.entries.count))

@@ -121,11 +121,13 @@ extension WebKitSimulator {
       state.rewriteByReload(generation: nextDocument)
     }
     state.hasEmptyQuery = load.hasEmptyQuery
+    if !load.isSameAsCurrent { state.isPageLoadEntry = true }
     if replaces {
       frames[session.id]?.current = state
     } else {
-      frames[session.id, default: FrameHistory()].pushed(state, list: session.backForwardList)
+      frames[session.id, default: FrameHistory()].pushed(state, list: session.backForwardList, isPageLoad: true)
     }
+    liveFrames[session.id] = (state.generation, load.isSameAsCurrent)
     await loadFrames(of: session, .load, step: &step)
     return true
   }
@@ -142,7 +144,7 @@ extension WebKitSimulator {
     emptyQuery: Bool = false, step: inout Step
   ) async {
     if !locks, !replacing, (try? await session.commit(url, kind: .subframe(previousFrameURL: previous))) != nil {
-      var state = frames[session.id]?.current ?? FrameState(document: -1)
+      var state = newFrameEntry(for: key, in: session)
       state.show(Self.normalised(url), in: key, emptyQuery: emptyQuery)
       frames[session.id, default: FrameHistory()].pushed(state, list: session.backForwardList)
     }
@@ -156,6 +158,23 @@ extension WebKitSimulator {
     }
     await loadNestedFrames(ofPageAt: url, key: key, in: session, type: .other, into: &state, step: &step)
     frames[session.id]?.current = state
+  }
+
+  /// The state a new entry made by the iframe `key`'s navigation starts from: the current entry's, or, when the current
+  /// entry holds no item for the live iframe (its items are of another generation than the live frames', after a move
+  /// that loaded nothing, or it is an entry of one iframe alone), an entry of that iframe alone
+  /// (``FrameState/onlyFrame``; `WebBackForwardList::completeFrameStateForNavigation`). Observed in WebKitGTK 2.50.6:
+  /// reload, back, an iframe's link (`iframe-only-entries.json`).
+  func newFrameEntry(for key: String, in session: Session) -> FrameState {
+    var state = frames[session.id]?.current ?? FrameState(document: -1)
+    guard let live = liveFrames[session.id], state.onlyFrame != nil || state.generation != live.generation else {
+      return state
+    }
+    nextDocument += 1
+    state.document = nextDocument
+    state.generation = live.generation
+    state.onlyFrame = key
+    return state
   }
 
   /// The iframes of the declared page the iframe `key` of `session` now shows at `url` (nested browsing contexts),
@@ -354,7 +373,7 @@ extension WebKitSimulator {
     case .allow:
       guard Self.normalised(url) != Self.normalised(shown) else { return .navigated(session: session.id, frame: .sub) }
       if (try? await session.commit(url, kind: .subframe(previousFrameURL: shown))) != nil {
-        var state = frames[session.id]?.current ?? FrameState(document: -1)
+        var state = newFrameEntry(for: key, in: session)
         state.moveWithinDocument(to: Self.normalised(url), in: key)
         frames[session.id, default: FrameHistory()].pushed(state, list: session.backForwardList)
       }
@@ -390,10 +409,17 @@ extension WebKitSimulator {
     }
     let page = entry.url.serialized
     let currentState = frames[session.id]?.current ?? FrameState(document: -1)
-    if offset != 0, let target = frames[session.id]?.state(at: offset), target.document == currentState.document {
-      return await traverseWithinDocument(
-        offset, from: currentState, to: target, page: page, pageChanges: entry.url != current.url, in: session,
-        step: &step)
+    if offset != 0, let target = frames[session.id]?.state(at: offset) {
+      if let key = target.onlyFrame {
+        return await traverseOntoFrameOnlyEntry(
+          offset, key: key, from: currentState, to: target, page: page, in: session, step: &step)
+      }
+      // From an entry of one iframe alone onto one of the page, WebKit loads the page anew.
+      if currentState.onlyFrame == nil, target.document == currentState.document {
+        return await traverseWithinDocument(
+          offset, from: currentState, to: target, page: page, pageChanges: entry.url != current.url, in: session,
+          step: &step)
+      }
     }
     step.url = page
     let type: NavigationType = offset != 0 ? .backForward : entry.isPost ? .formResubmitted : .reload
@@ -416,8 +442,54 @@ extension WebKitSimulator {
       frames[session.id]?.current.restoreItemsBeforeReload()
       frames[session.id]?.current.generation = nextDocument
     }
+    liveFrames[session.id] = (nextDocument, offset == 0)
     if offset != 0, hasFramesNamedByLoadOrder(in: session) { step.unpredictableFrames = true }
     await loadFrames(of: session, offset == 0 ? .reload : .backForward, step: &step)
+    frames[session.id]?.current.hasLostItems = false
+    return .navigated(session: session.id, frame: .main)
+  }
+
+  /// A move onto an entry of one iframe alone (``FrameState/onlyFrame``): while the page still has that iframe (the
+  /// live frames are those the entry was made with), the iframe navigates to the entry's URL (`backForward`, target
+  /// the subframe), even when it shows that URL; once the page was made anew, the main frame navigates to the iframe's
+  /// URL (`backForward`, target the main frame), which the entry then holds as a page of its own. Observed in WebKitGTK
+  /// 2.50.6 (`iframe-only-entries.json`; WebKit's UI process navigates the item's frame by its identifier, the main
+  /// frame when no frame has it).
+  private func traverseOntoFrameOnlyEntry(
+    _ offset: Int, key: String, from current: FrameState, to target: FrameState, page: String, in session: Session,
+    step: inout Step
+  ) async -> StepOutcome {
+    let url = target.url(of: key)
+    step.url = url
+    if let live = liveFrames[session.id], target.generation == live.generation {
+      let decision = await decidePolicy(
+        in: session, url: url, type: .backForward, target: .sub(src: key, url: current.url(of: key)), source: .main,
+        sourceSession: session, gesture: false, step: &step)
+      guard decision.policy == .allow else { return await applyRefusal(decision, step: &step) }
+      var state = target
+      await loadNestedFrames(ofPageAt: url, key: key, in: session, type: .backForward, into: &state, step: &step)
+      guard (try? await session.commit(page, kind: .backForward(offset: offset))) != nil else {
+        return .blocked(reason: .invalidURL)
+      }
+      frames[session.id]?.moved(with: session.backForwardList)
+      frames[session.id]?.current = state
+      return .navigated(session: session.id, frame: .sub)
+    }
+    let decision = await decidePolicy(
+      in: session, url: url, type: .backForward, target: .main, source: .main, sourceSession: session, gesture: false,
+      step: &step)
+    guard decision.policy == .allow else { return await applyRefusal(decision, step: &step) }
+    let previousOrigin = origin(of: session)
+    guard (try? await session.commit(page, kind: .backForward(offset: offset))) != nil,
+      (try? await session.commit(url, kind: .newEntry(isPost: false), replacesCurrent: true)) != nil
+    else { return .blocked(reason: .invalidURL) }
+    frames[session.id]?.moved(with: session.backForwardList)
+    clearNameIfCrossOrigin(session, from: previousOrigin)
+    if (try? WebAddress(url))?.isAboutBlank != true { realDocuments.insert(session.id) }
+    nextDocument += 1
+    frames[session.id]?.current = FrameState(document: nextDocument)
+    liveFrames[session.id] = (nextDocument, false)
+    await loadFrames(of: session, .load, step: &step)
     return .navigated(session: session.id, frame: .main)
   }
 
@@ -503,6 +575,13 @@ extension WebKitSimulator {
       // nothing (observed in WebKitGTK 2.50: no callback, the URL unchanged, canGoBack/canGoForward moved).
       guard (try? await session.commit(page, kind: .backForward(offset: offset))) != nil else { return .ignored }
       frames[session.id]?.moved(with: session.backForwardList)
+      // After a reload, the entry of the page's own load keeps no items the iframes of a later page match
+      // (``FrameState/hasLostItems``).
+      if let live = liveFrames[session.id], live.byReload, target.generation != live.generation,
+        target.isPageLoadEntry
+      {
+        frames[session.id]?.current.hasLostItems = true
+      }
       return .ignored
     }
     step.url = changed.first.map { target.url(of: $0) } ?? page

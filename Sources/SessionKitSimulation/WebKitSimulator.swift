@@ -40,6 +40,10 @@ package actor WebKitSimulator {
   var realDocuments: Set<SessionID> = []
   /// Sessions whose main frame has committed any document, about:blank included (also one that added no entry).
   var committedDocuments: Set<SessionID> = []
+  /// Each session's live frames: the generation of the items the page's iframes were made with (its last load, reload
+  /// or back/forward load; ``FrameState/generation``), and whether a reload (or a `Same` load) made them. A move that
+  /// loads nothing leaves them as they are while the list's current entry changes.
+  var liveFrames: [SessionID: (generation: Int, byReload: Bool)] = [:]
 
   /// Creates a simulator with one main web view at `about:blank`, whose root session has the engine's next
   /// default id (`SessionEngine.makeRootSession()`: `main` for an engine's first root).

@@ -1163,6 +1163,36 @@ final class EngineObservedRulesTests: XCTestCase {
   // link's fragment entry is not skipped (observed in WebKitGTK 2.50.6, random-d6c-80-007,
   // `script-fragment-entries-skipped.json`; `itemSkippingBackForwardItemsAddedByJSWithoutUserGesture`). The simulator
   // moved by one.
+  /// After a reload and a back that loads nothing, an iframe's link adds an entry of that iframe alone; moving onto it
+  /// navigates the iframe while the page has it, the main frame to the iframe's URL once the page was made anew, and
+  /// back onto the page's own entry loads its iframes afresh (WebKitGTK 2.50.6, `iframe-only-entries.json`).
+  func test_anIframesNavigationAfterASilentMove_makesAnEntryOfThatIframeAlone() async throws {
+    let call = { (type: String, target: String) in
+      #"{"callback": "decidePolicyFor", "session": "main", "navigationType": "\#(type)", "targetFrame": "\#(target)", "answer": "allow"}"#
+    }
+    _ = try await lines(
+      #"""
+      {"policy": {"version": 1},
+       "pages": {"https://shop.example/p": {"frames": ["https://shop.example/a", "https://shop.example/b"]}},
+       "steps": [
+         {"load": "https://shop.example/p"},
+         {"click": "https://shop.example/a2", "frame": "https://shop.example/a"},
+         {"reload": true},
+         {"back": true, "expect": {"outcome": "ignored", "callbacks": []}},
+         {"click": "https://shop.example/a3", "frame": "https://shop.example/a"},
+         {"click": "https://shop.example/b2", "frame": "https://shop.example/b"},
+         {"back": true, "expect": {"outcome": "navigated", "frame": "sub", "url": "https://shop.example/a3",
+                                   "callbacks": [\#(call("backForward", "sub"))]}},
+         {"back": true, "expect": {"outcome": "navigated", "frame": "main", "url": "https://shop.example/p",
+                                   "callbacks": [\#(call("backForward", "main")), \#(call("other", "sub")),
+                                                 \#(call("other", "sub"))]}},
+         {"forward": true, "expect": {"outcome": "navigated", "frame": "main", "url": "https://shop.example/a3",
+                                      "callbacks": [\#(call("backForward", "main"))]}}
+       ],
+       "expectFinal": {"main": {"url": "https://shop.example/a3", "history": 3}}}
+      """#)
+  }
+
   func test_theAppsBackAndForward_skipEntriesAScriptMadeWithoutInteraction() async throws {
     let result = try await lines(
       #"""
