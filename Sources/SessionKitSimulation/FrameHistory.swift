@@ -283,6 +283,14 @@ struct FrameHistory: Sendable {
     }
   }
 
+  /// The index of the current entry, `nil` before the first commit.
+  var currentIndex: Int? { index }
+
+  /// The state of the entry at `index`.
+  func state(atIndex index: Int) -> FrameState? {
+    entries.indices.contains(index) ? entries[index] : nil
+  }
+
   /// The state of the entry `offset` steps from the current one.
   func state(at offset: Int) -> FrameState? {
     guard let index, entries.indices.contains(index + offset) else { return nil }

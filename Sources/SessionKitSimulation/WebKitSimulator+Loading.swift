@@ -127,6 +127,7 @@ extension WebKitSimulator {
     } else {
       frames[session.id, default: FrameHistory()].pushed(state, list: session.backForwardList, isPageLoad: true)
     }
+    scrolledFrom[session.id] = nil
     liveFrames[session.id] = (state.generation, load.isSameAsCurrent)
     await loadFrames(of: session, .load, step: &step)
     return true
@@ -147,6 +148,7 @@ extension WebKitSimulator {
       var state = newFrameEntry(for: key, in: session)
       state.show(Self.normalised(url), in: key, emptyQuery: emptyQuery)
       frames[session.id, default: FrameHistory()].pushed(state, list: session.backForwardList)
+      scrolledFrom[session.id] = nil
     }
     // The iframe shows a new document in the current entry (one it pushed, or the one it had: `locks`, `replacing`),
     // with the iframes of its page.
@@ -340,6 +342,7 @@ extension WebKitSimulator {
       // `isRequestFromClientOrUserInput`, `Source/WebCore/loader/FrameLoader.cpp`).
       frames[session.id, default: FrameHistory()].pushed(
         state, list: session.backForwardList, madeByScriptWithoutInteraction: type == .other && !gesture && !byApp)
+      scrolledFrom[session.id] = nil
       return .navigated(session: session.id, frame: .main)
     case .download: return .download
     case .cancel: return await applyRefusal(decision, step: &step)
@@ -376,6 +379,7 @@ extension WebKitSimulator {
         var state = newFrameEntry(for: key, in: session)
         state.moveWithinDocument(to: Self.normalised(url), in: key)
         frames[session.id, default: FrameHistory()].pushed(state, list: session.backForwardList)
+        scrolledFrom[session.id] = nil
       }
       return .navigated(session: session.id, frame: .sub)
     case .download: return .download
@@ -409,15 +413,28 @@ extension WebKitSimulator {
     }
     let page = entry.url.serialized
     let currentState = frames[session.id]?.current ?? FrameState(document: -1)
+    // The entry of the document the page shows: the current one, unless a back or forward that scrolled to a fragment
+    // left the web process's current item behind (``scrolledFrom``).
+    let liveIndex = scrolledFrom.removeValue(forKey: session.id)
+    let live = liveIndex.flatMap { frames[session.id]?.state(atIndex: $0) } ?? currentState
     if offset != 0, let target = frames[session.id]?.state(at: offset) {
       if let key = target.onlyFrame {
         return await traverseOntoFrameOnlyEntry(
           offset, key: key, from: currentState, to: target, page: page, in: session, step: &step)
       }
+      let isLiveEntry = liveIndex != nil && liveIndex == frames[session.id]?.currentIndex.map { $0 + offset }
+      if currentState.onlyFrame == nil, target.document != live.document || isLiveEntry,
+        let shown = session.committedURL?.serialized,
+        Self.scrollsToFragment(page, shown: shown, shownHasEmptyQuery: live.hasEmptyQuery)
+      {
+        return await scrollOnTraversal(
+          offset, to: entry, page: page, live: liveIndex ?? frames[session.id]?.currentIndex, in: session,
+          step: &step)
+      }
       // From an entry of one iframe alone onto one of the page, WebKit loads the page anew.
-      if currentState.onlyFrame == nil, target.document == currentState.document {
+      if currentState.onlyFrame == nil, target.document == live.document {
         return await traverseWithinDocument(
-          offset, from: currentState, to: target, page: page, pageChanges: entry.url != current.url, in: session,
+          offset, from: live, to: target, page: page, pageChanges: entry.url != current.url, in: session,
           step: &step)
       }
     }
@@ -446,6 +463,45 @@ extension WebKitSimulator {
     if offset != 0, hasFramesNamedByLoadOrder(in: session) { step.unpredictableFrames = true }
     await loadFrames(of: session, offset == 0 ? .reload : .backForward, step: &step)
     frames[session.id]?.current.hasLostItems = false
+    return .navigated(session: session.id, frame: .main)
+  }
+
+  /// Whether a history load of `url` in a page showing `shown` (`shownHasEmptyQuery`: as `URL?`) scrolls the page
+  /// instead of loading: `url` has a fragment and is `shown` but for its fragment (`FrameLoader::loadWithDocumentLoader` performs a fragment navigation
+  /// when `shouldPerformFragmentNavigation` holds, `Source/WebCore/loader/FrameLoader.cpp`).
+  static func scrollsToFragment(_ url: String, shown: String, shownHasEmptyQuery: Bool) -> Bool {
+    guard let address = try? WebAddress(url), let page = try? WebAddress(shown), page.scheme != "about" else {
+      return false
+    }
+    return isFragment(address, of: page, pageHasEmptyQuery: shownHasEmptyQuery, isForm: false)
+  }
+
+  /// Back or forward onto an entry of another document whose URL is the page's but for a fragment (or onto the entry
+  /// of the page's own document after such a move): WebKit asks `backForward` for the entry's URL, then scrolls the
+  /// page it shows to the fragment, loading nothing (``scrollsToFragment(_:shown:)``). When the page's URL changes by
+  /// it, the list stays on its entry, whose URL becomes the fragment's (the web process updates its current item);
+  /// when it does not, the list moves while the page's document stays that of the entry it left (``scrolledFrom``).
+  /// Observed in WebKitGTK 2.50.6 (random-d7b-60-015, `fragment-history-scroll.json`).
+  private func scrollOnTraversal(
+    _ offset: Int, to entry: BackForwardList.Entry, page: String, live: Int?, in session: Session,
+    step: inout Step
+  ) async -> StepOutcome {
+    step.url = page
+    let decision = await decidePolicy(
+      in: session, url: page, type: .backForward, target: .main, source: .main, sourceSession: session,
+      gesture: false, method: entry.isPost ? .post : .get, step: &step)
+    guard decision.policy == .allow else { return await applyRefusal(decision, step: &step) }
+    if session.committedURL?.serialized != page {
+      guard (try? await session.commit(page, kind: .newEntry(isPost: false), replacesCurrent: true)) != nil else {
+        return .blocked(reason: .invalidURL)
+      }
+      return .navigated(session: session.id, frame: .main)
+    }
+    guard (try? await session.commit(page, kind: .backForward(offset: offset))) != nil else {
+      return .blocked(reason: .invalidURL)
+    }
+    frames[session.id]?.moved(with: session.backForwardList)
+    if let live, live != frames[session.id]?.currentIndex { scrolledFrom[session.id] = live }
     return .navigated(session: session.id, frame: .main)
   }
 

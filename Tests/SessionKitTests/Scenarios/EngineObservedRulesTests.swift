@@ -1193,6 +1193,46 @@ final class EngineObservedRulesTests: XCTestCase {
       """#)
   }
 
+  /// Back onto an entry of another document whose URL is the page's but for a fragment asks `backForward` and scrolls:
+  /// no iframe loads, the list stays (a later link keeps the entry after it); a second back, whose URL does not
+  /// change, moves the list but not the page's document, so the back after it loads the page anew (WebKitGTK 2.50.6,
+  /// random-d7b-60-015, `fragment-history-scroll.json`).
+  func test_backOntoAFragmentOfTheShownURL_scrollsThePage_andTheListFollowsLate() async throws {
+    let main =
+      #"{"callback": "decidePolicyFor", "session": "main", "navigationType": "backForward", "targetFrame": "main", "answer": "allow"}"#
+    let frame =
+      #"{"callback": "decidePolicyFor", "session": "main", "navigationType": "backForward", "targetFrame": "sub", "answer": "allow"}"#
+    for (extra, history) in [("", 4), (#"{"back": true, "expect": {"callbacks": [\#(main)]}},"#, 3)] {
+      _ = try await lines(
+        #"""
+        {"policy": {"version": 1},
+         "pages": {"https://shop.example/p": {"frames": ["https://shop.example/a"]}},
+         "steps": [
+           {"load": "https://shop.example/p"},
+           {"click": "https://shop.example/p#top"},
+           {"click": "https://shop.example/p"},
+           {"back": true, "expect": {"url": "https://shop.example/p#top", "callbacks": [\#(main)]}},
+           \#(extra)
+           {"click": "https://shop.example/q"}
+         ],
+         "expectFinal": {"main": {"url": "https://shop.example/q", "history": \#(history)}}}
+        """#)
+    }
+    _ = try await lines(
+      #"""
+      {"policy": {"version": 1},
+       "pages": {"https://shop.example/p": {"frames": ["https://shop.example/a"]}},
+       "steps": [
+         {"load": "https://shop.example/p"},
+         {"click": "https://shop.example/p#top"},
+         {"click": "https://shop.example/p"},
+         {"back": true},
+         {"back": true, "expect": {"callbacks": [\#(main)]}},
+         {"back": true, "expect": {"url": "https://shop.example/p", "callbacks": [\#(main), \#(frame)]}}
+       ]}
+      """#)
+  }
+
   func test_theAppsBackAndForward_skipEntriesAScriptMadeWithoutInteraction() async throws {
     let result = try await lines(
       #"""
