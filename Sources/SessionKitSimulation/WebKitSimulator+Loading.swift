@@ -103,14 +103,19 @@ extension WebKitSimulator {
     // has committed only about:blank; a form's, like every other scheduled load there, replaces the current one
     // (observed in WebKitGTK 2.50.6, random-a027a60264fe-019; WebKit's source for it was not located).
     let scriptBlank = isBlank && !load.isForm
-    let replaces = load.isSameAsCurrent || (load.locksHistory && hasEntry && !scriptBlank)
+    let replaces =
+      load.isSameAsCurrent || (load.locksHistory && hasEntry && !scriptBlank)
+      || (hasEntry && stoppedBlankDocuments.contains(session.id))
     let kind: CommitKind = load.isSameAsCurrent ? .reload : .newEntry(isPost: isPost)
     let previousOrigin = origin(of: session)
     guard (try? await session.commit(url, kind: kind, replacesCurrent: replaces)) != nil else { return false }
     // The load a window was opened for keeps its name (`clearNameIfCrossOrigin`).
     defer { if !load.opensWindow { clearNameIfCrossOrigin(session, from: previousOrigin) } }
     committedDocuments.insert(session.id)
-    if !isBlank { realDocuments.insert(session.id) }
+    if !isBlank {
+      realDocuments.insert(session.id)
+      stoppedBlankDocuments.remove(session.id)
+    }
     nextDocument += 1
     var state = FrameState(document: nextDocument)
     if load.isSameAsCurrent, let current = frames[session.id]?.current {

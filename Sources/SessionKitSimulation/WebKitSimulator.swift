@@ -40,6 +40,12 @@ package actor WebKitSimulator {
   var realDocuments: Set<SessionID> = []
   /// Sessions whose main frame has committed any document, about:blank included (also one that added no entry).
   var committedDocuments: Set<SessionID> = []
+  /// Sessions showing only about:blank whose page submitted a form to a new window: WebKit schedules the submission in
+  /// the form's own frame, and a navigation scheduled there before it committed a real document stops its load
+  /// (`NavigationScheduler::scheduleFormSubmission`, `duringLoad`; `schedule` calls `stopLoading`), after which the
+  /// window's next navigation, a link's included, replaces its about:blank entry until a real document commits.
+  /// Observed in WebKitGTK 2.50.6 (random-d7b-60-041, `blank-window-form-to-new-window.json`).
+  var stoppedBlankDocuments: Set<SessionID> = []
   /// Each session's live frames: the generation of the items the page's iframes were made with (its last load, reload
   /// or back/forward load; ``FrameState/generation``), and whether a reload (or a `Same` load) made them. A move that
   /// loads nothing leaves them as they are while the list's current entry changes.
@@ -331,6 +337,9 @@ package actor WebKitSimulator {
   private func newWindowFromLink(
     _ url: String, name: String?, keepsOpener: Bool, _ link: Link, in session: Session, step: inout Step
   ) async -> StepOutcome {
+    if link.type == .formSubmitted, link.frame.isMain, !realDocuments.contains(session.id) {
+      stoppedBlankDocuments.insert(session.id)
+    }
     let decision = await decidePolicy(
       in: session, url: url, type: link.type, target: nil, source: link.frame, sourceSession: session, gesture: true,
       method: link.method, step: &step)

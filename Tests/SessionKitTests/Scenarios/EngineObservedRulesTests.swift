@@ -1233,6 +1233,27 @@ final class EngineObservedRulesTests: XCTestCase {
       """#)
   }
 
+  /// A form to a new window from a window showing only about:blank stops that window's load: its next navigation, a
+  /// link's too, replaces the about:blank entry; a link to a new window does not (WebKitGTK 2.50.6, random-d7b-60-041,
+  /// `blank-window-form-to-new-window.json`).
+  func test_aFormToANewWindowFromABlankWindow_makesItsNextNavigationReplaceItsEntry() async throws {
+    for (opening, history) in [
+      (#""submit": "https://www.shop.example/a""#, 1), (#""click": "https://www.shop.example/a""#, 2),
+    ] {
+      _ = try await lines(
+        #"""
+        {"policy": {"version": 1}, "settings": {"javaScriptCanOpenWindowsAutomatically": true},
+         "steps": [
+           {"load": "https://www.shop.example/a"},
+           {"open": "about:blank", "gesture": true},
+           {"in": "main.1", \#(opening), "target": "_blank", "expect": {"outcome": "popup", "child": "main.1.1"}},
+           {"in": "main.1", "click": "https://shop.example/go"}
+         ],
+         "expectFinal": {"main.1": {"url": "https://shop.example/go", "history": \#(history)}}}
+        """#)
+    }
+  }
+
   func test_theAppsBackAndForward_skipEntriesAScriptMadeWithoutInteraction() async throws {
     let result = try await lines(
       #"""
