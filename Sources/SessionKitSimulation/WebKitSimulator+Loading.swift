@@ -583,10 +583,13 @@ extension WebKitSimulator {
     let children: [String]
   }
 
-  /// Visits the iframes of the declared page `session` shows in tree order (`FrameTree::traverseNext`): each iframe,
-  /// then the iframes inside it, then the next. An iframe whose load was cancelled is visited, empty.
+  /// Visits the iframes of the page `session` shows in tree order (`FrameTree::traverseNext`): each iframe, then the
+  /// iframes inside it, then the next; a page that is not declared has the iframes steps named in it
+  /// (``insertedFrames``). An iframe whose load was cancelled is visited, empty.
   func walkFrames(of session: Session, _ visit: (FrameInTree) -> Void) {
-    guard let page = session.committedURL, let sources = web.frames(of: page) else { return }
+    guard let page = session.committedURL,
+      let sources = web.frames(of: page) ?? insertedFrames[SimulatedWeb.key(page)]
+    else { return }
     let state = frames[session.id]?.current
     func walk(_ sources: [String], of parentPage: WebAddress, parent: String?, chain: [String]) {
       for (index, src) in sources.enumerated() {

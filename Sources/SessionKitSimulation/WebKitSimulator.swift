@@ -46,6 +46,11 @@ package actor WebKitSimulator {
   /// window's next navigation, a link's included, replaces its about:blank entry until a real document commits.
   /// Observed in WebKitGTK 2.50.6 (random-d7b-60-041, `blank-window-form-to-new-window.json`).
   var stoppedBlankDocuments: Set<SessionID> = []
+  /// The iframes steps named in pages that are not declared (by the page's key, in the order first named): such a page
+  /// has whatever iframes the steps' links are in, as the conformance harness puts one into the page the first time a
+  /// step names it and the page has it whenever it shows again. Their loads are the page's own business, never asked;
+  /// the iframes of the declared page one shows are there, and their names are found (random-d8a-80-078).
+  var insertedFrames: [String: [String]] = [:]
   /// Each session's live frames: the generation of the items the page's iframes were made with (its last load, reload
   /// or back/forward load; ``FrameState/generation``), and whether a reload (or a `Same` load) made them. A move that
   /// loads nothing leaves them as they are while the list's current entry changes.
@@ -178,6 +183,10 @@ package actor WebKitSimulator {
         throw SimulationError(
           code: .unknownFrame, session: session.id, frame: path.joined(separator: " > "),
           page: page.map(SimulatedWeb.key) ?? "about:blank", declaredFrames: known ?? [])
+      }
+      if level == 0, declared == nil, let page {
+        let pageKey = SimulatedWeb.key(page)
+        if insertedFrames[pageKey]?.contains(src) != true { insertedFrames[pageKey, default: []].append(src) }
       }
       key = FrameState.key(of: src, in: level == 0 ? nil : key)
       if state?.isBlocked(key) == true { return nil }

@@ -1254,6 +1254,25 @@ final class EngineObservedRulesTests: XCTestCase {
     }
   }
 
+  /// A page that is not declared has the iframes the steps name in it; one showing a declared page has that page's
+  /// iframes, and a link in it finds their names (WebKitGTK 2.50.6, random-d8a-80-078,
+  /// `undeclared-page-iframe-names.json`).
+  func test_anIframeAStepNamesInAnUndeclaredPage_hasTheIframesOfTheDeclaredPageItShows() async throws {
+    _ = try await lines(
+      #"""
+      {"policy": {"version": 1},
+       "pages": {"https://www.shop.example/a": {"frames": ["https://ads.example/slot"]},
+                 "https://ads.example/slot": {"frames": [{"src": "about:srcdoc", "name": "box"}]}},
+       "steps": [
+         {"load": "https://www.shop.example/a"},
+         {"click": "https://ads.example/a"},
+         {"click": "about:blank", "target": "box", "frame": "https://ads.example/slot",
+          "expect": {"outcome": "navigated", "frame": "sub"}}
+       ],
+       "expectFinal": {"main": {"url": "https://ads.example/a", "history": 3}}}
+      """#)
+  }
+
   func test_theAppsBackAndForward_skipEntriesAScriptMadeWithoutInteraction() async throws {
     let result = try await lines(
       #"""
