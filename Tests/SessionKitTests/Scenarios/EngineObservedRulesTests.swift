@@ -1273,6 +1273,16 @@ final class EngineObservedRulesTests: XCTestCase {
       """#)
   }
 
+  /// A form without fields to about:blank submits to `about:blank?`, which WebKit does not take for about:blank: later
+  /// scheduled loads add entries; after a link's about:blank they replace it (WebKitGTK 2.50.6, random-d8a-80-053,
+  /// `blank-form-query.json`).
+  func test_aFormsAboutBlankWithAnEmptyQuery_isARealDocument_forLaterScheduledLoads() async throws {
+    for (first, history) in [(#"{"submit": "about:blank"}"#, 2.0), (#"{"click": "about:blank"}"#, 1)] {
+      let length = try await finalHistory(#"\#(first), {"assign": "https://shop.example/x"}"#)
+      XCTAssertEqual(length, history, first)
+    }
+  }
+
   func test_theAppsBackAndForward_skipEntriesAScriptMadeWithoutInteraction() async throws {
     let result = try await lines(
       #"""
