@@ -61,6 +61,11 @@ struct FrameState: Sendable, Hashable {
   /// forward onto it from another document loads each iframe afresh (`other` at its `src`; observed in WebKitGTK
   /// 2.50.6, `iframe-only-entries.json`).
   var hasLostItems = false
+  /// Iframes (by key) showing only about:blank whose load a form aimed at a new window stopped (WebKit schedules the
+  /// submission in the form's frame: ``WebKitSimulator/stoppedBlankDocuments`` says the same of a window): their next
+  /// navigation replaces their document in the current entry instead of adding one (observed in WebKitGTK 2.50.6,
+  /// random-d8a-80-021, `blank-window-form-to-new-window.json`).
+  private(set) var stoppedLoads: Set<String> = []
 
   init(document: Int) {
     self.document = document
@@ -175,6 +180,16 @@ struct FrameState: Sendable, Hashable {
     return copy
   }
 
+  /// Records that a form aimed at a new window stopped the load of the iframe `key` (``stoppedLoads``).
+  mutating func stopLoad(of key: String) {
+    stoppedLoads.insert(key)
+  }
+
+  /// Whether the iframe `key`'s next navigation replaces its document in the current entry (``stoppedLoads``).
+  func hasStoppedLoad(_ key: String) -> Bool {
+    stoppedLoads.contains(key)
+  }
+
   /// Records that the iframe `key`'s load was cancelled.
   mutating func block(_ key: String) {
     forget(key)
@@ -192,6 +207,7 @@ struct FrameState: Sendable, Hashable {
     // The iframe itself stays the frame it was; those inside it go with its document.
     realDocumentFrames = realDocumentFrames.filter { !Self.isInside($0, key) }
     frameDocuments = frameDocuments.filter { !Self.isInside($0.key, key) }
+    stoppedLoads = stoppedLoads.filter { $0 != key && !Self.isInside($0, key) }
   }
 
   /// A reload or a `Same` load made the page anew in this entry: every iframe back at its `src`, with items of
@@ -229,6 +245,7 @@ struct FrameState: Sendable, Hashable {
     emptyQueryFrames = []
     realDocumentFrames = []
     frameDocuments = [:]
+    stoppedLoads = []
     self.generation = generation
   }
 
@@ -256,6 +273,7 @@ struct FrameState: Sendable, Hashable {
       && lhs.itemsBeforeReload == rhs.itemsBeforeReload
       && lhs.madeByScriptWithoutInteraction == rhs.madeByScriptWithoutInteraction && lhs.onlyFrame == rhs.onlyFrame
       && lhs.isPageLoadEntry == rhs.isPageLoadEntry && lhs.hasLostItems == rhs.hasLostItems
+      && lhs.stoppedLoads == rhs.stoppedLoads
   }
 
   func hash(into hasher: inout Hasher) {

@@ -346,8 +346,17 @@ package actor WebKitSimulator {
   private func newWindowFromLink(
     _ url: String, name: String?, keepsOpener: Bool, _ link: Link, in session: Session, step: inout Step
   ) async -> StepOutcome {
-    if link.type == .formSubmitted, link.frame.isMain, !realDocuments.contains(session.id) {
-      stoppedBlankDocuments.insert(session.id)
+    if link.type == .formSubmitted {
+      switch link.frame {
+      case .main where !realDocuments.contains(session.id): stoppedBlankDocuments.insert(session.id)
+      case .sub(let key, let shown):
+        let state = frames[session.id]?.current
+        let onlyBlank =
+          state?.isBlocked(key) == true
+          || ((try? WebAddress(shown))?.isAboutBlank == true && state?.hasCommittedRealDocument(key) != true)
+        if onlyBlank { frames[session.id]?.current.stopLoad(of: key) }
+      default: break
+      }
     }
     let decision = await decidePolicy(
       in: session, url: url, type: link.type, target: nil, source: link.frame, sourceSession: session, gesture: true,
@@ -514,7 +523,8 @@ package actor WebKitSimulator {
           let showsInitialDocument = state?.isBlocked(src) == true
           let onlyBlank =
             (try? WebAddress(frameURL))?.isAboutBlank == true && state?.hasCommittedRealDocument(src) != true
-          let locks = isScheduled && (showsInitialDocument ? !gesture : onlyBlank)
+          let locks =
+            state?.hasStoppedLoad(src) == true || isScheduled && (showsInitialDocument ? !gesture : onlyBlank)
           await commitFrame(
             final, src: src, from: frameURL, in: session, replacing: load.isSameAsCurrent, locks: locks,
             emptyQuery: load.hasEmptyQuery, step: &step)

@@ -1283,6 +1283,22 @@ final class EngineObservedRulesTests: XCTestCase {
     }
   }
 
+  /// The same in an iframe showing only about:blank: after a form to a new window, its next navigation replaces its
+  /// document in the current entry (WebKitGTK 2.50.6, random-d8a-80-021, `blank-iframe-form-to-new-window.json`).
+  func test_aFormToANewWindowFromABlankIframe_makesItsNextNavigationReplaceItsDocument() async throws {
+    for (opening, history) in [
+      (#""submit": "https://www.shop.example/x""#, 1.0), (#""click": "https://www.shop.example/x""#, 2),
+    ] {
+      let length = try await finalHistory(
+        #"""
+        {"load": "https://www.shop.example/f"},
+        {\#(opening), "target": "_blank", "frame": "about:blank"},
+        {"click": "https://www.shop.example/y", "frame": "about:blank"}
+        """#, extra: #""pages": {"https://www.shop.example/f": {"frames": ["about:blank"]}},"#)
+      XCTAssertEqual(length, history, opening)
+    }
+  }
+
   func test_theAppsBackAndForward_skipEntriesAScriptMadeWithoutInteraction() async throws {
     let result = try await lines(
       #"""
