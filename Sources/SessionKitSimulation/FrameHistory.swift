@@ -66,6 +66,10 @@ struct FrameState: Sendable, Hashable {
   /// navigation replaces their document in the current entry instead of adding one (observed in WebKitGTK 2.50.6,
   /// random-d8a-80-021, `blank-window-form-to-new-window.json`).
   private(set) var stoppedLoads: Set<String> = []
+  /// Iframes (by key) whose document in this entry a locked navigation put there (one that replaced the iframe's
+  /// document in the current entry instead of adding one): a reload's item for such an iframe replaces it
+  /// (``restoreItemsBeforeReload()``).
+  private(set) var lockedFrames: Set<String> = []
 
   init(document: Int) {
     self.document = document
@@ -150,9 +154,11 @@ struct FrameState: Sendable, Hashable {
     let url = url(of: key)
     let number = frameDocuments[key]
     let emptyQuery = hasEmptyQuery(key)
+    let locked = lockedFrames.contains(key)
     forget(key)
     if url != Self.src(of: key) { moved.append((key, url)) }
     if emptyQuery { emptyQueryFrames.insert(key) }
+    if locked { lockedFrames.insert(key) }
     frameDocuments[key] = number
   }
 
@@ -178,6 +184,11 @@ struct FrameState: Sendable, Hashable {
     var copy = self
     copy.blankItems.formUnion(blocked)
     return copy
+  }
+
+  /// Records that a locked navigation put the iframe `key`'s document in this entry (``lockedFrames``).
+  mutating func markLocked(_ key: String) {
+    lockedFrames.insert(key)
   }
 
   /// Records that a form aimed at a new window stopped the load of the iframe `key` (``stoppedLoads``).
@@ -208,6 +219,7 @@ struct FrameState: Sendable, Hashable {
     realDocumentFrames = realDocumentFrames.filter { !Self.isInside($0, key) }
     frameDocuments = frameDocuments.filter { !Self.isInside($0.key, key) }
     stoppedLoads = stoppedLoads.filter { $0 != key && !Self.isInside($0, key) }
+    lockedFrames = lockedFrames.filter { $0 != key && !Self.isInside($0, key) }
   }
 
   /// A reload or a `Same` load made the page anew in this entry: every iframe back at its `src`, with items of
@@ -223,9 +235,15 @@ struct FrameState: Sendable, Hashable {
 
   /// Going back or forward onto this entry from another document: the iframes load from the items the entry held
   /// before a reload (``itemsBeforeReload``), which are then the items the iframes navigate; the page's document and
-  /// the generation of its items stay this entry's.
+  /// the generation of its items stay this entry's. An iframe a locked navigation had put in the entry's item
+  /// (``lockedFrames``) is the exception: the reload's item for it stands, so it loads at its `src` (observed in
+  /// WebKitGTK 2.50.6 after a reload and after a `Same` load, random-d8a-80-070, `reload-locked-iframe.json`; an
+  /// iframe's item that its own entry was made with is kept, `reload-keeps-iframe-items.json`).
   mutating func restoreItemsBeforeReload() {
     guard var restored = itemsBeforeReload.first else { return }
+    // The outermost locked iframes: what is inside one goes with it.
+    let locked = restored.lockedFrames
+    for key in locked where !locked.contains(where: { Self.isInside(key, $0) }) { restored.adopt(key, from: self) }
     restored.document = document
     restored.generation = generation
     restored.hasEmptyQuery = hasEmptyQuery
@@ -237,6 +255,22 @@ struct FrameState: Sendable, Hashable {
     self = restored
   }
 
+  /// Takes what `other` says of the iframe `key` and of the iframes inside it.
+  private mutating func adopt(_ key: String, from other: FrameState) {
+    forget(key)
+    realDocumentFrames.remove(key)
+    frameDocuments[key] = nil
+    func covers(_ frame: String) -> Bool { frame == key || Self.isInside(frame, key) }
+    moved += other.moved.filter { covers($0.src) }
+    blocked += other.blocked.filter(covers)
+    blankItems.formUnion(other.blankItems.filter(covers))
+    emptyQueryFrames.formUnion(other.emptyQueryFrames.filter(covers))
+    realDocumentFrames.formUnion(other.realDocumentFrames.filter(covers))
+    stoppedLoads.formUnion(other.stoppedLoads.filter(covers))
+    lockedFrames.formUnion(other.lockedFrames.filter(covers))
+    for (frame, number) in other.frameDocuments where covers(frame) { frameDocuments[frame] = number }
+  }
+
   /// Every iframe back at its `src` (a new document, or a reload, whose iframe items are of `generation`).
   mutating func reset(generation: Int) {
     moved = []
@@ -246,6 +280,7 @@ struct FrameState: Sendable, Hashable {
     realDocumentFrames = []
     frameDocuments = [:]
     stoppedLoads = []
+    lockedFrames = []
     self.generation = generation
   }
 
@@ -273,7 +308,7 @@ struct FrameState: Sendable, Hashable {
       && lhs.itemsBeforeReload == rhs.itemsBeforeReload
       && lhs.madeByScriptWithoutInteraction == rhs.madeByScriptWithoutInteraction && lhs.onlyFrame == rhs.onlyFrame
       && lhs.isPageLoadEntry == rhs.isPageLoadEntry && lhs.hasLostItems == rhs.hasLostItems
-      && lhs.stoppedLoads == rhs.stoppedLoads
+      && lhs.stoppedLoads == rhs.stoppedLoads && lhs.lockedFrames == rhs.lockedFrames
   }
 
   func hash(into hasher: inout Hasher) {

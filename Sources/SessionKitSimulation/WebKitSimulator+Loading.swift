@@ -165,6 +165,7 @@ extension WebKitSimulator {
       state.reloadDocument(in: key)
     } else {
       state.show(Self.normalised(url), in: key, emptyQuery: emptyQuery)
+      if locks { state.markLocked(key) }
     }
     await loadNestedFrames(ofPageAt: url, key: key, in: session, type: .other, into: &state, step: &step)
     frames[session.id]?.current = state

@@ -1299,6 +1299,39 @@ final class EngineObservedRulesTests: XCTestCase {
     }
   }
 
+  /// An iframe's document a locked navigation put in the entry does not outlive a reload or a `Same` load of the page:
+  /// back onto the entry from another page loads it at its `src` (WebKitGTK 2.50.6, random-d8a-80-070,
+  /// `reload-locked-iframe.json`).
+  func test_aLockedIframeDocument_isLostToAReload_forBackFromAnotherPage() async throws {
+    let back = #"{"callback": "decidePolicyFor", "session": "main", "navigationType": "backForward", "#
+    for remake in [
+      #"{"reload": true}"#, #"{"click": "https://shop.example/checkout", "target": "_parent", "frame": "about:blank"}"#,
+    ] {
+      var runner = ScenarioRunner(
+        scenario: try decodeScenario(
+          #"""
+          {"policy": {"version": 1}, "settings": {"javaScriptCanOpenWindowsAutomatically": true},
+           "pages": {"https://shop.example/checkout": {"frames": ["about:srcdoc", {"src": "about:blank", "name": "slot"}]}},
+           "steps": [
+             {"load": "https://shop.example/checkout"},
+             {"open": "https://shop.example/offer", "target": "slot", "gesture": true},
+             \#(remake),
+             {"click": "https://shop.example/"},
+             {"back": true, "expect": {"callbacks": [
+               \#(back) "targetFrame": "main", "answer": "allow"},
+               \#(back) "targetFrame": "sub", "answer": "allow"},
+               \#(back) "targetFrame": "sub", "answer": "allow"}]}}
+           ]}
+          """#))
+      runner.callbackDetails = true
+      let report = try await runner.run()
+      XCTAssertEqual(report.exitCode, 0, "\(report.failures)")
+      let line = try JSONValue(parsing: Array(report.lines[4].utf8))
+      guard case .array(let callbacks)? = line["callbacks"] else { return XCTFail("no callbacks") }
+      XCTAssertEqual(callbacks.last?["url"], .string("about:blank"), remake)
+    }
+  }
+
   func test_theAppsBackAndForward_skipEntriesAScriptMadeWithoutInteraction() async throws {
     let result = try await lines(
       #"""
