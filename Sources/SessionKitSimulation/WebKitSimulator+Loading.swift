@@ -105,7 +105,7 @@ extension WebKitSimulator {
     let scriptBlank = isBlank && !load.isForm
     let replaces =
       load.isSameAsCurrent || (load.locksHistory && hasEntry && !scriptBlank)
-      || (hasEntry && stoppedBlankDocuments.contains(session.id))
+      || (hasEntry && !isBlank && stoppedBlankDocuments.contains(session.id))
     let kind: CommitKind = load.isSameAsCurrent ? .reload : .newEntry(isPost: isPost)
     let previousOrigin = origin(of: session)
     guard (try? await session.commit(url, kind: kind, replacesCurrent: replaces)) != nil else { return false }

@@ -43,7 +43,8 @@ package actor WebKitSimulator {
   /// Sessions showing only about:blank whose page submitted a form to a new window: WebKit schedules the submission in
   /// the form's own frame, and a navigation scheduled there before it committed a real document stops its load
   /// (`NavigationScheduler::scheduleFormSubmission`, `duringLoad`; `schedule` calls `stopLoading`), after which the
-  /// window's next navigation, a link's included, replaces its about:blank entry until a real document commits.
+  /// window's next navigation, a link's included, replaces its about:blank entry until a real document commits (one to
+  /// about:blank adds an entry: random-b10617a43b5a-006).
   /// Observed in WebKitGTK 2.50.6 (random-d7b-60-041, `blank-window-form-to-new-window.json`).
   var stoppedBlankDocuments: Set<SessionID> = []
   /// The iframes steps named in pages that are not declared (by the page's key, in the order first named): such a page
@@ -523,8 +524,10 @@ package actor WebKitSimulator {
           let showsInitialDocument = state?.isBlocked(src) == true
           let onlyBlank =
             (try? WebAddress(frameURL))?.isAboutBlank == true && state?.hasCommittedRealDocument(src) != true
-          let locks =
-            state?.hasStoppedLoad(src) == true || isScheduled && (showsInitialDocument ? !gesture : onlyBlank)
+          // After a form to a new window stopped the iframe's load, its next load replaces its document, unless it
+          // is about:blank (random-b10617a43b5a-006).
+          let stopped = state?.hasStoppedLoad(src) == true && (try? WebAddress(final))?.isAboutBlank != true
+          let locks = stopped || isScheduled && (showsInitialDocument ? !gesture : onlyBlank)
           await commitFrame(
             final, src: src, from: frameURL, in: session, replacing: load.isSameAsCurrent, locks: locks,
             emptyQuery: load.hasEmptyQuery, step: &step)

@@ -1294,6 +1294,14 @@ final class EngineObservedRulesTests: XCTestCase {
         """#, extra: #""pages": {"https://www.shop.example/f": {"frames": ["about:blank"]}},"#)
       XCTAssertEqual(length, history, opening)
     }
+    // A link to about:blank there adds an entry (random-b10617a43b5a-006, `blank-form-then-about-blank.json`).
+    let blank = try await finalHistory(
+      #"""
+      {"load": "https://www.shop.example/f"},
+      {"submit": "https://www.shop.example/x", "target": "_blank", "frame": "about:blank"},
+      {"click": "about:blank", "frame": "about:blank"}
+      """#, extra: #""pages": {"https://www.shop.example/f": {"frames": ["about:blank"]}},"#)
+    XCTAssertEqual(blank, 2)
   }
 
   /// An iframe's document a locked navigation put in the entry does not outlive a reload or a `Same` load of the page:
