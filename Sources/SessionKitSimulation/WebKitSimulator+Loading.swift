@@ -476,8 +476,9 @@ extension WebKitSimulator {
   }
 
   /// Whether a history load of `url` in a page showing `shown` (`shownHasEmptyQuery`: as `URL?`) scrolls the page
-  /// instead of loading: `url` has a fragment and is `shown` but for its fragment (`FrameLoader::loadWithDocumentLoader` performs a fragment navigation
-  /// when `shouldPerformFragmentNavigation` holds, `Source/WebCore/loader/FrameLoader.cpp`).
+  /// instead of loading: `url` has a fragment and is `shown` but for its fragment
+  /// (`FrameLoader::loadWithDocumentLoader` performs a fragment navigation when `shouldPerformFragmentNavigation`
+  /// holds, `Source/WebCore/loader/FrameLoader.cpp`).
   static func scrollsToFragment(_ url: String, shown: String, shownHasEmptyQuery: Bool) -> Bool {
     guard let address = try? WebAddress(url), let page = try? WebAddress(shown), page.scheme != "about" else {
       return false
@@ -487,7 +488,7 @@ extension WebKitSimulator {
 
   /// Back or forward onto an entry of another document whose URL is the page's but for a fragment (or onto the entry
   /// of the page's own document after such a move): WebKit asks `backForward` for the entry's URL, then scrolls the
-  /// page it shows to the fragment, loading nothing (``scrollsToFragment(_:shown:)``). When the page's URL changes by
+  /// page it shows to the fragment, loading nothing (``scrollsToFragment(_:shown:shownHasEmptyQuery:)``). When the page's URL changes by
   /// it, the list stays on its entry, whose URL becomes the fragment's (the web process updates its current item);
   /// when it does not, the list moves while the page's document stays that of the entry it left (``scrolledFrom``).
   /// Observed in WebKitGTK 2.50.6 (random-d7b-60-015, `fragment-history-scroll.json`).
