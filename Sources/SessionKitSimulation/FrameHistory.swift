@@ -9,6 +9,13 @@ import SessionKit
 struct FrameState: Sendable, Hashable {
   /// The document's identity: a new one for every main-frame load that is not same-document.
   var document: Int
+  /// The main frame's item in the entry (WebKit's `HistoryItem::itemSequenceNumber` of the top item): the page's load
+  /// and a fragment of the page make a new one; an iframe's navigation clones the current one
+  /// (`HistoryController::createItemTree` keeps the sequence number of every frame but the navigating one). Moving
+  /// between two entries of one document whose main items differ is the main frame's same-document load, which
+  /// leaves the iframes as they are (`HistoryController::recursiveGoToItem` recurses into the iframes only for clones,
+  /// `itemsAreClones`; `FrameLoader::loadSameDocumentItem`).
+  var mainItem: Int
   /// Iframes (by key) showing another URL than their `src`, in the order they were first navigated.
   private(set) var moved: [(src: String, url: String)] = []
   /// Iframes (by key) whose load was cancelled: they stay empty, and a click in one does nothing.
@@ -74,6 +81,7 @@ struct FrameState: Sendable, Hashable {
   init(document: Int) {
     self.document = document
     self.generation = document
+    self.mainItem = document
   }
 
   /// The separator of a nested iframe's key: no URL has a line feed.
@@ -178,11 +186,12 @@ struct FrameState: Sendable, Hashable {
     return hasBlankItem(key) ? (.backForward, "about:blank") : (.other, Self.src(of: key))
   }
 
-  /// The state of a new entry made from this one by a fragment of the page: each cancelled iframe gets an item at
-  /// about:blank (``blankItems``).
-  func copiedIntoNewEntry() -> FrameState {
+  /// The state of a new entry made from this one by a fragment of the page, whose main item is `mainItem` (new): each
+  /// cancelled iframe gets an item at about:blank (``blankItems``).
+  func copiedIntoNewEntry(mainItem: Int) -> FrameState {
     var copy = self
     copy.blankItems.formUnion(blocked)
+    copy.mainItem = mainItem
     return copy
   }
 
@@ -245,6 +254,7 @@ struct FrameState: Sendable, Hashable {
     let locked = restored.lockedFrames
     for key in locked where !locked.contains(where: { Self.isInside(key, $0) }) { restored.adopt(key, from: self) }
     restored.document = document
+    restored.mainItem = mainItem
     restored.generation = generation
     restored.hasEmptyQuery = hasEmptyQuery
     restored.madeByScriptWithoutInteraction = madeByScriptWithoutInteraction
@@ -301,7 +311,8 @@ struct FrameState: Sendable, Hashable {
   }
 
   static func == (lhs: FrameState, rhs: FrameState) -> Bool {
-    lhs.document == rhs.document && lhs.generation == rhs.generation && lhs.moved.elementsEqual(rhs.moved) { $0 == $1 }
+    lhs.document == rhs.document && lhs.mainItem == rhs.mainItem && lhs.generation == rhs.generation
+      && lhs.moved.elementsEqual(rhs.moved) { $0 == $1 }
       && lhs.blocked == rhs.blocked && lhs.hasEmptyQuery == rhs.hasEmptyQuery
       && lhs.frameDocuments == rhs.frameDocuments && lhs.emptyQueryFrames == rhs.emptyQueryFrames
       && lhs.realDocumentFrames == rhs.realDocumentFrames && lhs.blankItems == rhs.blankItems
@@ -313,6 +324,7 @@ struct FrameState: Sendable, Hashable {
 
   func hash(into hasher: inout Hasher) {
     hasher.combine(document)
+    hasher.combine(mainItem)
     for frame in moved {
       hasher.combine(frame.src)
       hasher.combine(frame.url)

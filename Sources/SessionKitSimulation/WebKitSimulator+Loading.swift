@@ -345,7 +345,8 @@ extension WebKitSimulator {
       }
       // The entry's items are the frames' current state, a cancelled iframe's initial about:blank included (observed in
       // WebKitGTK 2.50.6, random-s44-500-330; an iframe's navigation or fragment gives it none).
-      let state = (frames[session.id]?.current ?? FrameState(document: -1)).copiedIntoNewEntry()
+      nextDocument += 1
+      let state = (frames[session.id]?.current ?? FrameState(document: -1)).copiedIntoNewEntry(mainItem: nextDocument)
       // `FrameLoader::loadInSameDocument` marks the entry when the document has had no user interaction and the
       // request is not the client's (`hasRecentUserInteractionForNavigationFromJS`,
       // `isRequestFromClientOrUserInput`, `Source/WebCore/loader/FrameLoader.cpp`).
@@ -637,8 +638,11 @@ extension WebKitSimulator {
     _ offset: Int, from current: FrameState, to target: FrameState, page: String, pageChanges: Bool,
     in session: Session, step: inout Step
   ) async -> StepOutcome {
-    // An iframe that moved within its document (a fragment) loads nothing: WebKit moves it without asking.
-    let changed = current.framesDiffering(from: target)
+    // An iframe that moved within its document (a fragment) loads nothing: WebKit moves it without asking. Between
+    // entries whose main items differ (a fragment of the page made one of them), the main frame moves within its
+    // document and no iframe loads, whatever their items say (observed in WebKitGTK 2.50.6: back over an entry a
+    // script's fragment made, random-ed10b281cd10-009, `fragment-entry-iframes.json`).
+    let changed = current.mainItem == target.mainItem ? current.framesDiffering(from: target) : []
     guard !changed.isEmpty || pageChanges else {
       // Collapsed by a reload, or an iframe's fragment: WebKit moves the list's current entry but loads and asks
       // nothing (observed in WebKitGTK 2.50: no callback, the URL unchanged, canGoBack/canGoForward moved).

@@ -1230,6 +1230,29 @@ final class EngineObservedRulesTests: XCTestCase {
         """#)
   }
 
+  /// Back from a script's fragment entry passes over the entry an iframe's link made onto the page's own entry: the
+  /// two differ in the iframe, but their main-frame items differ too, so WebKit moves the main frame within its
+  /// document and loads no iframe (`HistoryController::recursiveGoToItem`; observed in WebKitGTK 2.50.6,
+  /// random-ed10b281cd10-009, `fragment-entry-iframes.json`). The simulator asked the iframe to go back.
+  func test_backBetweenEntriesWhoseMainItemsDiffer_loadsNoIframe() async throws {
+    let result = try await lines(
+      #"""
+      {"policy": {"version": 1},
+       "pages": {"https://shop.example/p": {"frames": ["https://shop.example/a"]}}, "steps": [
+        {"load": "https://shop.example/p"},
+        {"click": "https://shop.example/a2", "frame": "https://shop.example/a"},
+        {"assign": "https://shop.example/p#top"},
+        {"back": true},
+        {"click": "https://shop.example/a3", "frame": "https://shop.example/a"},
+        {"back": true}
+      ]}
+      """#)
+    XCTAssertEqual(string(result[3], "frame"), "main")
+    XCTAssertEqual(string(result[3], "url"), "https://shop.example/p")
+    XCTAssertEqual(calls(result[3]), [])
+    XCTAssertEqual(string(result[5], "url"), "https://shop.example/a", "the entries still hold the iframe's items")
+  }
+
   /// A form to a new window from a window showing only about:blank stops that window's load: its next navigation, a
   /// link's too, replaces the about:blank entry; a link to a new window does not (WebKitGTK 2.50.6, random-d7b-60-041,
   /// `blank-window-form-to-new-window.json`).
