@@ -122,7 +122,15 @@ package actor WebKitSimulator {
       }
       let link = Link(target: target, frame: linkFrame, type: .linkActivated, method: .get, rel: rel)
       if download, isSameOrigin(url, as: linkFrame, in: session) {
-        outcome = await downloadLink(url, link, in: session, step: &step)
+        // A download ignores the link's target. In a window that has committed no document the click's download goes
+        // with the rest of it: the link's own frame loads the URL (observed in WebKitGTK 2.50.6, random-74f46b5e9de1-032,
+        // `uncommitted-window-links.json`).
+        if committedDocuments.contains(session.id) {
+          outcome = await downloadLink(url, link, in: session, step: &step)
+        } else {
+          let own = Link(target: "", frame: linkFrame, type: .linkActivated, method: .get, rel: rel)
+          outcome = await follow(url, own, in: session, step: &step)
+        }
       } else {
         outcome = await follow(url, link, in: session, step: &step)
       }
@@ -203,12 +211,15 @@ package actor WebKitSimulator {
   /// In a window that has committed no document (a main web view's initial empty document, a popup whose first
   /// load was refused or failed; not `window.open()`'s, whose about:blank commits at once), a link or form aimed at
   /// that document's own frame is reported with navigation type `other`, not `linkActivated` or `formSubmitted`
-  /// (observed in WebKitGTK 2.50.6: `root-initial-document.json`, `random-b0f76f6-001`, `-015`, `-023`).
+  /// (observed in WebKitGTK 2.50.6: `root-initial-document.json`, `random-b0f76f6-001`, `-015`, `-023`), and so is a
+  /// link aimed at another window's frame found by name, where a form keeps `formSubmitted`; a link to a new window
+  /// keeps `linkActivated` (random-74f46b5e9de1-032, `uncommitted-window-links.json`).
   private func follow(_ url: String, _ link: Link, in session: Session, step: inout Step) async -> StepOutcome {
     // A form's submission is scheduled (`NavigationScheduler::scheduleFormSubmission`); a link's loads at once.
     let isForm = link.type == .formSubmitted
     let isScheduled = isForm
     let ownType: NavigationType = committedDocuments.contains(session.id) ? link.type : .other
+    let linkType: NavigationType = isForm ? link.type : ownType
     switch link.target.lowercased() {
     case "", "_self":
       let type: NavigationType = if case .main = link.frame { ownType } else { link.type }
@@ -245,12 +256,12 @@ package actor WebKitSimulator {
         if let src = found.src {
           // A named iframe: its navigation, as a link in it aimed at `_self` would make.
           return await navigate(
-            named, url: url, type: link.type, target: shownFrame(src, in: named), source: link.frame,
+            named, url: url, type: linkType, target: shownFrame(src, in: named), source: link.frame,
             sourceSession: session, gesture: true, method: link.method, isScheduled: isScheduled, isForm: isForm,
             step: &step)
         }
         // Its own window found by name is its own document's frame (random-54e771f-122).
-        let type = named.id == session.id && link.frame.isMain ? ownType : link.type
+        let type = named.id == session.id && link.frame.isMain ? ownType : linkType
         return await navigate(
           named, url: url, type: type, target: .main, source: link.frame, sourceSession: session,
           gesture: true, method: link.method, isScheduled: isScheduled, isForm: isForm, step: &step)

@@ -1253,6 +1253,29 @@ final class EngineObservedRulesTests: XCTestCase {
     XCTAssertEqual(string(result[5], "url"), "https://shop.example/a", "the entries still hold the iframe's items")
   }
 
+  /// A link in a popup that has committed no document loses its click: aimed at another window found by name it is
+  /// `other` (a form keeps `formSubmitted`), and a same-origin download link loads in its own window, whatever its
+  /// target (observed in WebKitGTK 2.50.6, random-74f46b5e9de1-032, `uncommitted-window-links.json`). The simulator
+  /// reported `linkActivated` and a download.
+  func test_aLinkInAWindowThatCommittedNothing_losesItsClick_forOtherWindowsAndDownloads() async throws {
+    let result = try await lines(
+      #"""
+      {"policy": {"version": 1, "popups": {"maxOpen": 4}}, "steps": [
+        {"load": "https://ads.example/"},
+        {"open": "https://ads.example/x", "target": "w", "gesture": true},
+        {"open": "tel:+15550100", "target": "_blank", "gesture": true},
+        {"in": "main.2", "click": "https://ads.example/y", "target": "w"},
+        {"in": "main.2", "submit": "https://ads.example/z", "target": "w"},
+        {"in": "main.2", "click": "https://ads.example/d", "target": "w", "download": true}
+      ]}
+      """#)
+    XCTAssertEqual(calls(result[3]), ["decidePolicyFor main.1 other main allow"])
+    XCTAssertEqual(calls(result[4]), ["decidePolicyFor main.1 formSubmitted main allow"])
+    XCTAssertEqual(string(result[5], "outcome"), "navigated")
+    XCTAssertEqual(string(result[5], "session"), "main.2")
+    XCTAssertEqual(calls(result[5]), ["decidePolicyFor main.2 other main allow"])
+  }
+
   /// A form to a new window from a window showing only about:blank stops that window's load: its next navigation, a
   /// link's too, replaces the about:blank entry; a link to a new window does not (WebKitGTK 2.50.6, random-d7b-60-041,
   /// `blank-window-form-to-new-window.json`).
