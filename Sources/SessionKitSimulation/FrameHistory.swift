@@ -339,6 +339,12 @@ struct FrameState: Sendable, Hashable {
 struct FrameHistory: Sendable {
   private var entries: [FrameState] = []
   private var index: Int?
+  /// The index of the entry whose document the page shows, when the current entry is another: a back or forward that
+  /// scrolled the page to a fragment without changing its URL moved the list but not the web process's current item
+  /// (`WebKitSimulator.scrollOnTraversal`). Cleared by the next change to the list: a new
+  /// entry (``pushed(_:list:madeByScriptWithoutInteraction:isPageLoad:)``), a page replacing the current one, or a
+  /// move, which reads it first.
+  var scrolledFrom: Int?
 
   /// The current entry's state; a fresh document's when nothing was committed.
   var current: FrameState {
@@ -377,6 +383,7 @@ struct FrameHistory: Sendable {
     kept.append(state)
     entries = Array(kept.suffix(list.entries.count))
     index = list.currentIndex
+    scrolledFrom = nil
   }
 
   /// The offset the app's back (`delta` −1) or forward (+1) moves by: WebKit skips entries a script made without user

@@ -132,10 +132,10 @@ extension WebKitSimulator {
     if !load.isSameAsCurrent { state.isPageLoadEntry = true }
     if replaces {
       frames[session.id]?.current = state
+      frames[session.id]?.scrolledFrom = nil
     } else {
       frames[session.id, default: FrameHistory()].pushed(state, list: session.backForwardList, isPageLoad: true)
     }
-    scrolledFrom[session.id] = nil
     liveFrames[session.id] = (state.generation, load.isSameAsCurrent)
     await loadFrames(of: session, .load, step: &step)
     return true
@@ -156,7 +156,6 @@ extension WebKitSimulator {
       var state = newFrameEntry(for: key, in: session)
       state.show(Self.normalised(url), in: key, emptyQuery: emptyQuery)
       frames[session.id, default: FrameHistory()].pushed(state, list: session.backForwardList)
-      scrolledFrom[session.id] = nil
     }
     // The iframe shows a new document in the current entry (one it pushed, or the one it had: `locks`, `replacing`),
     // with the iframes of its page.
@@ -352,7 +351,6 @@ extension WebKitSimulator {
       // `isRequestFromClientOrUserInput`, `Source/WebCore/loader/FrameLoader.cpp`).
       frames[session.id, default: FrameHistory()].pushed(
         state, list: session.backForwardList, madeByScriptWithoutInteraction: type == .other && !gesture && !byApp)
-      scrolledFrom[session.id] = nil
       return .navigated(session: session.id, frame: .main)
     case .download: return .download
     case .cancel: return await applyRefusal(decision, step: &step)
@@ -389,7 +387,6 @@ extension WebKitSimulator {
         var state = newFrameEntry(for: key, in: session)
         state.moveWithinDocument(to: Self.normalised(url), in: key)
         frames[session.id, default: FrameHistory()].pushed(state, list: session.backForwardList)
-        scrolledFrom[session.id] = nil
       }
       return .navigated(session: session.id, frame: .sub)
     case .download: return .download
@@ -424,8 +421,9 @@ extension WebKitSimulator {
     let page = entry.url.serialized
     let currentState = frames[session.id]?.current ?? FrameState(document: -1)
     // The entry of the document the page shows: the current one, unless a back or forward that scrolled to a fragment
-    // left the web process's current item behind (``scrolledFrom``).
-    let liveIndex = scrolledFrom.removeValue(forKey: session.id)
+    // left the web process's current item behind (``FrameHistory/scrolledFrom``).
+    let liveIndex = frames[session.id]?.scrolledFrom
+    frames[session.id]?.scrolledFrom = nil
     let live = liveIndex.flatMap { frames[session.id]?.state(atIndex: $0) } ?? currentState
     if offset != 0, let target = frames[session.id]?.state(at: offset) {
       if let key = target.onlyFrame {
@@ -489,10 +487,10 @@ extension WebKitSimulator {
 
   /// Back or forward onto an entry of another document whose URL is the page's but for a fragment (or onto the entry
   /// of the page's own document after such a move): WebKit asks `backForward` for the entry's URL, then scrolls the
-  /// page it shows to the fragment, loading nothing (``scrollsToFragment(_:shown:shownHasEmptyQuery:)``). When the page's URL changes by
-  /// it, the list stays on its entry, whose URL becomes the fragment's (the web process updates its current item);
-  /// when it does not, the list moves while the page's document stays that of the entry it left (``scrolledFrom``).
-  /// Observed in WebKitGTK 2.50.6 (random-d7b-60-015, `fragment-history-scroll.json`).
+  /// page it shows to the fragment, loading nothing (``scrollsToFragment(_:shown:shownHasEmptyQuery:)``). When the
+  /// page's URL changes by it, the list stays on its entry, whose URL becomes the fragment's (the web process updates
+  /// its current item); when it does not, the list moves while the page's document stays that of the entry it left
+  /// (``FrameHistory/scrolledFrom``). Observed in WebKitGTK 2.50.6 (random-d7b-60-015, `fragment-history-scroll.json`).
   private func scrollOnTraversal(
     _ offset: Int, to entry: BackForwardList.Entry, page: String, live: Int?, in session: Session,
     step: inout Step
@@ -512,7 +510,7 @@ extension WebKitSimulator {
       return .blocked(reason: .invalidURL)
     }
     frames[session.id]?.moved(with: session.backForwardList)
-    if let live, live != frames[session.id]?.currentIndex { scrolledFrom[session.id] = live }
+    if let live, live != frames[session.id]?.currentIndex { frames[session.id]?.scrolledFrom = live }
     return .navigated(session: session.id, frame: .main)
   }
 

@@ -56,11 +56,6 @@ package actor WebKitSimulator {
   /// or back/forward load; ``FrameState/generation``), and whether a reload (or a `Same` load) made them. A move that
   /// loads nothing leaves them as they are while the list's current entry changes.
   var liveFrames: [SessionID: (generation: Int, byReload: Bool)] = [:]
-  /// The entry (its index in ``frames``) of the document a session's page shows, when the list's current entry is
-  /// another: a back or forward that scrolled the page to a fragment without changing its URL moved the list but not
-  /// the web process's current item (``WebKitSimulator/scrollOnTraversal(_:to:page:live:in:step:)``). Gone with the
-  /// next change to the list.
-  var scrolledFrom: [SessionID: Int] = [:]
 
   /// Creates a simulator with one main web view at `about:blank`, whose root session has the engine's next
   /// default id (`SessionEngine.makeRootSession()`: `main` for an engine's first root).
