@@ -339,7 +339,12 @@ extension WebKitSimulator {
       {
         return .navigated(session: session.id, frame: .main)
       }
-      guard (try? await session.commit(url, kind: .newEntry(isPost: false))) != nil else {
+      // The new item takes its form data from the request that loaded the document
+      // (`HistoryController::initializeItem`, `setFormInfoFromRequest`): a fragment of a page a POST form loaded is a
+      // POST entry, whose reload resubmits the form (observed in WebKitGTK 2.50.6, random-e1a-80-001,
+      // `post-fragment-entries.json`).
+      let isPost = session.backForwardList.current?.isPost ?? false
+      guard (try? await session.commit(url, kind: .newEntry(isPost: isPost))) != nil else {
         return .blocked(reason: .invalidURL)
       }
       // The entry's items are the frames' current state, a cancelled iframe's initial about:blank included (observed in

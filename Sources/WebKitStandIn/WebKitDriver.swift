@@ -950,8 +950,10 @@ import Foundation
     if isFragment, let current = list.currentItem {
       // A fragment of the current page: no load, no commit; a new entry unless the URL is the same.
       if url != current.url {
+        // Its item takes the form data of the request that loaded the document (`HistoryController::initializeItem`):
+        // a fragment of a posted page is a POST entry, whose reload resubmits (`post-fragment-entries.json`).
         let item = WKBackForwardListItem(
-          url: url, isPost: false, frames: current.frames, documentID: current.documentID)
+          url: url, isPost: current.isPost, frames: current.frames, documentID: current.documentID)
         // A script's (scheduled, no gesture) marks it: `FrameLoader::loadInSameDocument`; a link's or the app's does not.
         if case .scheduled = history { item.wasCreatedByJSWithoutUserInteraction = !userGesture }
         list.push(item)

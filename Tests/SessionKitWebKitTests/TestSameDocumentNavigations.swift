@@ -35,6 +35,19 @@
       XCTAssertEqual(harness.raised.all, [])
     }
 
+    /// A fragment of a page a POST form loaded is a POST entry: reloading it resubmits the form (WebKitBehavior.md,
+    /// `post-fragment-entries.json`). The stand-in reloaded it as a GET.
+    func test_aFragmentOfAPostedPage_reloadsAsFormResubmitted() async throws {
+      let harness = try await harness()
+      let webView = harness.mainWebView
+      await harness.driver.submitForm("https://ads.example/order", method: "POST", in: webView)
+      await harness.driver.tapLink("https://ads.example/order#done", in: webView)
+      let start = harness.driver.callbacks.count
+      await harness.driver.reload(in: webView)
+      XCTAssertEqual(
+        harness.callbacks(from: start).first, "decidePolicyFor main formResubmitted target=main → allow")
+    }
+
     /// A fragment navigation no user gesture started (a script's `location`) goes on whatever a cancelling answer says:
     /// WebKit decides it synchronously and WebKitGTK 2.50.6 moved the page after `cancel` (WebKitBehavior.md,
     /// `script-fragment-cancel.json`). A link to a fragment stops. The stand-in stopped both.

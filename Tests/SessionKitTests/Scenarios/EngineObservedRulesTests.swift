@@ -1276,6 +1276,22 @@ final class EngineObservedRulesTests: XCTestCase {
     XCTAssertEqual(calls(result[5]), ["decidePolicyFor main.2 other main allow"])
   }
 
+  /// A fragment of a page a POST form loaded is a POST entry (its item takes the document's request's form data), so
+  /// reloading it resubmits the form (observed in WebKitGTK 2.50.6, random-e1a-80-001, `post-fragment-entries.json`).
+  /// The simulator reloaded it as a GET.
+  func test_aFragmentOfAPostedPage_isAPostEntry_whoseReloadResubmits() async throws {
+    let result = try await lines(
+      #"""
+      {"policy": {"version": 1}, "steps": [
+        {"load": "https://shop.example/"},
+        {"submit": "https://shop.example/p", "method": "post"},
+        {"assign": "https://shop.example/p#top"},
+        {"reload": true}
+      ]}
+      """#)
+    XCTAssertEqual(calls(result[3]), ["decidePolicyFor main formResubmitted main allow"])
+  }
+
   /// A form to a new window from a window showing only about:blank stops that window's load: its next navigation, a
   /// link's too, replaces the about:blank entry; a link to a new window does not (WebKitGTK 2.50.6, random-d7b-60-041,
   /// `blank-window-form-to-new-window.json`).
