@@ -106,7 +106,11 @@ extension WebKitSimulator {
     let replaces =
       load.isSameAsCurrent || (load.locksHistory && hasEntry && !scriptBlank)
       || (hasEntry && !isBlank && stoppedBlankDocuments.contains(session.id))
-    let kind: CommitKind = load.isSameAsCurrent ? .reload : .newEntry(isPost: isPost)
+    // A `Same` load keeps the entry but gives its item the form data of the new request (`updateForReload`,
+    // `updateCurrentItem`, `setFormInfoFromRequest`): a script's load of a posted page's URL makes it a GET entry,
+    // whose reload is a reload (observed in WebKitGTK 2.50.6, random-e2a-80-038, `post-fragment-entries.json`).
+    let keepsMethod = session.backForwardList.current?.isPost == isPost
+    let kind: CommitKind = load.isSameAsCurrent && keepsMethod ? .reload : .newEntry(isPost: isPost)
     let previousOrigin = origin(of: session)
     guard (try? await session.commit(url, kind: kind, replacesCurrent: replaces)) != nil else { return false }
     // The load a window was opened for keeps its name (`clearNameIfCrossOrigin`).

@@ -1292,6 +1292,22 @@ final class EngineObservedRulesTests: XCTestCase {
     XCTAssertEqual(calls(result[3]), ["decidePolicyFor main formResubmitted main allow"])
   }
 
+  /// A script's load of the URL a posted page shows keeps the entry but makes it a GET entry: its reload is a reload
+  /// (observed in WebKitGTK 2.50.6, random-e2a-80-038, `post-same-load.json`). The simulator kept the POST and
+  /// reported `formResubmitted`.
+  func test_aSameLoadOfAPostedPage_makesItsEntryAGetEntry() async throws {
+    let result = try await lines(
+      #"""
+      {"policy": {"version": 1}, "steps": [
+        {"load": "https://shop.example/"},
+        {"submit": "https://shop.example/q", "method": "post"},
+        {"assign": "https://shop.example/q"},
+        {"reload": true}
+      ], "expectFinal": {"main": {"url": "https://shop.example/q", "history": 2}}}
+      """#)
+    XCTAssertEqual(calls(result[3]), ["decidePolicyFor main reload main allow"])
+  }
+
   /// A form to a new window from a window showing only about:blank stops that window's load: its next navigation, a
   /// link's too, replaces the about:blank entry; a link to a new window does not (WebKitGTK 2.50.6, random-d7b-60-041,
   /// `blank-window-form-to-new-window.json`).
