@@ -360,6 +360,15 @@ extension WebKitSimulator {
       // `isRequestFromClientOrUserInput`, `Source/WebCore/loader/FrameLoader.cpp`).
       frames[session.id, default: FrameHistory()].pushed(
         state, list: session.backForwardList, madeByScriptWithoutInteraction: type == .other && !gesture && !byApp)
+      // Every frame of the page gets a new item, its old one now its previous (``framesWithPreviousItems``).
+      if let live = liveFrames[session.id] {
+        var keys: Set<String> = []
+        walkFrames(of: session) { keys.insert($0.key) }
+        if let marked = framesWithPreviousItems[session.id], marked.generation == live.generation {
+          keys.formUnion(marked.keys)
+        }
+        framesWithPreviousItems[session.id] = (live.generation, keys)
+      }
       return .navigated(session: session.id, frame: .main)
     case .download: return .download
     case .cancel: return await applyRefusal(decision, step: &step)

@@ -56,6 +56,14 @@ package actor WebKitSimulator {
   /// or back/forward load; ``FrameState/generation``), and whether a reload (or a `Same` load) made them. A move that
   /// loads nothing leaves them as they are while the list's current entry changes.
   var liveFrames: [SessionID: (generation: Int, byReload: Bool)] = [:]
+  /// The iframes (by key) of each session's live page (its frames of ``liveFrames``' generation) whose history
+  /// controllers have a previous item: a same-document navigation of the main frame that adds an entry makes an item
+  /// tree of every frame (`HistoryController::createItemTree` with `clipAtTarget` false), each frame's new item
+  /// pushing its old one back (`setCurrentItem`). A scheduled navigation of an iframe that has shown only about:blank
+  /// then adds an entry instead of replacing: `NavigationScheduler` locks the list only while
+  /// `HistoryController::currentItemShouldBeReplaced` holds (a current about:blank item and no previous one).
+  /// Observed in WebKitGTK 2.50.6 (random-d10a-80-070, `blank-iframe-after-fragment.json`).
+  var framesWithPreviousItems: [SessionID: (generation: Int, keys: Set<String>)] = [:]
 
   /// Creates a simulator with one main web view at `about:blank`, whose root session has the engine's next
   /// default id (`SessionEngine.makeRootSession()`: `main` for an engine's first root).
@@ -530,6 +538,7 @@ package actor WebKitSimulator {
           let showsInitialDocument = state?.isBlocked(src) == true
           let onlyBlank =
             (try? WebAddress(frameURL))?.isAboutBlank == true && state?.hasCommittedRealDocument(src) != true
+            && !hasPreviousItem(src, in: session)
           // After a form to a new window stopped the iframe's load, its next load replaces its document, unless it
           // is about:blank (random-b10617a43b5a-006).
           let stopped = state?.hasStoppedLoad(src) == true && (try? WebAddress(final))?.isAboutBlank != true
@@ -546,6 +555,13 @@ package actor WebKitSimulator {
     case .redirectLoop:
       return .blocked(reason: .redirectLoop)
     }
+  }
+
+  /// Whether the live iframe `key` of `session` has a previous history item (``framesWithPreviousItems``).
+  private func hasPreviousItem(_ key: String, in session: Session) -> Bool {
+    guard let marked = framesWithPreviousItems[session.id], marked.generation == liveFrames[session.id]?.generation
+    else { return false }
+    return marked.keys.contains(key)
   }
 
   /// Whether a navigation of `target` to `url` loads the URL the frame shows, as WebKit's `FrameLoadType::Same`: the

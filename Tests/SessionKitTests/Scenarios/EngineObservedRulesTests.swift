@@ -1308,6 +1308,26 @@ final class EngineObservedRulesTests: XCTestCase {
     XCTAssertEqual(calls(result[3]), ["decidePolicyFor main reload main allow"])
   }
 
+  /// After a fragment of the page, `window.open` into an iframe that has shown only about:blank adds an entry: the
+  /// fragment gave the iframe's history controller a previous item, and `NavigationScheduler` locks the list only while
+  /// it has none (observed in WebKitGTK 2.50.6, random-d10a-80-070, `blank-iframe-after-fragment.json`). The simulator
+  /// replaced the iframe's document in the current entry.
+  func test_aScheduledLoadOfABlankIframe_addsAnEntry_afterAFragmentOfThePage() async throws {
+    let result = try await lines(
+      #"""
+      {"policy": {"version": 1},
+       "pages": {"https://news.example/checkout": {"frames": [{"src": "about:blank", "name": "slot"}]}}, "steps": [
+        {"load": "https://news.example/checkout"},
+        {"click": "https://news.example/checkout#top"},
+        {"back": true},
+        {"open": "https://news.example/b", "target": "slot", "gesture": true},
+        {"back": true}
+      ], "expectFinal": {"main": {"url": "https://news.example/checkout", "history": 2}}}
+      """#)
+    XCTAssertEqual(string(result[4], "outcome"), "navigated")
+    XCTAssertEqual(calls(result[4]), ["decidePolicyFor main backForward sub allow"])
+  }
+
   /// A form to a new window from a window showing only about:blank stops that window's load: its next navigation, a
   /// link's too, replaces the about:blank entry; a link to a new window does not (WebKitGTK 2.50.6, random-d7b-60-041,
   /// `blank-window-form-to-new-window.json`).
