@@ -195,9 +195,16 @@ struct FrameState: Sendable, Hashable {
     return copy
   }
 
-  /// Records that a locked navigation put the iframe `key`'s document in this entry (``lockedFrames``).
-  mutating func markLocked(_ key: String) {
+  /// A locked navigation puts `url` in the iframe `key` of this entry (``lockedFrames``). WebKit sets the load's item
+  /// as a child of the page's item by the frame's name, replacing the first child of that name
+  /// (`HistoryItem::setChildItem`): after a reload or a `Same` load, that is the item from before it
+  /// (``itemsBeforeReload``), so going back or forward onto the entry loads the locked document, until the next
+  /// reload, which again puts the iframe's own item first (``restoreItemsBeforeReload()`` takes this entry's item for
+  /// a locked iframe). Observed in WebKitGTK 2.50.6 (random-e4a-80-026, `reload-locked-iframe.json`).
+  mutating func showLocked(_ url: String, in key: String, emptyQuery: Bool) {
+    show(url, in: key, emptyQuery: emptyQuery)
     lockedFrames.insert(key)
+    if !itemsBeforeReload.isEmpty { itemsBeforeReload[0].lockedFrames.insert(key) }
   }
 
   /// Records that a form aimed at a new window stopped the load of the iframe `key` (``stoppedLoads``).

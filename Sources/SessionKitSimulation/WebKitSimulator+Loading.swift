@@ -166,9 +166,10 @@ extension WebKitSimulator {
     var state = frames[session.id]?.current ?? FrameState(document: -1)
     if replacing {
       state.reloadDocument(in: key)
+    } else if locks {
+      state.showLocked(Self.normalised(url), in: key, emptyQuery: emptyQuery)
     } else {
       state.show(Self.normalised(url), in: key, emptyQuery: emptyQuery)
-      if locks { state.markLocked(key) }
     }
     await loadNestedFrames(ofPageAt: url, key: key, in: session, type: .other, into: &state, step: &step)
     frames[session.id]?.current = state

@@ -1328,6 +1328,41 @@ final class EngineObservedRulesTests: XCTestCase {
     XCTAssertEqual(calls(result[4]), ["decidePolicyFor main backForward sub allow"])
   }
 
+  /// A locked navigation after a reload sets the iframe's item from before the reload (the first of its name): back
+  /// onto the entry loads the locked document, until a later reload puts the iframe's own item first again (observed
+  /// in WebKitGTK 2.50.6, random-e4a-80-026, `reload-then-locked-iframe.json`). The simulator loaded about:blank.
+  func test_aLockedIframeLoadAfterAReload_setsTheItemFromBeforeIt() async throws {
+    var runner = ScenarioRunner(
+      scenario: try decodeScenario(
+        #"""
+        {"policy": {"version": 1},
+         "pages": {"https://news.example/checkout": {"frames": [{"src": "about:blank", "name": "slot"}]}}, "steps": [
+          {"load": "https://news.example/checkout"},
+          {"reload": true},
+          {"open": "https://news.example/a", "target": "slot", "gesture": true},
+          {"click": "https://news.example/q"},
+          {"back": true},
+          {"reload": true},
+          {"click": "https://news.example/q"},
+          {"back": true}
+        ]}
+        """#))
+    runner.callbackDetails = true
+    let report = try await runner.run()
+    XCTAssertEqual(report.exitCode, 0)
+    func frameURLs(_ step: Int) throws -> [String] {
+      guard case .array(let calls)? = try JSONValue(parsing: Array(report.lines[step].utf8))["callbacks"] else {
+        return []
+      }
+      return calls.compactMap { call in
+        guard case .string("sub")? = call["targetFrame"], case .string(let url)? = call["url"] else { return nil }
+        return url
+      }
+    }
+    XCTAssertEqual(try frameURLs(4), ["https://news.example/a"])
+    XCTAssertEqual(try frameURLs(7), ["about:blank"])
+  }
+
   /// A form to a new window from a window showing only about:blank stops that window's load: its next navigation, a
   /// link's too, replaces the about:blank entry; a link to a new window does not (WebKitGTK 2.50.6, random-d7b-60-041,
   /// `blank-window-form-to-new-window.json`).
