@@ -941,12 +941,17 @@ class Harness:
         # path) and scrolls; the URL, the list and its current entry stay as they were, no request is
         # made and nothing loads. An allowed decision for exactly the view's current URL with a
         # fragment that nothing followed is that navigation, in the main frame.
+        # A download of that URL (a `download` link in an iframe to the page's URL) is no scroll: it stays unobserved
+        # (random-e5a-80-026).
+        def downloaded(cb):
+            return any(same_url(d, cb["_url"]) for d in self.download_starts)
+
         if not self.commits and not loaded:
             for cb in navigations:
                 sid = cb["session"]
                 if cb.get("targetFrame") == "unobserved" and cb["answer"] == "allow" and "#" in cb["_url"] \
                         and sid in before and same_url(cb["_url"], before[sid][0]) \
-                        and not self.server.seen_since(cb["_time"], cb["_url"]):
+                        and not self.server.seen_since(cb["_time"], cb["_url"]) and not downloaded(cb):
                     cb["targetFrame"] = "main"
                     moved = moved or [self.sessions[sid]]
         # A link to a fragment of the document an iframe shows: WebKit asks and the iframe scrolls; nothing is
@@ -956,7 +961,7 @@ class Harness:
             for cb in navigations:
                 owner = self.sessions.get(cb["session"])
                 if cb.get("targetFrame") != "unobserved" or cb["answer"] != "allow" or "#" not in cb["_url"] \
-                        or owner is None or self.server.seen_since(cb["_time"], cb["_url"]):
+                        or owner is None or self.server.seen_since(cb["_time"], cb["_url"]) or downloaded(cb):
                     continue
                 documents = self.frame_documents(owner)
                 if any(same_url(cb["_url"].split("#")[0], shown.split("#")[0]) for shown in documents):
