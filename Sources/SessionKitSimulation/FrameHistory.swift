@@ -200,7 +200,7 @@ struct FrameState: Sendable, Hashable {
   /// (`HistoryItem::setChildItem`): after a reload or a `Same` load, that is the item from before it
   /// (``itemsBeforeReload``), so going back or forward onto the entry loads the locked document, until the next
   /// reload, which again puts the iframe's own item first (``restoreItemsBeforeReload()`` takes this entry's item for
-  /// a locked iframe). Observed in WebKitGTK 2.50.6 (random-e4a-80-026, `reload-locked-iframe.json`).
+  /// a locked iframe). Observed in WebKitGTK 2.50.6 (random-e4a-80-026, `reload-then-locked-iframe.json`).
   mutating func showLocked(_ url: String, in key: String, emptyQuery: Bool) {
     show(url, in: key, emptyQuery: emptyQuery)
     lockedFrames.insert(key)

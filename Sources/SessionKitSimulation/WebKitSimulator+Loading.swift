@@ -108,7 +108,7 @@ extension WebKitSimulator {
       || (hasEntry && !isBlank && stoppedBlankDocuments.contains(session.id))
     // A `Same` load keeps the entry but gives its item the form data of the new request (`updateForReload`,
     // `updateCurrentItem`, `setFormInfoFromRequest`): a script's load of a posted page's URL makes it a GET entry,
-    // whose reload is a reload (observed in WebKitGTK 2.50.6, random-e2a-80-038, `post-fragment-entries.json`).
+    // whose reload is a reload (observed in WebKitGTK 2.50.6, random-e2a-80-038, `post-same-load.json`).
     let keepsMethod = session.backForwardList.current?.isPost == isPost
     let kind: CommitKind = load.isSameAsCurrent && keepsMethod ? .reload : .newEntry(isPost: isPost)
     let previousOrigin = origin(of: session)
