@@ -140,7 +140,7 @@ extension WebKitSimulator {
     } else {
       frames[session.id, default: FrameHistory()].pushed(state, list: session.backForwardList, isPageLoad: true)
     }
-    liveFrames[session.id] = (state.generation, load.isSameAsCurrent)
+    liveFrames[session.id] = LiveFrames(generation: state.generation, byReload: load.isSameAsCurrent)
     await loadFrames(of: session, .load, step: &step)
     return true
   }
@@ -361,15 +361,10 @@ extension WebKitSimulator {
       // `isRequestFromClientOrUserInput`, `Source/WebCore/loader/FrameLoader.cpp`).
       frames[session.id, default: FrameHistory()].pushed(
         state, list: session.backForwardList, madeByScriptWithoutInteraction: type == .other && !gesture && !byApp)
-      // Every frame of the page gets a new item, its old one now its previous (``framesWithPreviousItems``).
-      if let live = liveFrames[session.id] {
-        var keys: Set<String> = []
-        walkFrames(of: session) { keys.insert($0.key) }
-        if let marked = framesWithPreviousItems[session.id], marked.generation == live.generation {
-          keys.formUnion(marked.keys)
-        }
-        framesWithPreviousItems[session.id] = (live.generation, keys)
-      }
+      // Every frame of the page gets a new item, its old one now its previous (``LiveFrames/withPreviousItems``).
+      var keys: Set<String> = []
+      walkFrames(of: session) { keys.insert($0.key) }
+      liveFrames[session.id]?.withPreviousItems.formUnion(keys)
       return .navigated(session: session.id, frame: .main)
     case .download: return .download
     case .cancel: return await applyRefusal(decision, step: &step)
@@ -486,7 +481,7 @@ extension WebKitSimulator {
       frames[session.id]?.current.restoreItemsBeforeReload()
       frames[session.id]?.current.generation = nextDocument
     }
-    liveFrames[session.id] = (nextDocument, offset == 0)
+    liveFrames[session.id] = LiveFrames(generation: nextDocument, byReload: offset == 0)
     if offset != 0, hasFramesNamedByLoadOrder(in: session) { step.unpredictableFrames = true }
     await loadFrames(of: session, offset == 0 ? .reload : .backForward, step: &step)
     frames[session.id]?.current.hasLostItems = false
@@ -572,7 +567,7 @@ extension WebKitSimulator {
     if (try? WebAddress(url))?.isAboutBlank != true { realDocuments.insert(session.id) }
     nextDocument += 1
     frames[session.id]?.current = FrameState(document: nextDocument)
-    liveFrames[session.id] = (nextDocument, false)
+    liveFrames[session.id] = LiveFrames(generation: nextDocument, byReload: false)
     await loadFrames(of: session, .load, step: &step)
     return .navigated(session: session.id, frame: .main)
   }

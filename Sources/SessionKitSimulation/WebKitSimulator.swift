@@ -52,18 +52,24 @@ package actor WebKitSimulator {
   /// step names it and the page has it whenever it shows again. Their loads are the page's own business, never asked;
   /// the iframes of the declared page one shows are there, and their names are found (random-d8a-80-078).
   var insertedFrames: [String: [String]] = [:]
-  /// Each session's live frames: the generation of the items the page's iframes were made with (its last load, reload
-  /// or back/forward load; ``FrameState/generation``), and whether a reload (or a `Same` load) made them. A move that
-  /// loads nothing leaves them as they are while the list's current entry changes.
-  var liveFrames: [SessionID: (generation: Int, byReload: Bool)] = [:]
-  /// The iframes (by key) of each session's live page (its frames of ``liveFrames``' generation) whose history
-  /// controllers have a previous item: a same-document navigation of the main frame that adds an entry makes an item
-  /// tree of every frame (`HistoryController::createItemTree` with `clipAtTarget` false), each frame's new item
-  /// pushing its old one back (`setCurrentItem`). A scheduled navigation of an iframe that has shown only about:blank
-  /// then adds an entry instead of replacing: `NavigationScheduler` locks the list only while
-  /// `HistoryController::currentItemShouldBeReplaced` holds (a current about:blank item and no previous one).
-  /// Observed in WebKitGTK 2.50.6 (random-d10a-80-070, `blank-iframe-after-fragment.json`).
-  var framesWithPreviousItems: [SessionID: (generation: Int, keys: Set<String>)] = [:]
+  /// Each session's live frames (``LiveFrames``). A move that loads nothing leaves them as they are while the list's
+  /// current entry changes.
+  var liveFrames: [SessionID: LiveFrames] = [:]
+
+  /// The iframes a session's page has now, as its last load, reload or back/forward load made them.
+  struct LiveFrames {
+    /// The generation of the items the iframes were made with (``FrameState/generation``).
+    let generation: Int
+    /// Whether a reload (or a `Same` load) made them.
+    let byReload: Bool
+    /// The iframes (by key) whose history controllers have a previous item: a same-document navigation of the main
+    /// frame that adds an entry makes an item tree of every frame (`HistoryController::createItemTree` with
+    /// `clipAtTarget` false), each frame's new item pushing its old one back (`setCurrentItem`). A scheduled navigation
+    /// of an iframe that has shown only about:blank then adds an entry instead of replacing: `NavigationScheduler`
+    /// locks the list only while `HistoryController::currentItemShouldBeReplaced` holds (a current about:blank item
+    /// and no previous one). Observed in WebKitGTK 2.50.6 (random-d10a-80-070, `blank-iframe-after-fragment.json`).
+    var withPreviousItems: Set<String> = []
+  }
 
   /// Creates a simulator with one main web view at `about:blank`, whose root session has the engine's next
   /// default id (`SessionEngine.makeRootSession()`: `main` for an engine's first root).
@@ -538,7 +544,7 @@ package actor WebKitSimulator {
           let showsInitialDocument = state?.isBlocked(src) == true
           let onlyBlank =
             (try? WebAddress(frameURL))?.isAboutBlank == true && state?.hasCommittedRealDocument(src) != true
-            && !hasPreviousItem(src, in: session)
+            && liveFrames[session.id]?.withPreviousItems.contains(src) != true
           // After a form to a new window stopped the iframe's load, its next load replaces its document, unless it
           // is about:blank (random-b10617a43b5a-006).
           let stopped = state?.hasStoppedLoad(src) == true && (try? WebAddress(final))?.isAboutBlank != true
@@ -555,13 +561,6 @@ package actor WebKitSimulator {
     case .redirectLoop:
       return .blocked(reason: .redirectLoop)
     }
-  }
-
-  /// Whether the live iframe `key` of `session` has a previous history item (``framesWithPreviousItems``).
-  private func hasPreviousItem(_ key: String, in session: Session) -> Bool {
-    guard let marked = framesWithPreviousItems[session.id], marked.generation == liveFrames[session.id]?.generation
-    else { return false }
-    return marked.keys.contains(key)
   }
 
   /// Whether a navigation of `target` to `url` loads the URL the frame shows, as WebKit's `FrameLoadType::Same`: the
