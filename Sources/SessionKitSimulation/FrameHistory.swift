@@ -352,6 +352,20 @@ struct FrameHistory: Sendable {
   /// entry (``pushed(_:list:madeByScriptWithoutInteraction:isPageLoad:)``), a page replacing the current one, or a
   /// move, which reads it first.
   var scrolledFrom: Int?
+  /// The index of the entry whose main-frame item is the web process's current item (the main frame's
+  /// `HistoryController::m_currentItem`), `nil` when it is no entry of the list. The page's loads and fragments make
+  /// their new entry's item current and a move onto an entry makes that entry's item current; an iframe's navigation
+  /// does not touch the main frame's item (the UI process copies it into the new entry,
+  /// `WebBackForwardList::completeFrameStateForNavigation`), so after one it is the entry before's.
+  var mainItemIndex: Int?
+  /// The index of the entry whose main-frame item the main frame holds as its provisional item without having
+  /// committed it (`HistoryController::m_provisionalItem`): a move between clones sets it
+  /// (`recursiveSetProvisionalItem`), and the iframe's commit leaves it when it is already the current item
+  /// (`recursiveUpdateForCommit` commits only an item that is a clone of the current one, not the current one
+  /// itself); a back or forward that scrolls to a fragment sets it and commits nothing. The main frame's next
+  /// same-document navigation commits it (`recursiveUpdateForSameDocumentNavigation`) and writes its URL into it
+  /// (``WebKitSimulator`` `commitProvisionalItem`).
+  var provisionalIndex: Int?
 
   /// The current entry's state; a fresh document's when nothing was committed.
   var current: FrameState {
@@ -379,18 +393,33 @@ struct FrameHistory: Sendable {
   /// same-document navigation without user interaction or not (``FrameState/madeByScriptWithoutInteraction``), by the
   /// page's own load or not (``FrameState/isPageLoadEntry``): properties of the entry, never of the one it was copied
   /// from.
+  ///
+  /// `byFrame`: an iframe's navigation made the entry, which leaves the main frame's current item as it was
+  /// (``mainItemIndex``); any other makes the new entry's item current. A fragment of the page
+  /// (`keepsProvisional`) leaves the main frame's provisional item for the caller to commit
+  /// (``provisionalIndex``); a new document leaves none.
   mutating func pushed(
-    _ state: FrameState, list: BackForwardList, madeByScriptWithoutInteraction: Bool = false, isPageLoad: Bool = false
+    _ state: FrameState, list: BackForwardList, madeByScriptWithoutInteraction: Bool = false, isPageLoad: Bool = false,
+    byFrame: Bool = false, keepsProvisional: Bool = false
   ) {
     var state = state
     state.madeByScriptWithoutInteraction = madeByScriptWithoutInteraction
     state.isPageLoadEntry = isPageLoad
     state.hasLostItems = false
-    var kept = Array(entries.prefix((index ?? -1) + 1))
-    kept.append(state)
-    entries = Array(kept.suffix(list.entries.count))
+    let keep = (index ?? -1) + 1
+    var pushed = Array(entries.prefix(keep))
+    pushed.append(state)
+    entries = Array(pushed.suffix(list.entries.count))
+    // The forward entries are gone, and the oldest when the list is full: indices move with the entries kept.
+    let dropped = pushed.count - entries.count
+    func kept(_ old: Int?) -> Int? {
+      guard let old, old < keep, old >= dropped else { return nil }
+      return old - dropped
+    }
     index = list.currentIndex
     scrolledFrom = nil
+    mainItemIndex = byFrame ? kept(mainItemIndex) : index
+    provisionalIndex = byFrame || keepsProvisional ? kept(provisionalIndex) : nil
   }
 
   /// The offset the app's back (`delta` −1) or forward (+1) moves by: WebKit skips entries a script made without user
@@ -419,6 +448,27 @@ struct FrameHistory: Sendable {
     }
     while exists(offset + 1), marked(offset + 1) { offset += 1 }
     return offset
+  }
+
+  /// The current entry's item becomes the main frame's current one (``mainItemIndex``); with `committing`, no
+  /// provisional item is left either (a load's commit, `HistoryController::updateForCommit`).
+  mutating func makeCurrentItemMain(committing: Bool) {
+    mainItemIndex = index
+    if committing { provisionalIndex = nil }
+  }
+
+  /// The item of the entry `offset` steps from the current one stays the main frame's provisional item
+  /// (``provisionalIndex``).
+  mutating func leaveProvisional(at offset: Int = 0) {
+    provisionalIndex = index.map { $0 + offset }
+  }
+
+  /// Moves the current entry's mark of a script's navigation without user interaction
+  /// (``FrameState/madeByScriptWithoutInteraction``), if it has one, to the entry at `target`.
+  mutating func moveScriptMark(to target: Int) {
+    guard let index, entries[index].madeByScriptWithoutInteraction, entries.indices.contains(target) else { return }
+    entries[index].madeByScriptWithoutInteraction = false
+    entries[target].madeByScriptWithoutInteraction = true
   }
 
   /// After a move within `list`.

@@ -159,7 +159,7 @@ extension WebKitSimulator {
     if !locks, !replacing, (try? await session.commit(url, kind: .subframe(previousFrameURL: previous))) != nil {
       var state = newFrameEntry(for: key, in: session)
       state.show(Self.normalised(url), in: key, emptyQuery: emptyQuery)
-      frames[session.id, default: FrameHistory()].pushed(state, list: session.backForwardList)
+      frames[session.id, default: FrameHistory()].pushed(state, list: session.backForwardList, byFrame: true)
     }
     // The iframe shows a new document in the current entry (one it pushed, or the one it had: `locks`, `replacing`),
     // with the iframes of its page.
@@ -360,7 +360,9 @@ extension WebKitSimulator {
       // request is not the client's (`hasRecentUserInteractionForNavigationFromJS`,
       // `isRequestFromClientOrUserInput`, `Source/WebCore/loader/FrameLoader.cpp`).
       frames[session.id, default: FrameHistory()].pushed(
-        state, list: session.backForwardList, madeByScriptWithoutInteraction: type == .other && !gesture && !byApp)
+        state, list: session.backForwardList, madeByScriptWithoutInteraction: type == .other && !gesture && !byApp,
+        keepsProvisional: true)
+      await commitProvisionalItem(in: session, url: url)
       // Every frame of the page gets a new item, its old one now its previous (``LiveFrames/withPreviousItems``).
       var keys: Set<String> = []
       walkFrames(of: session) { keys.insert($0.key) }
@@ -400,7 +402,7 @@ extension WebKitSimulator {
       if (try? await session.commit(url, kind: .subframe(previousFrameURL: shown))) != nil {
         var state = newFrameEntry(for: key, in: session)
         state.moveWithinDocument(to: Self.normalised(url), in: key)
-        frames[session.id, default: FrameHistory()].pushed(state, list: session.backForwardList)
+        frames[session.id, default: FrameHistory()].pushed(state, list: session.backForwardList, byFrame: true)
       }
       return .navigated(session: session.id, frame: .sub)
     case .download: return .download
@@ -439,12 +441,27 @@ extension WebKitSimulator {
     let liveIndex = frames[session.id]?.scrolledFrom
     frames[session.id]?.scrolledFrom = nil
     let live = liveIndex.flatMap { frames[session.id]?.state(atIndex: $0) } ?? currentState
+    let targetIndex = frames[session.id]?.currentIndex.map { $0 + offset }
     if offset != 0, let target = frames[session.id]?.state(at: offset) {
       if let key = target.onlyFrame {
         return await traverseOntoFrameOnlyEntry(
           offset, key: key, from: currentState, to: target, page: page, in: session, step: &step)
       }
-      let isLiveEntry = liveIndex != nil && liveIndex == frames[session.id]?.currentIndex.map { $0 + offset }
+      // Onto the entry whose main item the main frame holds as current (``FrameHistory/mainItemIndex``), not a clone of
+      // the current entry's: WebKit's same-document check compares the items' identifiers, the web process's
+      // copy of an item keeping the UI process's (`HistoryItem::shouldDoSameDocumentNavigationTo`,
+      // `Source/WebCore/history/HistoryItem.cpp`), so the move is a load of the item's URL: `backForward` in the main
+      // frame, then a scroll when that URL is the page's but for a fragment, or the page anew (observed in
+      // WebKitGTK 2.50.6, random-ff791cab7d29-001, `provisional-item-commit.json`).
+      let ontoMainItem =
+        currentState.onlyFrame == nil && target.mainItem != live.mainItem && targetIndex != nil
+        && targetIndex == frames[session.id]?.mainItemIndex
+      if ontoMainItem, let shown = session.committedURL?.serialized,
+        Self.scrollsToFragment(page, shown: shown, shownHasEmptyQuery: live.hasEmptyQuery)
+      {
+        return await scrollOntoMainItem(offset, to: entry, page: page, in: session, step: &step)
+      }
+      let isLiveEntry = liveIndex != nil && liveIndex == targetIndex
       if currentState.onlyFrame == nil, target.document != live.document || isLiveEntry,
         let shown = session.committedURL?.serialized,
         Self.scrollsToFragment(page, shown: shown, shownHasEmptyQuery: live.hasEmptyQuery)
@@ -454,7 +471,7 @@ extension WebKitSimulator {
           step: &step)
       }
       // From an entry of one iframe alone onto one of the page, WebKit loads the page anew.
-      if currentState.onlyFrame == nil, target.document == live.document {
+      if currentState.onlyFrame == nil, target.document == live.document, !ontoMainItem {
         return await traverseWithinDocument(
           offset, from: live, to: target, page: page, pageChanges: entry.url != current.url, in: session,
           step: &step)
@@ -470,6 +487,9 @@ extension WebKitSimulator {
     guard (try? await session.commit(page, kind: offset == 0 ? .reload : .backForward(offset: offset))) != nil
     else { return .blocked(reason: .invalidURL) }
     frames[session.id]?.moved(with: session.backForwardList)
+    // The entry's item commits as the main frame's current one (`HistoryController::updateForCommit`); a reload keeps
+    // both items as they were.
+    if offset != 0 { frames[session.id]?.makeCurrentItemMain(committing: true) }
     clearNameIfCrossOrigin(session, from: previousOrigin)
     // The page is made anew (no back/forward cache), with iframe items no other entry shares: moving from this
     // entry to an entry of the same document made before (an iframe's navigation) then loads nothing. A reload
@@ -514,6 +534,9 @@ extension WebKitSimulator {
       in: session, url: page, type: .backForward, target: .main, source: .main, sourceSession: session,
       gesture: false, method: entry.isPost ? .post : .get, step: &step)
     guard decision.policy == .allow else { return await applyRefusal(decision, step: &step) }
+    // The entry's item stays the main frame's provisional one: the scroll commits none
+    // (``FrameHistory/provisionalIndex``).
+    frames[session.id]?.leaveProvisional(at: offset)
     if session.committedURL?.serialized != page {
       guard (try? await session.commit(page, kind: .newEntry(isPost: false), replacesCurrent: true)) != nil else {
         return .blocked(reason: .invalidURL)
@@ -526,6 +549,63 @@ extension WebKitSimulator {
     frames[session.id]?.moved(with: session.backForwardList)
     if let live, live != frames[session.id]?.currentIndex { frames[session.id]?.scrolledFrom = live }
     return .navigated(session: session.id, frame: .main)
+  }
+
+  /// Back or forward onto the entry whose main item the main frame holds as current, when its URL is the page's but for
+  /// a fragment: WebKit asks `backForward` for the entry's URL and scrolls the page to it, loading nothing; the list
+  /// moves onto the entry, whose item stays the main frame's current one and becomes its provisional one too (the
+  /// scroll's `recursiveUpdateForSameDocumentNavigation` skips an item that is the current one). Observed in
+  /// WebKitGTK 2.50.6 (random-ff791cab7d29-001, `provisional-item-commit.json`).
+  private func scrollOntoMainItem(
+    _ offset: Int, to entry: BackForwardList.Entry, page: String, in session: Session, step: inout Step
+  ) async -> StepOutcome {
+    step.url = page
+    let decision = await decidePolicy(
+      in: session, url: page, type: .backForward, target: .main, source: .main, sourceSession: session,
+      gesture: false, method: entry.isPost ? .post : .get, step: &step)
+    guard decision.policy == .allow else { return await applyRefusal(decision, step: &step) }
+    guard (try? await session.commit(page, kind: .backForward(offset: offset))) != nil else {
+      return .blocked(reason: .invalidURL)
+    }
+    frames[session.id]?.moved(with: session.backForwardList)
+    frames[session.id]?.leaveProvisional()
+    return .navigated(session: session.id, frame: .main)
+  }
+
+  /// The main frame's same-document navigation to `url` (a fragment's new entry, a move within the document) has just
+  /// made its entry's item current (``FrameHistory/mainItemIndex``). A provisional item the main frame had left
+  /// (``FrameHistory/provisionalIndex``) that is of the same document as that item is committed in its place
+  /// (`HistoryController::recursiveUpdateForSameDocumentNavigation`, same document by
+  /// `HistoryItem::shouldDoSameDocumentNavigationTo`), and the navigation's URL is written into it
+  /// (`HistoryController::updateForSameDocumentNavigation`: `m_currentItem->setURL`), so its entry's URL becomes
+  /// `url` (`Source/WebCore/loader/HistoryController.cpp`). Observed in WebKitGTK 2.50.6: after back from an iframe's
+  /// entry onto the page's own (the main frame's current item, so its commit left it provisional), a fragment of the
+  /// page also gives the page's entry the fragment's URL, and back onto it scrolls (random-ff791cab7d29-001,
+  /// `provisional-item-commit.json`).
+  func commitProvisionalItem(in session: Session, url: String) async {
+    guard var history = frames[session.id], let provisional = history.provisionalIndex,
+      let currentIndex = history.mainItemIndex, provisional != currentIndex,
+      let item = history.state(atIndex: provisional), let current = history.state(atIndex: currentIndex),
+      session.backForwardList.entries.indices.contains(provisional), let address = try? WebAddress(url)
+    else { return }
+    let itemURL = session.backForwardList.entries[provisional].url
+    let sameDocument: Bool
+    if address.fragment != nil || itemURL.fragment != nil, SimulatedWeb.key(address) == SimulatedWeb.key(itemURL) {
+      sameDocument = item.document == current.document
+    } else {
+      // `hasSameDocumentTree`: the page's document and every iframe's. A load of the entry made the page anew but
+      // kept its iframes' items, whose documents are then still those the other entry's iframes had (random probe
+      // d4 of 2026-12-06).
+      sameDocument = item.document == current.document && item.framesDiffering(from: current).isEmpty
+    }
+    guard sameDocument, (try? await session.rewriteEntry(at: provisional, to: url)) != nil else { return }
+    history.mainItemIndex = provisional
+    history.provisionalIndex = nil
+    // A script's fragment marks the item current after the commit (`setWasCreatedByJSWithoutUserInteraction` on
+    // `HistoryController::currentItem`): the committed one, not the new entry's (observed in WebKitGTK 2.50.6: the
+    // app's forward then stops on the new entry, `provisional-item-commit.json`).
+    history.moveScriptMark(to: provisional)
+    frames[session.id] = history
   }
 
   /// A move onto an entry of one iframe alone (``FrameState/onlyFrame``): while the page still has that iframe (the
@@ -654,12 +734,14 @@ extension WebKitSimulator {
     // entries whose main items differ (a fragment of the page made one of them), the main frame moves within its
     // document and no iframe loads, whatever their items say (observed in WebKitGTK 2.50.6: back over an entry a
     // script's fragment made, random-ed10b281cd10-009, `fragment-entry-iframes.json`).
-    let changed = current.mainItem == target.mainItem ? current.framesDiffering(from: target) : []
+    let clones = current.mainItem == target.mainItem
+    let changed = clones ? current.framesDiffering(from: target) : []
     guard !changed.isEmpty || pageChanges else {
       // Collapsed by a reload, or an iframe's fragment: WebKit moves the list's current entry but loads and asks
       // nothing (observed in WebKitGTK 2.50: no callback, the URL unchanged, canGoBack/canGoForward moved).
       guard (try? await session.commit(page, kind: .backForward(offset: offset))) != nil else { return .ignored }
       frames[session.id]?.moved(with: session.backForwardList)
+      await updateMainItem(in: session, url: page, clones: clones, loadedFrames: false)
       // After a reload, the entry of the page's own load keeps no items the iframes of a later page match
       // (``FrameState/hasLostItems``).
       if let live = liveFrames[session.id], live.byReload, target.generation != live.generation,
@@ -684,6 +766,30 @@ extension WebKitSimulator {
     }
     frames[session.id]?.moved(with: session.backForwardList)
     frames[session.id]?.current = state
+    await updateMainItem(in: session, url: page, clones: clones, loadedFrames: !changed.isEmpty)
     return .navigated(session: session.id, frame: changed.isEmpty ? .main : .sub)
+  }
+
+  /// The main frame's items after a move within the page's document onto the current entry, at `url`. Onto a clone of
+  /// the current item, the entry's item becomes the main frame's provisional one (`recursiveSetProvisionalItem`); an
+  /// iframe's commit (`loadedFrames`) makes it current when it is a clone of the main frame's current item
+  /// (`recursiveUpdateForCommit` commits only that: not the current item itself, not an item another fragment made),
+  /// and otherwise leaves it provisional (``FrameHistory/provisionalIndex``); with no iframe loaded, nothing commits it. Otherwise the main frame moves
+  /// within its document (`FrameLoader::loadSameDocumentItem`): the entry's item becomes current, then a provisional
+  /// item left of the same document is committed in its place (``commitProvisionalItem(in:url:)``). Observed in
+  /// WebKitGTK 2.50.6 (`provisional-item-commit.json`).
+  private func updateMainItem(in session: Session, url: String, clones: Bool, loadedFrames: Bool) async {
+    guard let history = frames[session.id], history.currentIndex != nil else { return }
+    guard clones else {
+      frames[session.id]?.makeCurrentItemMain(committing: false)
+      await commitProvisionalItem(in: session, url: url)
+      return
+    }
+    let mainItem = history.mainItemIndex.flatMap { history.state(atIndex: $0) }?.mainItem
+    if loadedFrames, history.mainItemIndex != history.currentIndex, mainItem == history.current.mainItem {
+      frames[session.id]?.makeCurrentItemMain(committing: true)
+    } else {
+      frames[session.id]?.leaveProvisional()
+    }
   }
 }

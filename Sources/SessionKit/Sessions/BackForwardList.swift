@@ -37,6 +37,11 @@ package struct BackForwardList: Sendable, Hashable {
       self.subframeBox = subframe.map(FrameChangeBox.init)
     }
 
+    /// Replaces the entry's page, keeping its method and iframe change.
+    mutating func rewrite(_ page: CommittedPage) {
+      self.page = page
+    }
+
     /// Entries are equal when their URL, method and iframe change are.
     @_optimize(size)
     package static func == (lhs: Entry, rhs: Entry) -> Bool {
@@ -133,6 +138,15 @@ package struct BackForwardList: Sendable, Hashable {
     guard let currentIndex else { return push(entry) }
     entries[currentIndex] = entry
     currentPage = entry.page
+  }
+
+  /// Gives the entry at `index` another main-frame URL, keeping its method and iframe change: WebKit's web process
+  /// wrote a same-document navigation's URL into the item it holds as current, which is not always the current
+  /// entry's (the simulator knows when). Nothing changes when there is no such entry.
+  mutating func rewrite(at index: Int, page: CommittedPage) {
+    guard entries.indices.contains(index) else { return }
+    entries[index].rewrite(page)
+    if index == currentIndex { currentPage = page }
   }
 
   /// Moves `offset` steps; returns whether the entry exists.

@@ -319,6 +319,8 @@ struct PopupTreeState: Sendable {
     case backForward(offset: Int)
     /// A reload.
     case reload
+    /// The entry at `index` now has the committed address as its main-frame URL; the list does not move.
+    case rewrite(index: Int)
   }
 
   /// Records a committed load in `key`; returns `false` when the session is closed.
@@ -329,7 +331,7 @@ struct PopupTreeState: Sendable {
     if case .engineStarted(let expected, _)? = pending, expected != address, !hasFault(.commitKeepsExpectation) {
       switch kind {
       case .newEntry, .backForward: nodes.modify(key) { $0.pendingLoad = nil }
-      case .subframe, .reload: break
+      case .subframe, .reload, .rewrite: break
       }
     }
     switch kind {
@@ -365,6 +367,9 @@ struct PopupTreeState: Sendable {
       nodes.modify(key) { $0.history.go(offset) }
     case .reload:
       break
+    case .rewrite(let index):
+      let page = CommittedPage(url: address, site: address.isAboutBlankOrSrcdoc ? nil : site)
+      nodes.modify(key) { $0.history.rewrite(at: index, page: page) }
     }
     return true
   }

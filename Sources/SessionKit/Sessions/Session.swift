@@ -116,6 +116,16 @@ public actor Session {
     _ = tree.update { $0.machine.commit(address, site: site, kind: change, in: key) }
   }
 
+  /// Gives the history entry at `index` (from the oldest) the main-frame URL `url`, keeping its method, without
+  /// moving the list: for the simulator, whose engine writes a same-document navigation's URL into the item its web
+  /// process holds as current, which is not always the current entry's.
+  /// - Throws: `AddressError` when `url` cannot be parsed; nothing changes then.
+  package func rewriteEntry(at index: Int, to url: String) throws(AddressError) {
+    let address = try WebAddress(url)
+    let site = address.isAboutBlankOrSrcdoc ? nil : address.site(using: engine.list)
+    _ = tree.update { $0.machine.commit(address, site: site, kind: .rewrite(index: index), in: key) }
+  }
+
   // MARK: - Closing
 
   /// WebKit's `webViewDidClose`: the page called `window.close()`. Closes this popup and its subtree and

@@ -117,4 +117,25 @@ final class ColdCodeTests: XCTestCase {
     XCTAssertNotEqual(list, shorter)
     XCTAssertEqual(Set([list, same, back, other]).count, 3)
   }
+
+  /// Rewriting an entry changes only its URL: its method and iframe change stay, the list does not move, and an index
+  /// past the list changes nothing.
+  func test_rewritingABackForwardEntry_keepsItsMethodAndIframeChange() throws {
+    let change = BackForwardList.FrameChange(
+      from: try WebAddress("https://w.example/"), to: try WebAddress("https://b.example/"))
+    var list = BackForwardList()
+    list.push(BackForwardList.Entry(url: try WebAddress("https://a.example/"), isPost: true, subframe: change))
+    list.push(BackForwardList.Entry(url: try WebAddress("https://a.example/#x"), isPost: false))
+    let fragment = try WebAddress("https://a.example/#top")
+    list.rewrite(at: 0, page: CommittedPage(url: fragment, list: .shared))
+    XCTAssertEqual(list.entries[0].url, fragment)
+    XCTAssertTrue(list.entries[0].isPost)
+    XCTAssertEqual(list.entries[0].subframe, change)
+    XCTAssertEqual(list.currentIndex, 1)
+    let unchanged = list
+    list.rewrite(at: 2, page: CommittedPage(url: fragment, list: .shared))
+    XCTAssertEqual(list, unchanged)
+    list.rewrite(at: 1, page: CommittedPage(url: fragment, list: .shared))
+    XCTAssertEqual(list.current?.url, fragment)
+  }
 }

@@ -1616,4 +1616,100 @@ final class EngineObservedRulesTests: XCTestCase {
       XCTAssertEqual(history(result.last, "main"), expected, step)
     }
   }
+
+  // MARK: - The main frame's provisional item
+
+  /// The replay's lines with each decision's URL (`--callback-details`), as JSON values.
+  private func detailedLines(_ json: String) async throws -> [JSONValue] {
+    var runner = ScenarioRunner(scenario: try decodeScenario(json))
+    runner.callbackDetails = true
+    let report = try await runner.run()
+    XCTAssertEqual(report.exitCode, 0, "\(report.failures)")
+    return try report.lines.map { try JSONValue(parsing: Array($0.utf8)) }
+  }
+
+  /// Each decidePolicyFor of `line` as "type target url".
+  private func decisions(_ line: JSONValue) -> [String] {
+    guard case .array(let calls)? = line["callbacks"] else { return [] }
+    return calls.compactMap { call in
+      guard case .string("decidePolicyFor")? = call["callback"], case .string(let type)? = call["navigationType"],
+        case .string(let target)? = call["targetFrame"], case .string(let url)? = call["url"]
+      else { return nil }
+      return "\(type) \(target) \(url)"
+    }
+  }
+
+  private static let pageWithIframe = #"""
+    "pages": {"http://pay.example/a": {"frames": [{"src": "https://shop.example/widget", "name": "panel"}]}}
+    """#
+
+  /// Back from an iframe's entry onto the page's own entry leaves its item provisional (it is already the main frame's
+  /// current one); the page's next fragment commits it and gives that entry the fragment's URL, so back onto it asks
+  /// `backForward` for the fragment and scrolls, and forward again moves without a call. WebKitGTK 2.50.6,
+  /// random-ff791cab7d29-001, `provisional-item-commit.json`.
+  func test_aFragmentAfterBackFromAnIframesEntry_givesThePagesEntryItsURL() async throws {
+    for fragment in [#"{"load": "http://pay.example/a#top"}"#, #"{"assign": "http://pay.example/a#top"}"#] {
+      let result = try await detailedLines(
+        #"""
+        {"policy": {"version": 1}, \#(Self.pageWithIframe), "steps": [
+          {"load": "http://pay.example/a"},
+          {"click": "http://pay.example/b", "target": "panel"},
+          {"back": true},
+          \#(fragment),
+          {"back": true},
+          {"forward": true}
+        ]}
+        """#)
+      XCTAssertEqual(decisions(result[4]), ["backForward main http://pay.example/a#top"], fragment)
+      XCTAssertEqual(result[4]["url"], .string("http://pay.example/a#top"), fragment)
+      XCTAssertEqual(result[5]["outcome"], .string("ignored"), fragment)
+    }
+  }
+
+  /// A script's fragment that commits the page's entry's item marks that entry, not its own, as made without user
+  /// interaction: the app's forward from the page's entry stops on the fragment's entry. WebKitGTK 2.50.6,
+  /// `provisional-item-commit.json`.
+  func test_aScriptsFragmentCommittingTheProvisionalItem_marksThatItem() async throws {
+    let result = try await detailedLines(
+      #"""
+      {"policy": {"version": 1}, \#(Self.pageWithIframe), "steps": [
+        {"load": "http://pay.example/a"},
+        {"click": "http://pay.example/b", "target": "panel"},
+        {"back": true},
+        {"assign": "http://pay.example/a#top"},
+        {"click": "http://pay.example/a#x"},
+        {"back": true},
+        {"back": true},
+        {"forward": true},
+        {"forward": true}
+      ]}
+      """#)
+    XCTAssertEqual(result[7]["outcome"], .string("ignored"))
+    XCTAssertEqual(result[8]["url"], .string("http://pay.example/a#x"))
+  }
+
+  /// An iframe's commit after back commits the main item only when it is a clone of the current one: back over a
+  /// fragment's entry leaves the page's item provisional, a move within the page writes the page's URL into the
+  /// fragment's entry, and forward onto it loads the page anew. WebKitGTK 2.50.6 (probes c4, d4 of 2026-12-06),
+  /// `provisional-item-commit.json`.
+  func test_aMoveWithinThePage_writesItsURLIntoTheProvisionalFragmentEntry() async throws {
+    let result = try await detailedLines(
+      #"""
+      {"policy": {"version": 1},
+       "pages": {"https://news.example/a": {"frames": [{"src": "http://shop.example/widget", "name": "slot"}]}},
+       "steps": [
+        {"load": "https://news.example/a"},
+        {"click": "https://news.example/b", "frame": "http://shop.example/widget"},
+        {"click": "https://news.example/a#top"},
+        {"click": "https://news.example/c", "frame": "http://shop.example/widget"},
+        {"back": true},
+        {"back": true},
+        {"back": true},
+        {"forward": true},
+        {"forward": true}
+      ]}
+      """#)
+    XCTAssertEqual(
+      decisions(result[8]), ["backForward main https://news.example/a", "backForward sub https://news.example/b"])
+  }
 }
