@@ -160,6 +160,10 @@ extension WebKitSimulator {
       var state = newFrameEntry(for: key, in: session)
       state.show(Self.normalised(url), in: key, emptyQuery: emptyQuery)
       frames[session.id, default: FrameHistory()].pushed(state, list: session.backForwardList, byFrame: true)
+      // The iframe's new item pushes its old one back (`HistoryController::createItem`, `setCurrentItem`): its next
+      // scheduled navigation is not locked (``LiveFrames/withPreviousItems``; observed in WebKitGTK 2.50.6 after a
+      // script's about:blank, `blank-iframe-script-blank.json`).
+      liveFrames[session.id]?.withPreviousItems.insert(key)
     }
     // The iframe shows a new document in the current entry (one it pushed, or the one it had: `locks`, `replacing`),
     // with the iframes of its page.

@@ -1712,4 +1712,25 @@ final class EngineObservedRulesTests: XCTestCase {
     XCTAssertEqual(
       decisions(result[8]), ["backForward main https://news.example/a", "backForward sub https://news.example/b"])
   }
+
+  /// In an iframe that has shown only about:blank, a script's about:blank (`window.open` by its name) adds an entry
+  /// with or without a gesture, a form's does not; after such an entry the iframe has a previous item, so its next
+  /// scheduled load adds one too. WebKitGTK 2.50.6, random-f1a-80-075, `blank-iframe-script-blank.json`.
+  func test_aScriptsAboutBlankInABlankIframe_addsAnEntry_andUnlocksTheNextLoad() async throws {
+    for (steps, expected) in [
+      (#"{"open": "about:blank", "target": "box"}"#, 2.0),
+      (#"{"open": "about:blank", "target": "box", "gesture": true}"#, 2.0),
+      (#"{"submit": "about:blank", "target": "box"}"#, 1.0),
+      (#"{"open": "https://ads.example/x", "target": "box"}"#, 1.0),
+      (#"{"open": "about:blank", "target": "box"}, {"open": "https://ads.example/x", "target": "box"}"#, 3.0),
+    ] {
+      let result = try await lines(
+        #"""
+        {"policy": {"version": 1},
+         "pages": {"https://ads.example/": {"frames": [{"src": "about:blank", "name": "box"}]}},
+         "steps": [{"load": "https://ads.example/"}, \#(steps)]}
+        """#)
+      XCTAssertEqual(history(result.last, "main"), expected, steps)
+    }
+  }
 }
