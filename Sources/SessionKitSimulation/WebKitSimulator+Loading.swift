@@ -647,6 +647,7 @@ extension WebKitSimulator {
       (try? await session.commit(url, kind: .newEntry(isPost: false), replacesCurrent: true)) != nil
     else { return .blocked(reason: .invalidURL) }
     frames[session.id]?.moved(with: session.backForwardList)
+    frames[session.id]?.makeCurrentItemMain(committing: true)
     clearNameIfCrossOrigin(session, from: previousOrigin)
     if (try? WebAddress(url))?.isAboutBlank != true { realDocuments.insert(session.id) }
     nextDocument += 1
