@@ -793,11 +793,16 @@ class Harness:
                 % (find, json.dumps(WRITE_HELPER)))
         # The nested iframe to tap had its load cancelled (`blocked`): the relay leaves it empty.
         blocked = bool(inner) and any(same_url(inner[-1], b) for b in session.blocked)
-        self.js(session, "(() => { window.__skReady = null; const f = %s; const t = setInterval(() => { "
-                "if (window.__skReady) clearInterval(t); else f.contentWindow.postMessage({sk: %s, path: %s, "
-                "blocked: %s}, '*'); }, 100); return true; })()"
+        # One relay at a time: a step whose relay never got an answer (a cancelled nested iframe) left its timer
+        # running, and its stale requests, arriving between this step's element and its answer, removed that element
+        # from the iframe before the tap (the flaky `nested-cancelled-iframe-tap` step 3).
+        self.js(session, "(() => { window.__skReady = null; clearInterval(window.__skTimer); const f = %s; "
+                "window.__skTimer = setInterval(() => { if (window.__skReady) clearInterval(window.__skTimer); "
+                "else f.contentWindow.postMessage({sk: %s, path: %s, blocked: %s}, '*'); }, 100); return true; })()"
                 % (find, json.dumps(spec), json.dumps(inner), json.dumps(blocked)))
-        if not self.pump_until(lambda: self.js(session, "String(!!window.__skReady)") == "true", 5):
+        ready = self.pump_until(lambda: self.js(session, "String(!!window.__skReady)") == "true", 5)
+        self.js(session, "clearInterval(window.__skTimer); true")
+        if not ready:
             if not inner:
                 return False
             # An iframe inside iframes that shows nothing (its load was cancelled): the user taps it anyway.
