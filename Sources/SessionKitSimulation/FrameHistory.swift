@@ -50,8 +50,9 @@ struct FrameState: Sendable, Hashable {
   /// The iframe items the entry held before a reload or a `Same` load rewrote it (at most one: the oldest). WebKit
   /// keeps an entry's child items when a reload makes the page anew: the iframes it makes add items of their own after
   /// them, and going back or forward onto the entry from another document gives each iframe the first item of its
-  /// name (`HistoryItem::childItemWithTarget`), an item from before the reload. An entry an iframe's navigation or a
-  /// fragment makes from this one copies them. Observed in WebKitGTK 2.50.6 (random-2ab44d6470b1-004,
+  /// name (`HistoryItem::childItemWithTarget`), an item from before the reload. An entry an iframe's navigation makes
+  /// from this one copies them; one a fragment makes does not (``copiedIntoNewEntry(mainItem:)``), and a reload of
+  /// the main frame's current item keeps none (``rewriteByReload(generation:keepsItems:)``). Observed in WebKitGTK 2.50.6 (random-2ab44d6470b1-004,
   /// `reload-keeps-iframe-items.json`).
   private var itemsBeforeReload: [FrameState] = []
   /// The iframe (by key) whose item is the whole entry: WebKit's UI process makes an iframe's navigation an entry of
@@ -192,6 +193,9 @@ struct FrameState: Sendable, Hashable {
     var copy = self
     copy.blankItems.formUnion(blocked)
     copy.mainItem = mainItem
+    // The web process makes the whole item tree from the live frames (`createItemTree`): no item from before a reload
+    // (observed in WebKitGTK 2.50.6, random-g1a-80-009).
+    copy.itemsBeforeReload = []
     return copy
   }
 
@@ -239,9 +243,17 @@ struct FrameState: Sendable, Hashable {
   }
 
   /// A reload or a `Same` load made the page anew in this entry: every iframe back at its `src`, with items of
-  /// `generation`, while the entry keeps the items it had (``itemsBeforeReload``; the oldest, when reloaded again).
-  mutating func rewriteByReload(generation: Int) {
-    if itemsBeforeReload.isEmpty {
+  /// `generation`. With `keepsItems` the entry keeps the items it had (``itemsBeforeReload``; the oldest, when
+  /// reloaded again); without, they are gone: WebKit clears the children of the main frame's current item
+  /// (`HistoryItem::clearChildren`, `WebBackForwardList::backForwardClearChildren`), so the entry whose item that is
+  /// keeps only the new iframes' items, while another entry the reload shows keeps its own (observed in WebKitGTK
+  /// 2.50.6: after a reload of the page's own entry, back onto an entry a later iframe's navigation made loads that
+  /// iframe where it navigated; after a reload of an iframe's entry, where it was before; random-g1a-80-009, probes
+  /// q1–q6 of 2026-12-06, `reload-items-of-the-current-item.json`).
+  mutating func rewriteByReload(generation: Int, keepsItems: Bool) {
+    if !keepsItems {
+      itemsBeforeReload = []
+    } else if itemsBeforeReload.isEmpty {
       var before = self
       before.itemsBeforeReload = []
       itemsBeforeReload = [before]
@@ -470,6 +482,10 @@ struct FrameHistory: Sendable {
     entries[index].madeByScriptWithoutInteraction = false
     entries[target].madeByScriptWithoutInteraction = true
   }
+
+  /// Whether the current entry's item is the main frame's current one (``mainItemIndex``), whose children a reload
+  /// clears (``FrameState/rewriteByReload(generation:keepsItems:)``).
+  var currentIsMainItem: Bool { index != nil && index == mainItemIndex }
 
   /// After a move within `list`.
   mutating func moved(with list: BackForwardList) {

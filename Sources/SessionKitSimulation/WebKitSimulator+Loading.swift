@@ -130,7 +130,7 @@ extension WebKitSimulator {
       // `HistoryController::updateForReload` for both): the entry keeps its item, whose iframe items are made anew,
       // so moving to an entry an iframe's navigation made from it loads nothing (random-a027a60264fe-037).
       state = current
-      state.rewriteByReload(generation: nextDocument)
+      state.rewriteByReload(generation: nextDocument, keepsItems: frames[session.id]?.currentIsMainItem != true)
     }
     state.hasEmptyQuery = load.hasEmptyQuery
     if !load.isSameAsCurrent { state.isPageLoadEntry = true }
@@ -500,7 +500,8 @@ extension WebKitSimulator {
     // also puts the entry's iframes back at their `src`; going back or forward loads them at the entry's URLs.
     nextDocument += 1
     if offset == 0 {
-      frames[session.id]?.current.rewriteByReload(generation: nextDocument)
+      let keepsItems = frames[session.id]?.currentIsMainItem != true
+      frames[session.id]?.current.rewriteByReload(generation: nextDocument, keepsItems: keepsItems)
     } else {
       frames[session.id]?.current.restoreItemsBeforeReload()
       frames[session.id]?.current.generation = nextDocument
@@ -740,7 +741,12 @@ extension WebKitSimulator {
     // document and no iframe loads, whatever their items say (observed in WebKitGTK 2.50.6: back over an entry a
     // script's fragment made, random-ed10b281cd10-009, `fragment-entry-iframes.json`).
     let clones = current.mainItem == target.mainItem
-    let changed = clones ? current.framesDiffering(from: target) : []
+    // Only items of the live frames navigate them: WebKit finds each iframe by the frame identifier its item holds
+    // (`HistoryController::recursiveGoToItem`, `childByFrameID`), and a page made anew since has other frames, so a
+    // move between two entries from before it, after a move within the page onto one of them, loads nothing (observed
+    // in WebKitGTK 2.50.6, probe p7 of 2026-12-06, `reload-items-of-the-current-item.json`).
+    let live = liveFrames[session.id]?.generation
+    let changed = clones && (live == nil || target.generation == live) ? current.framesDiffering(from: target) : []
     guard !changed.isEmpty || pageChanges else {
       // Collapsed by a reload, or an iframe's fragment: WebKit moves the list's current entry but loads and asks
       // nothing (observed in WebKitGTK 2.50: no callback, the URL unchanged, canGoBack/canGoForward moved).

@@ -1733,4 +1733,44 @@ final class EngineObservedRulesTests: XCTestCase {
       XCTAssertEqual(history(result.last, "main"), expected, steps)
     }
   }
+
+  /// A reload clears the children of the main frame's current item: after a reload of the page's own entry, back onto
+  /// an entry a later iframe's navigation made loads the iframe where it navigated; a fragment's entry holds the live
+  /// frames' items; a move between entries from before the page was made anew loads nothing. WebKitGTK 2.50.6,
+  /// random-g1a-80-009, `reload-items-of-the-current-item.json`.
+  func test_aReloadOfThePagesOwnEntry_keepsNoIframeItemsFromBeforeIt() async throws {
+    let page = #"""
+      "pages": {"https://shop.example/": {"frames": ["https://news.example/w"]}}
+      """#
+    for (steps, main, expected) in [
+      (#"{"reload": true}, {"click": "https://news.example/b", "frame": "https://news.example/w"}"#, "", "b"),
+      (
+        #"{"click": "https://news.example/b", "frame": "https://news.example/w"}, {"reload": true}, "#
+          + #"{"load": "https://shop.example/#more"}"#, "#more", "w"
+      ),
+    ] {
+      let result = try await detailedLines(
+        #"""
+        {"policy": {"version": 1}, \#(page), "steps": [
+          {"load": "https://shop.example/"}, \#(steps),
+          {"submit": "https://shop.example/a", "target": "_parent"},
+          {"back": true}
+        ]}
+        """#)
+      XCTAssertEqual(
+        decisions(result[result.count - 2]),
+        ["backForward main https://shop.example/\(main)", "backForward sub https://news.example/\(expected)"], steps)
+    }
+    let moved = try await detailedLines(
+      #"""
+      {"policy": {"version": 1}, \#(page), "steps": [
+        {"load": "https://shop.example/"}, {"reload": true},
+        {"click": "https://news.example/b", "frame": "https://news.example/w"},
+        {"load": "https://shop.example/#more"},
+        {"submit": "https://shop.example/a", "target": "_parent"},
+        {"back": true}, {"back": true}, {"back": true}
+      ]}
+      """#)
+    XCTAssertEqual(moved[7]["outcome"], .string("ignored"))
+  }
 }
