@@ -463,7 +463,8 @@ extension WebKitSimulator {
       if ontoMainItem, let shown = session.committedURL?.serialized,
         Self.scrollsToFragment(page, shown: shown, shownHasEmptyQuery: live.hasEmptyQuery)
       {
-        return await scrollOntoMainItem(offset, to: entry, page: page, in: session, step: &step)
+        return await scrollOnTraversal(
+          offset, to: entry, page: page, live: nil, ontoMainItem: true, in: session, step: &step)
       }
       let isLiveEntry = liveIndex != nil && liveIndex == targetIndex
       if currentState.onlyFrame == nil, target.document != live.document || isLiveEntry,
@@ -530,9 +531,14 @@ extension WebKitSimulator {
   /// page's URL changes by it, the list stays on its entry, whose URL becomes the fragment's (the web process updates
   /// its current item); when it does not, the list moves while the page's document stays that of the entry it left
   /// (``FrameHistory/scrolledFrom``). Observed in WebKitGTK 2.50.6 (random-d7b-60-015, `fragment-history-scroll.json`).
+  ///
+  /// `ontoMainItem`: the entry's item is the main frame's current one (``FrameHistory/mainItemIndex``), whose URL the
+  /// page shows but for a fragment. The list moves onto the entry, whose item stays the main frame's current one and
+  /// becomes its provisional one too (the scroll's `recursiveUpdateForSameDocumentNavigation` skips an item that is
+  /// the current one). Observed in WebKitGTK 2.50.6 (random-ff791cab7d29-001, `provisional-item-commit.json`).
   private func scrollOnTraversal(
-    _ offset: Int, to entry: BackForwardList.Entry, page: String, live: Int?, in session: Session,
-    step: inout Step
+    _ offset: Int, to entry: BackForwardList.Entry, page: String, live: Int?, ontoMainItem: Bool = false,
+    in session: Session, step: inout Step
   ) async -> StepOutcome {
     step.url = page
     let decision = await decidePolicy(
@@ -542,7 +548,7 @@ extension WebKitSimulator {
     // The entry's item stays the main frame's provisional one: the scroll commits none
     // (``FrameHistory/provisionalIndex``).
     frames[session.id]?.leaveProvisional(at: offset)
-    if session.committedURL?.serialized != page {
+    if !ontoMainItem, session.committedURL?.serialized != page {
       guard (try? await session.commit(page, kind: .newEntry(isPost: false), replacesCurrent: true)) != nil else {
         return .blocked(reason: .invalidURL)
       }
@@ -552,28 +558,7 @@ extension WebKitSimulator {
       return .blocked(reason: .invalidURL)
     }
     frames[session.id]?.moved(with: session.backForwardList)
-    if let live, live != frames[session.id]?.currentIndex { frames[session.id]?.scrolledFrom = live }
-    return .navigated(session: session.id, frame: .main)
-  }
-
-  /// Back or forward onto the entry whose main item the main frame holds as current, when its URL is the page's but for
-  /// a fragment: WebKit asks `backForward` for the entry's URL and scrolls the page to it, loading nothing; the list
-  /// moves onto the entry, whose item stays the main frame's current one and becomes its provisional one too (the
-  /// scroll's `recursiveUpdateForSameDocumentNavigation` skips an item that is the current one). Observed in
-  /// WebKitGTK 2.50.6 (random-ff791cab7d29-001, `provisional-item-commit.json`).
-  private func scrollOntoMainItem(
-    _ offset: Int, to entry: BackForwardList.Entry, page: String, in session: Session, step: inout Step
-  ) async -> StepOutcome {
-    step.url = page
-    let decision = await decidePolicy(
-      in: session, url: page, type: .backForward, target: .main, source: .main, sourceSession: session,
-      gesture: false, method: entry.isPost ? .post : .get, step: &step)
-    guard decision.policy == .allow else { return await applyRefusal(decision, step: &step) }
-    guard (try? await session.commit(page, kind: .backForward(offset: offset))) != nil else {
-      return .blocked(reason: .invalidURL)
-    }
-    frames[session.id]?.moved(with: session.backForwardList)
-    frames[session.id]?.leaveProvisional()
+    if !ontoMainItem, let live, live != frames[session.id]?.currentIndex { frames[session.id]?.scrolledFrom = live }
     return .navigated(session: session.id, frame: .main)
   }
 

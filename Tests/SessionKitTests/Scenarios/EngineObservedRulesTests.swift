@@ -1639,9 +1639,21 @@ final class EngineObservedRulesTests: XCTestCase {
     }
   }
 
-  private static let pageWithIframe = #"""
-    "pages": {"http://pay.example/a": {"frames": [{"src": "https://shop.example/widget", "name": "panel"}]}}
-    """#
+  /// The replay's lines with decision URLs for page `P` (an iframe `panel`): load `P`, a link into the iframe, back,
+  /// then `steps`.
+  private func backFromAnIframesEntry(then steps: String) async throws -> [JSONValue] {
+    try await detailedLines(
+      #"""
+      {"policy": {"version": 1},
+       "pages": {"http://pay.example/a": {"frames": [{"src": "https://shop.example/widget", "name": "panel"}]}},
+       "steps": [
+        {"load": "http://pay.example/a"},
+        {"click": "http://pay.example/b", "target": "panel"},
+        {"back": true},
+        \#(steps)
+      ]}
+      """#)
+  }
 
   /// Back from an iframe's entry onto the page's own entry leaves its item provisional (it is already the main frame's
   /// current one); the page's next fragment commits it and gives that entry the fragment's URL, so back onto it asks
@@ -1649,17 +1661,7 @@ final class EngineObservedRulesTests: XCTestCase {
   /// random-ff791cab7d29-001, `provisional-item-commit.json`.
   func test_aFragmentAfterBackFromAnIframesEntry_givesThePagesEntryItsURL() async throws {
     for fragment in [#"{"load": "http://pay.example/a#top"}"#, #"{"assign": "http://pay.example/a#top"}"#] {
-      let result = try await detailedLines(
-        #"""
-        {"policy": {"version": 1}, \#(Self.pageWithIframe), "steps": [
-          {"load": "http://pay.example/a"},
-          {"click": "http://pay.example/b", "target": "panel"},
-          {"back": true},
-          \#(fragment),
-          {"back": true},
-          {"forward": true}
-        ]}
-        """#)
+      let result = try await backFromAnIframesEntry(then: #"\#(fragment), {"back": true}, {"forward": true}"#)
       XCTAssertEqual(decisions(result[4]), ["backForward main http://pay.example/a#top"], fragment)
       XCTAssertEqual(result[4]["url"], .string("http://pay.example/a#top"), fragment)
       XCTAssertEqual(result[5]["outcome"], .string("ignored"), fragment)
@@ -1670,20 +1672,11 @@ final class EngineObservedRulesTests: XCTestCase {
   /// interaction: the app's forward from the page's entry stops on the fragment's entry. WebKitGTK 2.50.6,
   /// `provisional-item-commit.json`.
   func test_aScriptsFragmentCommittingTheProvisionalItem_marksThatItem() async throws {
-    let result = try await detailedLines(
-      #"""
-      {"policy": {"version": 1}, \#(Self.pageWithIframe), "steps": [
-        {"load": "http://pay.example/a"},
-        {"click": "http://pay.example/b", "target": "panel"},
-        {"back": true},
-        {"assign": "http://pay.example/a#top"},
-        {"click": "http://pay.example/a#x"},
-        {"back": true},
-        {"back": true},
-        {"forward": true},
-        {"forward": true}
-      ]}
-      """#)
+    let result = try await backFromAnIframesEntry(
+      then: #"""
+        {"assign": "http://pay.example/a#top"}, {"click": "http://pay.example/a#x"},
+        {"back": true}, {"back": true}, {"forward": true}, {"forward": true}
+        """#)
     XCTAssertEqual(result[7]["outcome"], .string("ignored"))
     XCTAssertEqual(result[8]["url"], .string("http://pay.example/a#x"))
   }
