@@ -103,8 +103,12 @@ extension WebKitSimulator {
     // has committed only about:blank; a form's, like every other scheduled load there, replaces the current one
     // (observed in WebKitGTK 2.50.6, random-a027a60264fe-019; WebKit's source for it was not located).
     let scriptBlank = isBlank && !load.isForm
+    // Only while the window's history controller has no previous item (`currentItemShouldBeReplaced`): after a second
+    // entry (a script's about:blank over the first), its scheduled loads add entries too (observed in WebKitGTK
+    // 2.50.6, random-1fb7a2d5144c-030, `blank-window-script-blank.json`).
+    let hasPreviousItem = session.historyLength > 1
     let replaces =
-      load.isSameAsCurrent || (load.locksHistory && hasEntry && !scriptBlank)
+      load.isSameAsCurrent || (load.locksHistory && hasEntry && !scriptBlank && !hasPreviousItem)
       || (hasEntry && !isBlank && stoppedBlankDocuments.contains(session.id))
     // A `Same` load keeps the entry but gives its item the form data of the new request (`updateForReload`,
     // `updateCurrentItem`, `setFormInfoFromRequest`): a script's load of a posted page's URL makes it a GET entry,

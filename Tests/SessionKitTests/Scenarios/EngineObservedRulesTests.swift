@@ -1766,4 +1766,25 @@ final class EngineObservedRulesTests: XCTestCase {
       """#)
     XCTAssertEqual(moved[7]["outcome"], .string("ignored"))
   }
+
+  /// In a window that has committed only about:blank, a script's about:blank adds a second entry, after which the
+  /// window's scheduled loads add entries too (its history controller has a previous item). WebKitGTK 2.50.6,
+  /// random-1fb7a2d5144c-030, `blank-window-script-blank.json`.
+  func test_aScriptsAboutBlankInABlankWindow_unlocksItsNextScheduledLoad() async throws {
+    for (steps, expected) in [
+      (#"{"in": "main.1", "assign": "https://shop.example/a"}"#, 1.0),
+      (
+        #"{"in": "main.1", "open": "about:blank", "target": "_self"}, "#
+          + #"{"in": "main.1", "assign": "https://shop.example/a"}"#, 3.0
+      ),
+      (#"{"in": "main.1", "assign": "about:blank"}, {"in": "main.1", "submit": "https://shop.example/a"}"#, 3.0),
+    ] {
+      let result = try await lines(
+        #"""
+        {"policy": {"version": 1}, "steps": [
+          {"load": "https://ads.example/b"}, {"click": "about:blank", "target": "slot"}, \#(steps)]}
+        """#)
+      XCTAssertEqual(history(result.last, "main.1"), expected, steps)
+    }
+  }
 }
