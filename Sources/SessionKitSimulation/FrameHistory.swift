@@ -211,6 +211,20 @@ struct FrameState: Sendable, Hashable {
     if !itemsBeforeReload.isEmpty { itemsBeforeReload[0].lockedFrames.insert(key) }
   }
 
+  /// A locked navigation's item for the iframe `key` (what `shown` says of it and of the iframes inside it) replaces
+  /// this entry's, as ``showLocked(_:in:emptyQuery:)`` does in the current entry.
+  mutating func takeLocked(_ key: String, from shown: FrameState) {
+    adopt(key, from: shown)
+    countDocuments(from: shown)
+    lockedFrames.insert(key)
+    if !itemsBeforeReload.isEmpty { itemsBeforeReload[0].lockedFrames.insert(key) }
+  }
+
+  /// Numbers this entry's next iframe documents after every number `other` gave (``nextFrameDocument``).
+  mutating func countDocuments(from other: FrameState) {
+    nextFrameDocument = max(nextFrameDocument, other.nextFrameDocument)
+  }
+
   /// Records that a form aimed at a new window stopped the load of the iframe `key` (``stoppedLoads``).
   mutating func stopLoad(of key: String) {
     stoppedLoads.insert(key)
@@ -285,7 +299,7 @@ struct FrameState: Sendable, Hashable {
   }
 
   /// Takes what `other` says of the iframe `key` and of the iframes inside it.
-  private mutating func adopt(_ key: String, from other: FrameState) {
+  mutating func adopt(_ key: String, from other: FrameState) {
     forget(key)
     realDocumentFrames.remove(key)
     frameDocuments[key] = nil
@@ -326,7 +340,11 @@ struct FrameState: Sendable, Hashable {
     for key in moved.map(\.src) + other.moved.map(\.src) + numbered where !keys.contains(key) {
       if documentNumber(of: key) != other.documentNumber(of: key) { keys.append(key) }
     }
-    return keys.filter { key in !keys.contains { Self.isInside(key, $0) } }
+    // An iframe whose `src` is about:blank commits its initial document while the page is parsed, before any iframe
+    // that loads from the network: its item is the page item's first child, and WebKit goes through the children in
+    // order (`HistoryController::recursiveGoToItem`; observed in WebKitGTK 2.50.6, probes L1–L6 of 2026-12-06).
+    let outermost = keys.filter { key in !keys.contains { Self.isInside(key, $0) } }
+    return outermost.filter { $0 == "about:blank" } + outermost.filter { $0 != "about:blank" }
   }
 
   static func == (lhs: FrameState, rhs: FrameState) -> Bool {
@@ -369,7 +387,7 @@ struct FrameHistory: Sendable {
   /// their new entry's item current and a move onto an entry makes that entry's item current; an iframe's navigation
   /// does not touch the main frame's item (the UI process copies it into the new entry,
   /// `WebBackForwardList::completeFrameStateForNavigation`), so after one it is the entry before's.
-  var mainItemIndex: Int?
+  private(set) var mainItemIndex: Int?
   /// The index of the entry whose main-frame item the main frame holds as its provisional item without having
   /// committed it (`HistoryController::m_provisionalItem`): a move between clones sets it
   /// (`recursiveSetProvisionalItem`), and the iframe's commit leaves it when it is already the current item
@@ -481,6 +499,23 @@ struct FrameHistory: Sendable {
     guard let index, entries[index].madeByScriptWithoutInteraction, entries.indices.contains(target) else { return }
     entries[index].madeByScriptWithoutInteraction = false
     entries[target].madeByScriptWithoutInteraction = true
+  }
+
+  /// The main frame's provisional item, of the entry at ``provisionalIndex``, becomes its current one
+  /// (`recursiveUpdateForSameDocumentNavigation`).
+  mutating func commitProvisionalItem() {
+    guard let provisional = provisionalIndex else { return }
+    mainItemIndex = provisional
+    provisionalIndex = nil
+  }
+
+  /// The entry at `index` takes the iframe `key`'s item, and those of the iframes inside it, from `shown`: a locked
+  /// navigation's (``FrameState/showLocked(_:in:emptyQuery:)``) set as a child of that entry's main-frame item.
+  mutating func takeLockedItem(_ key: String, from shown: FrameState, atIndex index: Int) {
+    guard entries.indices.contains(index) else { return }
+    entries[index].takeLocked(key, from: shown)
+    // The current entry's later documents get numbers the locked one does not have.
+    if let current = self.index { entries[current].countDocuments(from: shown) }
   }
 
   /// Whether the current entry's item is the main frame's current one (``mainItemIndex``), whose children a reload

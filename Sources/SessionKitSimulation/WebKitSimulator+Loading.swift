@@ -169,6 +169,23 @@ extension WebKitSimulator {
       // script's about:blank, `blank-iframe-script-blank.json`).
       liveFrames[session.id]?.withPreviousItems.insert(key)
     }
+    // A locked navigation sets its item as a child of the main frame's current item
+    // (`HistoryController::updateForRedirectWithLockedBackForwardList`: `parentFrame->history().currentItem()->
+    // setChildItem(createItem())`), and the UI process updates the entry that item is of (`backForwardSetChildItem`,
+    // `Source/WebKit/UIProcess/WebBackForwardList.cpp`). After an iframe's navigation that is not the current entry
+    // (``FrameHistory/mainItemIndex``): the current entry keeps its item, while the iframe shows the new document
+    // (``LiveFrames/view``). Observed in WebKitGTK 2.50.6: back onto the page's entry then loads the iframe at the
+    // locked URL, and forward again at its old one (probes L1, L3, L6 of 2026-12-06, `locked-iframe-items.json`).
+    let history = frames[session.id]
+    if locks, !replacing, let history, let main = history.mainItemIndex, main != history.currentIndex {
+      var shown = shownState(of: session.id) ?? FrameState(document: -1)
+      shown.showLocked(Self.normalised(url), in: key, emptyQuery: emptyQuery)
+      await loadNestedFrames(ofPageAt: url, key: key, in: session, type: .other, into: &shown, step: &step)
+      frames[session.id]?.takeLockedItem(key, from: shown, atIndex: main)
+      liveFrames[session.id]?.view = shown
+      if liveFrames[session.id]?.viewKeys.contains(key) == false { liveFrames[session.id]?.viewKeys.append(key) }
+      return
+    }
     // The iframe shows a new document in the current entry (one it pushed, or the one it had: `locks`, `replacing`),
     // with the iframes of its page.
     var state = frames[session.id]?.current ?? FrameState(document: -1)
@@ -181,6 +198,7 @@ extension WebKitSimulator {
     }
     await loadNestedFrames(ofPageAt: url, key: key, in: session, type: .other, into: &state, step: &step)
     frames[session.id]?.current = state
+    keepView(in: session.id, loaded: [key])
   }
 
   /// The state a new entry made by the iframe `key`'s navigation starts from: the current entry's, or, when the current
@@ -363,7 +381,7 @@ extension WebKitSimulator {
       // The entry's items are the frames' current state, a cancelled iframe's initial about:blank included (observed in
       // WebKitGTK 2.50.6, random-s44-500-330; an iframe's navigation or fragment gives it none).
       nextDocument += 1
-      let state = (frames[session.id]?.current ?? FrameState(document: -1)).copiedIntoNewEntry(mainItem: nextDocument)
+      let state = (shownState(of: session.id) ?? FrameState(document: -1)).copiedIntoNewEntry(mainItem: nextDocument)
       // `FrameLoader::loadInSameDocument` marks the entry when the document has had no user interaction and the
       // request is not the client's (`hasRecentUserInteractionForNavigationFromJS`,
       // `isRequestFromClientOrUserInput`, `Source/WebCore/loader/FrameLoader.cpp`).
@@ -371,6 +389,8 @@ extension WebKitSimulator {
         state, list: session.backForwardList, madeByScriptWithoutInteraction: type == .other && !gesture && !byApp,
         keepsProvisional: true)
       await commitProvisionalItem(in: session, url: url)
+      liveFrames[session.id]?.view = nil
+      liveFrames[session.id]?.viewKeys = []
       // Every frame of the page gets a new item, its old one now its previous (``LiveFrames/withPreviousItems``).
       var keys: Set<String> = []
       walkFrames(of: session) { keys.insert($0.key) }
@@ -409,8 +429,15 @@ extension WebKitSimulator {
       guard Self.normalised(url) != Self.normalised(shown) else { return .navigated(session: session.id, frame: .sub) }
       if (try? await session.commit(url, kind: .subframe(previousFrameURL: shown))) != nil {
         var state = newFrameEntry(for: key, in: session)
+        // The iframe's new item is of the document it shows, which a locked navigation may have put there without
+        // the current entry holding it (``LiveFrames/view``; observed in WebKitGTK 2.50.6: back from the fragment's
+        // entry then loads the iframe at the entry's URL, probe L8 of 2026-12-06).
+        let outer = liveFrames[session.id]?.viewKeys.first { $0 == key || FrameState.isInside(key, $0) }
+        if let outer, let view = liveFrames[session.id]?.view { state.adopt(outer, from: view) }
         state.moveWithinDocument(to: Self.normalised(url), in: key)
         frames[session.id, default: FrameHistory()].pushed(state, list: session.backForwardList, byFrame: true)
+        liveFrames[session.id]?.view?.moveWithinDocument(to: Self.normalised(url), in: key)
+        keepView(in: session.id, loaded: outer.map { [$0] } ?? [])
       }
       return .navigated(session: session.id, frame: .sub)
     case .download: return .download
@@ -593,8 +620,7 @@ extension WebKitSimulator {
       sameDocument = item.document == current.document && item.framesDiffering(from: current).isEmpty
     }
     guard sameDocument, (try? await session.rewriteEntry(at: provisional, to: url)) != nil else { return }
-    history.mainItemIndex = provisional
-    history.provisionalIndex = nil
+    history.commitProvisionalItem()
     // A script's fragment marks the item current after the commit (`setWasCreatedByJSWithoutUserInteraction` on
     // `HistoryController::currentItem`): the committed one, not the new entry's (observed in WebKitGTK 2.50.6: the
     // app's forward then stops on the new entry, `provisional-item-commit.json`).
@@ -626,6 +652,7 @@ extension WebKitSimulator {
       }
       frames[session.id]?.moved(with: session.backForwardList)
       frames[session.id]?.current = state
+      keepView(in: session.id, loaded: [key])
       return .navigated(session: session.id, frame: .sub)
     }
     let decision = await decidePolicy(
@@ -683,7 +710,7 @@ extension WebKitSimulator {
     guard let page = session.committedURL,
       let sources = web.frames(of: page) ?? insertedFrames[SimulatedWeb.key(page)]
     else { return }
-    let state = frames[session.id]?.current
+    let state = shownState(of: session.id)
     func walk(_ sources: [String], of parentPage: WebAddress, parent: String?, chain: [String]) {
       for (index, src) in sources.enumerated() {
         let key = FrameState.key(of: src, in: parent)
@@ -741,6 +768,7 @@ extension WebKitSimulator {
       // nothing (observed in WebKitGTK 2.50: no callback, the URL unchanged, canGoBack/canGoForward moved).
       guard (try? await session.commit(page, kind: .backForward(offset: offset))) != nil else { return .ignored }
       frames[session.id]?.moved(with: session.backForwardList)
+      keepView(in: session.id, loaded: [])
       await updateMainItem(in: session, url: page, clones: clones, loadedFrames: false)
       // After a reload, the entry of the page's own load keeps no items the iframes of a later page match
       // (``FrameState/hasLostItems``).
@@ -751,7 +779,7 @@ extension WebKitSimulator {
       }
       return .ignored
     }
-    step.url = changed.first.map { target.url(of: $0) } ?? page
+    step.url = changed.last.map { target.url(of: $0) } ?? page
     var state = target
     for key in changed {
       let url = target.url(of: key)
@@ -766,6 +794,10 @@ extension WebKitSimulator {
     }
     frames[session.id]?.moved(with: session.backForwardList)
     frames[session.id]?.current = state
+    keepView(in: session.id, loaded: changed)
+    // Each iframe that loaded commits its entry's item, its old one now its previous (`HistoryController::updateForCommit`,
+    // `setCurrentItem`): its next scheduled navigation is not locked (``LiveFrames/withPreviousItems``).
+    liveFrames[session.id]?.withPreviousItems.formUnion(changed)
     await updateMainItem(in: session, url: page, clones: clones, loadedFrames: !changed.isEmpty)
     return .navigated(session: session.id, frame: changed.isEmpty ? .main : .sub)
   }
@@ -788,6 +820,14 @@ extension WebKitSimulator {
     let mainItem = history.mainItemIndex.flatMap { history.state(atIndex: $0) }?.mainItem
     if loadedFrames, history.mainItemIndex != history.currentIndex, mainItem == history.current.mainItem {
       frames[session.id]?.makeCurrentItemMain(committing: true)
+      // The iframes that did not load commit their clones too (`recursiveUpdateForCommit` goes on down the tree), each
+      // old item now a previous one: an iframe that has shown only about:blank is then no longer locked
+      // (``LiveFrames/withPreviousItems``; observed in WebKitGTK 2.50.6: after back from an iframe's second entry onto
+      // its first, a `window.open` into such an iframe adds an entry, where after back onto the page's own entry, the
+      // main frame's current item, it does not; probes L2, L4, L5 of 2026-12-06, `locked-iframe-items.json`).
+      var keys: Set<String> = []
+      walkFrames(of: session) { keys.insert($0.key) }
+      liveFrames[session.id]?.withPreviousItems.formUnion(keys)
     } else {
       frames[session.id]?.leaveProvisional()
     }

@@ -69,6 +69,33 @@ package actor WebKitSimulator {
     /// locks the list only while `HistoryController::currentItemShouldBeReplaced` holds (a current about:blank item
     /// and no previous one). Observed in WebKitGTK 2.50.6 (random-d10a-80-070, `blank-iframe-after-fragment.json`).
     var withPreviousItems: Set<String> = []
+    /// What the iframes show, when some show a document the current entry's items do not hold (`nil`: they show what
+    /// the items say): a locked navigation sets its item as a child of the main frame's current item
+    /// (``FrameHistory/mainItemIndex``), which after an iframe's navigation is not the current entry's
+    /// (``WebKitSimulator/commitFrame(_:src:from:in:replacing:locks:emptyQuery:step:)``). Moves between entries compare
+    /// the entries' items; what the frames show decides what a step's `frame` finds, origins, and the items of an
+    /// entry the main frame's fragment makes.
+    var view: FrameState?
+    /// The iframes (by key, outermost) where ``view`` differs from the current entry's items.
+    var viewKeys: [String] = []
+  }
+
+  /// What the frames of the page `id` shows now show (``LiveFrames/view``, else the current entry's items).
+  func shownState(of id: SessionID) -> FrameState? {
+    liveFrames[id]?.view ?? frames[id]?.current
+  }
+
+  /// After the current entry's items changed (a move, an iframe's navigation) with the iframes `loaded` (keys) showing
+  /// what the entry says: an iframe that showed a document its item does not hold (``LiveFrames/view``) and did not
+  /// load keeps showing it.
+  func keepView(in id: SessionID, loaded: [String]) {
+    guard let view = liveFrames[id]?.view, let keys = liveFrames[id]?.viewKeys, let current = frames[id]?.current
+    else { return }
+    let kept = keys.filter { key in !loaded.contains { $0 == key || FrameState.isInside(key, $0) } }
+    var shown = current
+    for key in kept { shown.adopt(key, from: view) }
+    liveFrames[id]?.view = kept.isEmpty ? nil : shown
+    liveFrames[id]?.viewKeys = kept
   }
 
   /// Creates a simulator with one main web view at `about:blank`, whose root session has the engine's next
@@ -190,7 +217,7 @@ package actor WebKitSimulator {
     let path = frame.split(separator: FrameState.separator, omittingEmptySubsequences: false).map {
       SimulatedWeb.key(String($0))
     }
-    let state = frames[session.id]?.current
+    let state = shownState(of: session.id)
     var page = session.committedURL
     var chain = [page.map(SimulatedWeb.key) ?? ""]
     var key = ""
@@ -371,11 +398,14 @@ package actor WebKitSimulator {
       switch link.frame {
       case .main where !realDocuments.contains(session.id): stoppedBlankDocuments.insert(session.id)
       case .sub(let key, let shown):
-        let state = frames[session.id]?.current
+        let state = shownState(of: session.id)
         let onlyBlank =
           state?.isBlocked(key) == true
           || ((try? WebAddress(shown))?.isAboutBlank == true && state?.hasCommittedRealDocument(key) != true)
-        if onlyBlank { frames[session.id]?.current.stopLoad(of: key) }
+        if onlyBlank {
+          frames[session.id]?.current.stopLoad(of: key)
+          liveFrames[session.id]?.view?.stopLoad(of: key)
+        }
       default: break
       }
     }
@@ -507,7 +537,7 @@ package actor WebKitSimulator {
     }
     if case .sub(let key, let shown) = target, method == .get,
       Self.isFragmentNavigation(
-        to: url, from: shown, shownHasEmptyQuery: frames[session.id]?.current.hasEmptyQuery(key) == true,
+        to: url, from: shown, shownHasEmptyQuery: shownState(of: session.id)?.hasEmptyQuery(key) == true,
         isForm: isForm)
     {
       return await navigateFrameWithinDocument(
@@ -540,7 +570,7 @@ package actor WebKitSimulator {
           // instead: there a scheduled navigation is locked only without a user gesture
           // (`NavigationScheduler::mustLockBackForwardList`: no gesture, the document's onload not dispatched); a form
           // or `window.open` with one adds an entry (random-n2-024).
-          let state = frames[session.id]?.current
+          let state = shownState(of: session.id)
           let showsInitialDocument = state?.isBlocked(src) == true
           let onlyBlank =
             (try? WebAddress(frameURL))?.isAboutBlank == true && state?.hasCommittedRealDocument(src) != true
@@ -592,7 +622,7 @@ package actor WebKitSimulator {
         return false
       }
     case .sub(let key, let shown):
-      guard emptyQuery == (frames[session.id]?.current.hasEmptyQuery(key) ?? false),
+      guard emptyQuery == (shownState(of: session.id)?.hasEmptyQuery(key) ?? false),
         Self.normalised(url) == Self.normalised(shown)
       else { return false }
     }
@@ -759,7 +789,7 @@ package actor WebKitSimulator {
   /// The iframe `key` of the page `session` shows, at the URL it shows now: about:blank when its load was
   /// cancelled (it keeps its initial empty document, whose origin is its parent's).
   private func shownFrame(_ key: String, in session: Session) -> Frame {
-    let state = frames[session.id]?.current
+    let state = shownState(of: session.id)
     if state?.isBlocked(key) == true { return .sub(src: key, url: "about:blank") }
     return .sub(src: key, url: state?.url(of: key) ?? FrameState.src(of: key))
   }

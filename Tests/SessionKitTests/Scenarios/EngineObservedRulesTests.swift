@@ -1787,4 +1787,80 @@ final class EngineObservedRulesTests: XCTestCase {
       XCTAssertEqual(history(result.last, "main.1"), expected, steps)
     }
   }
+
+  // MARK: - Locked iframe items
+
+  /// The replay's lines for page `https://shop.example/p` (iframes `https://shop.example/a` and an about:blank one
+  /// named `slot`) after `steps`, each decision with its URL.
+  private func lockedSlot(_ steps: String) async throws -> [JSONValue] {
+    try await detailedLines(
+      #"""
+      {"policy": {"version": 1}, "settings": {"javaScriptCanOpenWindowsAutomatically": true},
+       "pages": {"https://shop.example/p": {"frames": ["https://shop.example/a", {"src": "about:blank", "name": "slot"}]}},
+       "steps": [{"load": "https://shop.example/p"}, \#(steps)]}
+      """#)
+  }
+
+  /// A link in the iframe `https://shop.example/a` to `url`.
+  private func linkInA(_ url: String) -> String {
+    #"{"click": "\#(url)", "frame": "https://shop.example/a"}"#
+  }
+
+  /// The locked navigation of `slot` (`window.open` into it: it has shown only about:blank).
+  private let openInSlot = #"{"open": "https://shop.example/offer", "target": "slot", "gesture": true}"#
+
+  /// A locked navigation sets its item in the entry of the main frame's current item: after an iframe's navigation,
+  /// the page's own entry, not the current one. Back onto that entry loads the iframe at the locked URL, the entries
+  /// made since keep about:blank, and the about:blank iframe, the page item's first child, is asked first. WebKitGTK
+  /// 2.50.6, probes L1, L3 and L6 of 2026-12-06, `locked-iframe-items.json`.
+  func test_aLockedIframeLoad_setsItsItemInTheMainFramesCurrentEntry() async throws {
+    let back = #"{"back": true}"#
+    let forward = #"{"forward": true}"#
+    let result = try await lockedSlot(
+      [
+        linkInA("https://shop.example/a2"), linkInA("https://shop.example/a3"), openInSlot, back, back, forward,
+        forward,
+      ]
+      .joined(separator: ", "))
+    XCTAssertEqual(decisions(result[4]), ["backForward sub https://shop.example/a2"])
+    XCTAssertEqual(
+      decisions(result[5]), ["backForward sub https://shop.example/offer", "backForward sub https://shop.example/a"])
+    XCTAssertEqual(result[5]["url"], .string("https://shop.example/a"))
+    XCTAssertEqual(decisions(result[6]), ["backForward sub about:blank", "backForward sub https://shop.example/a2"])
+    XCTAssertEqual(decisions(result[7]), ["backForward sub https://shop.example/a3"])
+    XCTAssertEqual(history(result.last, "main"), 3)
+  }
+
+  /// A fragment in an iframe a locked navigation moved makes an entry of the document it shows: back from it loads
+  /// the iframe's item in the current entry again. WebKitGTK 2.50.6, probe L8 of 2026-12-06.
+  func test_aFragmentInALockedIframe_makesAnEntryOfItsDocument() async throws {
+    let result = try await lockedSlot(
+      [
+        linkInA("https://shop.example/a2"), openInSlot,
+        #"{"click": "https://shop.example/offer#x", "frame": "about:blank"}"#, #"{"back": true}"#,
+      ].joined(separator: ", "))
+    XCTAssertEqual(result[3]["frame"], .string("sub"))
+    XCTAssertEqual(decisions(result[4]), ["backForward sub about:blank"])
+  }
+
+  /// A move between two clones of the page's item that loads an iframe commits every iframe's clone: an iframe that
+  /// has shown only about:blank then has a previous item, and `window.open` into it adds an entry, dropping those
+  /// after it; a move onto the page's own entry (the main frame's current item) commits nothing. WebKitGTK 2.50.6,
+  /// probes L2, L4 and L5 of 2026-12-06, `locked-iframe-items.json`.
+  func test_aMoveCommittingTheIframesClones_unlocksABlankIframe() async throws {
+    let back = #"{"back": true}"#
+    let forward = #"{"forward": true}"#
+    for (steps, length) in [
+      ([linkInA("https://shop.example/a2"), back, openInSlot], 2.0),
+      ([linkInA("https://shop.example/a2"), linkInA("https://shop.example/a3"), back, openInSlot], 3.0),
+      ([linkInA("https://shop.example/a2"), linkInA("https://shop.example/a3"), back, back, openInSlot], 2.0),
+    ] {
+      let result = try await lockedSlot((steps + [forward]).joined(separator: ", "))
+      XCTAssertEqual(history(result.last, "main"), length, "\(steps)")
+      // Locked: forward onto the iframe's entry; an entry added: nothing to go forward to.
+      XCTAssertEqual(
+        result[result.count - 2]["outcome"], .string(length == 2 && steps.count == 3 ? "navigated" : "ignored"),
+        "\(steps)")
+    }
+  }
 }
