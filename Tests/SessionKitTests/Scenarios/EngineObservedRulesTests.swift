@@ -1863,4 +1863,32 @@ final class EngineObservedRulesTests: XCTestCase {
         "\(steps)")
     }
   }
+
+  // MARK: - A history scroll's entry
+
+  /// A back or forward that scrolls the page to a fragment whose URL is not the page's adds an entry after the entry it
+  /// moves onto and drops the ones after that: back from `P` onto `P#more` of another document leaves no forward
+  /// entry; forward onto a POST entry `P#more` makes the list one longer, and the new entry is marked as a script's
+  /// without user interaction, so the app's back from it passes over the POST entry to the page. WebKitGTK 2.50.6,
+  /// random-d10a-80-075, probes Q1–Q3 and R2–R7 of 2026-12-06, `fragment-scroll-entries.json`.
+  func test_aHistoryScrollToAnotherURL_addsAnEntryAfterItsTarget() async throws {
+    let back = try await lines(
+      #"""
+      {"policy": {"version": 1}, "steps": [
+        {"load": "https://shop.example/p#more"}, {"submit": "https://shop.example/p", "method": "post"},
+        {"click": "https://shop.example/r"}, {"back": true}, {"back": true}, {"forward": true}]}
+      """#)
+    XCTAssertEqual(back[5]["outcome"], .string("ignored"))
+    XCTAssertEqual(history(back.last, "main"), 2)
+    let forward = try await lines(
+      #"""
+      {"policy": {"version": 1}, "steps": [
+        {"load": "https://shop.example/p"}, {"submit": "https://shop.example/p#more", "method": "post"},
+        {"back": true}, {"forward": true}, {"back": true}, {"back": true}]}
+      """#)
+    XCTAssertEqual(history(forward.last, "main"), 3)
+    XCTAssertEqual(forward[4]["url"], .string("https://shop.example/p"))
+    XCTAssertEqual(forward[4]["callbacks"], .array([]))
+    XCTAssertEqual(forward[5]["outcome"], .string("ignored"))
+  }
 }
