@@ -586,7 +586,7 @@ extension WebKitSimulator {
       // `Source/WebCore/loader/FrameLoader.cpp`), dropping the entries after it. After a forward move the new entry
       // is marked as a script's without user interaction (``FrameState/madeByScriptWithoutInteraction``), so the app's
       // back from it passes over the entry it scrolled onto; after a back move it is not (observed in WebKitGTK
-      // 2.50.6: random-d10a-80-075, probes Q1–Q3 and R2–R7 of 2026-12-06, `fragment-history-scroll.json`; a forward
+      // 2.50.6: random-d10a-80-075, probes Q1–Q3 and R2–R7 of 2026-12-06, `fragment-scroll-entries.json`; a forward
       // move in a page the user had tapped in left it unmarked, probe R1, which the simulator does not follow).
       let shown = frames[session.id]?.current
       guard (try? await session.commit(page, kind: .backForward(offset: offset))) != nil else {

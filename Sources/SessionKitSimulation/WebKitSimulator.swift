@@ -80,7 +80,7 @@ package actor WebKitSimulator {
     var viewKeys: [String] = []
   }
 
-  /// What the frames of the page `id` shows now show (``LiveFrames/view``, else the current entry's items).
+  /// What the iframes of the page session `id` shows show now (``LiveFrames/view``, else the current entry's items).
   func shownState(of id: SessionID) -> FrameState? {
     liveFrames[id]?.view ?? frames[id]?.current
   }
