@@ -207,8 +207,7 @@ struct FrameState: Sendable, Hashable {
   /// a locked iframe). Observed in WebKitGTK 2.50.6 (random-e4a-80-026, `reload-then-locked-iframe.json`).
   mutating func showLocked(_ url: String, in key: String, emptyQuery: Bool) {
     show(url, in: key, emptyQuery: emptyQuery)
-    lockedFrames.insert(key)
-    if !itemsBeforeReload.isEmpty { itemsBeforeReload[0].lockedFrames.insert(key) }
+    markLocked(key)
   }
 
   /// A locked navigation's item for the iframe `key` (what `shown` says of it and of the iframes inside it) replaces
@@ -216,6 +215,12 @@ struct FrameState: Sendable, Hashable {
   mutating func takeLocked(_ key: String, from shown: FrameState) {
     adopt(key, from: shown)
     countDocuments(from: shown)
+    markLocked(key)
+  }
+
+  /// Records that a locked navigation put the iframe `key`'s document in this entry, and in the item from before a
+  /// reload that going back or forward onto it would give the iframe (``itemsBeforeReload``).
+  private mutating func markLocked(_ key: String) {
     lockedFrames.insert(key)
     if !itemsBeforeReload.isEmpty { itemsBeforeReload[0].lockedFrames.insert(key) }
   }

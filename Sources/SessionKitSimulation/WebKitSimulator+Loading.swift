@@ -391,10 +391,8 @@ extension WebKitSimulator {
       await commitProvisionalItem(in: session, url: url)
       liveFrames[session.id]?.view = nil
       liveFrames[session.id]?.viewKeys = []
-      // Every frame of the page gets a new item, its old one now its previous (``LiveFrames/withPreviousItems``).
-      var keys: Set<String> = []
-      walkFrames(of: session) { keys.insert($0.key) }
-      liveFrames[session.id]?.withPreviousItems.formUnion(keys)
+      // Every frame of the page gets a new item, its old one now its previous.
+      givePreviousItemsToEveryFrame(of: session)
       return .navigated(session: session.id, frame: .main)
     case .download: return .download
     case .cancel: return await applyRefusal(decision, step: &step)
@@ -645,6 +643,14 @@ extension WebKitSimulator {
     frames[session.id] = history
   }
 
+  /// Every iframe of the page `session` shows now has a previous item in its history controller
+  /// (``LiveFrames/withPreviousItems``): its next scheduled navigation is not locked.
+  private func givePreviousItemsToEveryFrame(of session: Session) {
+    var keys: Set<String> = []
+    walkFrames(of: session) { keys.insert($0.key) }
+    liveFrames[session.id]?.withPreviousItems.formUnion(keys)
+  }
+
   /// A move onto an entry of one iframe alone (``FrameState/onlyFrame``): while the page still has that iframe (the
   /// live frames are those the entry was made with), the iframe navigates to the entry's URL (`backForward`, target
   /// the subframe), even when it shows that URL; once the page was made anew, the main frame navigates to the iframe's
@@ -842,9 +848,7 @@ extension WebKitSimulator {
       // (``LiveFrames/withPreviousItems``; observed in WebKitGTK 2.50.6: after back from an iframe's second entry onto
       // its first, a `window.open` into such an iframe adds an entry, where after back onto the page's own entry, the
       // main frame's current item, it does not; probes L2, L4, L5 of 2026-12-06, `locked-iframe-items.json`).
-      var keys: Set<String> = []
-      walkFrames(of: session) { keys.insert($0.key) }
-      liveFrames[session.id]?.withPreviousItems.formUnion(keys)
+      givePreviousItemsToEveryFrame(of: session)
     } else {
       frames[session.id]?.leaveProvisional()
     }
