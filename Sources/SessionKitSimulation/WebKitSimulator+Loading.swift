@@ -203,12 +203,16 @@ extension WebKitSimulator {
 
   /// The state a new entry made by the iframe `key`'s navigation starts from: the current entry's, or, when the current
   /// entry holds no item for the live iframe (its items are of another generation than the live frames', after a move
-  /// that loaded nothing, or it is an entry of one iframe alone), an entry of that iframe alone
-  /// (``FrameState/onlyFrame``; `WebBackForwardList::completeFrameStateForNavigation`). Observed in WebKitGTK 2.50.6:
-  /// reload, back, an iframe's link (`iframe-only-entries.json`).
+  /// that loaded nothing, or it is an entry of one iframe alone, or the iframe's load was cancelled and it has
+  /// committed nothing the entry recorded: ``FrameState/isBlocked(_:)`` without ``FrameState/hasBlankItem(_:)``), an
+  /// entry of that iframe alone (``FrameState/onlyFrame``; `WebBackForwardList::completeFrameStateForNavigation`).
+  /// Observed in WebKitGTK 2.50.6: reload, back, an iframe's link (`iframe-only-entries.json`); `window.open` into a
+  /// cancelled iframe, then back, loads the page anew (random-bb0960016109-013).
   func newFrameEntry(for key: String, in session: Session) -> FrameState {
     var state = frames[session.id]?.current ?? FrameState(document: -1)
-    guard let live = liveFrames[session.id], state.onlyFrame != nil || state.generation != live.generation else {
+    let hasItem = !state.isBlocked(key) || state.hasBlankItem(key)
+    guard let live = liveFrames[session.id], state.onlyFrame != nil || state.generation != live.generation || !hasItem
+    else {
       return state
     }
     nextDocument += 1

@@ -1891,4 +1891,21 @@ final class EngineObservedRulesTests: XCTestCase {
     XCTAssertEqual(forward[4]["callbacks"], .array([]))
     XCTAssertEqual(forward[5]["outcome"], .string("ignored"))
   }
+
+  /// The page's entry holds no item for an iframe whose load was cancelled, so `window.open` into it makes an entry of
+  /// that iframe alone: back loads the page anew (`backForward` in the main frame) where it used to ask the iframe.
+  /// WebKitGTK 2.50.6, random-bb0960016109-013, `cancelled-iframe-only-entry.json`.
+  func test_anOpenIntoACancelledIframe_makesAnEntryOfThatIframeAlone() async throws {
+    let result = try await detailedLines(
+      #"""
+      {"policy": {"version": 1, "rules": [{"name": "no", "match": {"hosts": ["news.example"]}, "action": "cancel"}]},
+       "settings": {"javaScriptCanOpenWindowsAutomatically": true},
+       "pages": {"https://shop.example/a": {"frames": [{"src": "https://news.example/embed", "name": "slot"}]}},
+       "steps": [{"load": "https://shop.example/a"},
+        {"open": "https://shop.example/go", "target": "slot", "gesture": true}, {"back": true}]}
+      """#)
+    XCTAssertEqual(
+      decisions(result[2]),
+      ["backForward main https://shop.example/a", "other sub https://news.example/embed"])
+  }
 }
