@@ -590,12 +590,19 @@ extension WebKitSimulator {
       // back from it passes over the entry it scrolled onto; after a back move it is not (observed in WebKitGTK
       // 2.50.6: random-d10a-80-075, probes Q1–Q3 and R2–R7 of 2026-12-06, `fragment-scroll-entries.json`; a forward
       // move in a page the user had tapped in left it unmarked, probe R1, which the simulator does not follow).
+      // The new item takes its form data from the request that loaded the document shown (`initializeItem`,
+      // `setFormInfoFromRequest`): after a page a POST form loaded, a POST entry, as a fragment's (observed in
+      // WebKitGTK 2.50.6: its reload resubmits the form, random-58124675680a-036).
       let shown = frames[session.id]?.current
+      let entries = session.backForwardList.entries
+      let isPost =
+        (live.flatMap { entries.indices.contains($0) ? entries[$0] : nil } ?? session.backForwardList.current)?.isPost
+        ?? false
       guard (try? await session.commit(page, kind: .backForward(offset: offset))) != nil else {
         return .blocked(reason: .invalidURL)
       }
       frames[session.id]?.moved(with: session.backForwardList)
-      guard (try? await session.commit(page, kind: .newEntry(isPost: false))) != nil else {
+      guard (try? await session.commit(page, kind: .newEntry(isPost: isPost))) != nil else {
         return .blocked(reason: .invalidURL)
       }
       if let shown {

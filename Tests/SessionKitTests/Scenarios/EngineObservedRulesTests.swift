@@ -1908,4 +1908,17 @@ final class EngineObservedRulesTests: XCTestCase {
       decisions(result[2]),
       ["backForward main https://shop.example/a", "other sub https://news.example/embed"])
   }
+
+  /// A history scroll's new entry takes its form data from the request that loaded the page it scrolls: back from a
+  /// POST page onto a fragment of its URL makes a POST entry, whose reload is `formResubmitted`. WebKitGTK 2.50.6,
+  /// random-58124675680a-036, `post-history-scroll.json`.
+  func test_aHistoryScrollOfAPostPage_makesAPostEntry() async throws {
+    let result = try await detailedLines(
+      #"""
+      {"policy": {"version": 1}, "steps": [
+        {"load": "https://www.shop.example/"}, {"submit": "https://www.shop.example/#more", "method": "post"},
+        {"submit": "https://www.shop.example/#top", "method": "post"}, {"back": true}, {"reload": true}]}
+      """#)
+    XCTAssertEqual(decisions(result[4]), ["formResubmitted main https://www.shop.example/#more"])
+  }
 }
