@@ -33,6 +33,7 @@ gi.require_version("WebKit2", "4.1")
 from gi.repository import Gio, GLib, Gtk, WebKit2  # noqa: E402
 
 from app_part import loads_in_requester, same_view_url  # noqa: E402
+from step_outcome import iframe_navigations_in_effect  # noqa: E402
 
 MAX_REQUESTS = 2000  # per scenario; the proxy refuses beyond this
 SCENARIO_DEADLINE_S = 240  # a scenario that takes longer is abandoned
@@ -929,9 +930,8 @@ class Harness:
         popups = [sid for sid in self.created if self.sessions[sid].view is not None]
         # A page's own iframe loads are not the step's navigation: the outcome comes from the rest.
         navigations = [cb for cb in self.callbacks if not cb.get("_frame")]
-        # An iframe's navigation that took effect: allowed, and no redirect hop of it refused.
-        sub = [cb for cb in navigations if cb.get("targetFrame") == "sub" and cb["answer"] == "allow"
-               and not any(r.get("_root") is cb and r["answer"] != "allow" for r in self.callbacks)]
+        # An iframe's navigation that took effect: allowed, and no decision of its redirect chain refused.
+        sub = iframe_navigations_in_effect(navigations, self.callbacks)
         # Same-document navigations (a fragment, WebKitBehavior.md) commit nothing: the URL and the
         # back-forward list move instead.
         loaded = {c[0] for c in self.commits + self.started_loads}
