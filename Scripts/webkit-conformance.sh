@@ -16,10 +16,11 @@
 #
 # Needs Debian/Ubuntu packages gir1.2-webkit2-4.1 python3-gi xvfb xauth xdotool: installed when missing
 # (as root, or with sudo). SESSION_BENCH=/path/to/session-bench skips the release build. Results go to
-# .build/webkit-conformance/ of the checkout (per scenario: NAME.sim.jsonl, NAME.engine.jsonl, NAME.err).
+# .build/webkit-conformance/ of the checkout (per scenario: NAME.sim.jsonl, NAME.engine.jsonl, NAME.err), which
+# each run empties first; WEBKIT_CONFORMANCE_RESULTS=DIR puts them elsewhere, so two runs can share a checkout.
 set -euo pipefail
 
-usage() { sed -n '2,18p' "$0" | sed 's/^# \{0,1\}//'; }
+usage() { sed -n '2,20p' "$0" | sed 's/^# \{0,1\}//'; }
 
 jobs=2
 files=()
@@ -79,7 +80,7 @@ else
   bench="$(swift build -c release --show-bin-path)/session-bench"
 fi
 
-results=$root/.build/webkit-conformance
+results=${WEBKIT_CONFORMANCE_RESULTS:-$root/.build/webkit-conformance}
 rm -rf "$results" && mkdir -p "$results"
 start=$(date +%s)
 status=0
