@@ -530,7 +530,7 @@ import SessionKit
             pendingSubframes[id]?.removeFirst()
             record(pending.to, kind: .subframe(previousFrameURL: pending.from), in: session)
           } else {
-            record(item.url.absoluteString, kind: .newEntry(isPost: false), in: session)
+            record(item.url.absoluteString, kind: .newEntry(isPost: false), keepsDocumentMethod: true, in: session)
           }
           position += 1
         }
@@ -543,10 +543,20 @@ import SessionKit
     }
 
     /// Records a commit in `session` after the ones before it; one it cannot record is reported.
-    private func record(_ url: String, kind: CommitKind, replacesCurrent: Bool? = nil, in session: Session) {
+    /// - Parameter keepsDocumentMethod: the entry is a same-document one (a fragment, `history.pushState`), made
+    ///   after the commits before it are recorded: it is a POST entry when the entry of the document it moves within
+    ///   is. WebKit gives every new item the form data of the document's request (`HistoryController::initializeItem`,
+    ///   `setFormInfoFromRequest`), and `pushState` does not clear it (`Source/WebCore/loader/HistoryController.cpp`;
+    ///   `post-fragment-entries.json` on the engine), so reloading such an entry resubmits the form.
+    private func record(
+      _ url: String, kind: CommitKind, replacesCurrent: Bool? = nil, keepsDocumentMethod: Bool = false,
+      in session: Session
+    ) {
       let previous = commits[session.id]
       commits[session.id] = Task { [weak self] in
         await previous?.value
+        let kind =
+          keepsDocumentMethod ? CommitKind.newEntry(isPost: session.backForwardList.current?.isPost ?? false) : kind
         do {
           try await session.commit(url, kind: kind, replacesCurrent: replacesCurrent)
         } catch {

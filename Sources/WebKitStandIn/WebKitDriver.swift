@@ -462,7 +462,10 @@ import Foundation
     guard let url = URL(string: url), let current = webView.backForwardList.currentItem,
       url.scheme == current.url.scheme, url.host == current.url.host, url.port == current.url.port
     else { return }
-    let item = WKBackForwardListItem(url: url, isPost: false, frames: current.frames, documentID: current.documentID)
+    // `pushState` keeps the form data every new item takes from the document's request (HistoryController.cpp's
+    // `pushState` clears none; `replaceState` does): a pushed entry of a posted page reloads as a resubmission.
+    let item = WKBackForwardListItem(
+      url: url, isPost: current.isPost, frames: current.frames, documentID: current.documentID)
     item.wasCreatedByJSWithoutUserInteraction = !userGesture
     webView.backForwardList.push(item)
     webView.reportObservableChanges()

@@ -48,6 +48,41 @@
         harness.callbacks(from: start).first, "decidePolicyFor main formResubmitted target=main → allow")
     }
 
+    /// The session records a fragment entry of a posted page as a POST entry, as WebKit's list holds it; it recorded
+    /// every same-document entry as a GET one.
+    func test_aFragmentOfAPostedPage_isRecordedAsAPostEntry() async throws {
+      let harness = try await harness()
+      let webView = harness.mainWebView
+      let session = harness.coordinator.rootSession
+      await harness.driver.submitForm("https://ads.example/order", method: "POST", in: webView)
+      await harness.driver.tapLink("https://ads.example/order#done", in: webView)
+      await harness.driver.tapLink("https://ads.example/receipt", in: webView)
+      await harness.coordinator.commitsRecorded()
+      XCTAssertEqual(
+        session.backForwardList.entries.map { "\($0.url.serialized) \($0.isPost ? "POST" : "GET")" },
+        [
+          "https://ads.example/test/ GET", "https://ads.example/order POST", "https://ads.example/order#done POST",
+          "https://ads.example/receipt GET",
+        ])
+      XCTAssertEqual(harness.raised.all, [])
+    }
+
+    /// `history.pushState` in a posted page adds a POST entry (`HistoryController::pushState` keeps the form data
+    /// `initializeItem` gives the item): reloading it resubmits, and the session records it so.
+    func test_pushStateInAPostedPage_addsAPostEntry() async throws {
+      let harness = try await harness()
+      let webView = harness.mainWebView
+      let session = harness.coordinator.rootSession
+      await harness.driver.submitForm("https://ads.example/order", method: "POST", in: webView)
+      harness.driver.pushState("https://ads.example/order/step-2", in: webView)
+      let start = harness.driver.callbacks.count
+      await harness.driver.reload(in: webView)
+      XCTAssertEqual(
+        harness.callbacks(from: start).first, "decidePolicyFor main formResubmitted target=main → allow")
+      await harness.coordinator.commitsRecorded()
+      XCTAssertEqual(session.backForwardList.entries.map(\.isPost), [false, true, true])
+    }
+
     /// A fragment navigation no user gesture started (a script's `location`) goes on whatever a cancelling answer says:
     /// WebKit decides it synchronously and WebKitGTK 2.50.6 moved the page after `cancel` (WebKitBehavior.md,
     /// `script-fragment-cancel.json`). A link to a fragment stops. The stand-in stopped both.
