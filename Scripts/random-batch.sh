@@ -8,10 +8,11 @@
 #
 # The batch is the commit's only when the working tree is clean: the generator asks the simulator of the tree
 # it builds. Exit status: that of Scripts/webkit-conformance.sh (0 no difference, 1 a difference, 2 invalid
-# input). Scenarios go to .build/random-scenarios-SEED/, results to .build/webkit-conformance/.
+# input). Scenarios go to .build/random-scenarios-SEED/, results to .build/webkit-conformance/
+# (or $WEBKIT_CONFORMANCE_RESULTS).
 set -euo pipefail
 
-usage() { sed -n '2,11p' "$0" | sed 's/^# \{0,1\}//'; }
+usage() { sed -n '2,12p' "$0" | sed 's/^# \{0,1\}//'; }
 
 cd "$(dirname "$0")/.."
 seed=""

@@ -17,10 +17,11 @@
 # Needs Debian/Ubuntu packages gir1.2-webkit2-4.1 python3-gi xvfb xauth xdotool: installed when missing
 # (as root, or with sudo). SESSION_BENCH=/path/to/session-bench skips the release build. Results go to
 # .build/webkit-conformance/ of the checkout (per scenario: NAME.sim.jsonl, NAME.engine.jsonl, NAME.err), which
-# each run empties first; WEBKIT_CONFORMANCE_RESULTS=DIR puts them elsewhere, so two runs can share a checkout.
+# each run empties first; WEBKIT_CONFORMANCE_RESULTS=DIR puts them in DIR (made if missing; a run removes only
+# its own kinds of file there), so two runs can share a checkout.
 set -euo pipefail
 
-usage() { sed -n '2,20p' "$0" | sed 's/^# \{0,1\}//'; }
+usage() { sed -n '2,21p' "$0" | sed 's/^# \{0,1\}//'; }
 
 jobs=2
 files=()
@@ -43,6 +44,12 @@ for file in ${files[@]+"${files[@]}"}; do
   if [ ! -f "$file" ]; then echo "error: $file: no such file" >&2; exit 2; fi
   absolute+=("$(cd "$(dirname "$file")" && pwd)/$(basename "$file")")
 done
+# WEBKIT_CONFORMANCE_RESULTS, relative to the caller's directory like the files.
+results_dir=""
+if [ -n "${WEBKIT_CONFORMANCE_RESULTS:-}" ]; then
+  mkdir -p "$WEBKIT_CONFORMANCE_RESULTS"
+  results_dir=$(cd "$WEBKIT_CONFORMANCE_RESULTS" && pwd)
+fi
 cd "$(dirname "$0")/.."
 root=$(pwd)
 here=$root/Conformance/WebKit
@@ -80,8 +87,14 @@ else
   bench="$(swift build -c release --show-bin-path)/session-bench"
 fi
 
-results=${WEBKIT_CONFORMANCE_RESULTS:-$root/.build/webkit-conformance}
-rm -rf "$results" && mkdir -p "$results"
+# An earlier run's results go first; a directory the caller named loses only files of the kinds a run writes.
+if [ -n "$results_dir" ]; then
+  results=$results_dir
+  find "$results" -maxdepth 1 -type f \( -name '*.sim.jsonl' -o -name '*.engine.jsonl' -o -name '*.err' \) -delete
+else
+  results=$root/.build/webkit-conformance
+  rm -rf "$results" && mkdir -p "$results"
+fi
 start=$(date +%s)
 status=0
 

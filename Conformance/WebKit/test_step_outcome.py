@@ -43,6 +43,19 @@ class IframeNavigationsInEffect(unittest.TestCase):
         callbacks = [refused, hop, other]
         self.assertEqual(iframe_navigations_in_effect(callbacks, callbacks), [other])
 
+    def test_otherCallbacksWithoutAnAllow_takeNoIframeNavigationOut(self):
+        # createWebViewWith answered nil and webViewDidClose (no answer) belong to no chain.
+        navigation = decision("http://news.example/b", "allow")
+        created = {"callback": "createWebViewWith", "session": "main", "answer": "nil"}
+        closed = {"callback": "webViewDidClose", "session": "main.1"}
+        callbacks = [created, navigation, closed]
+        self.assertEqual(iframe_navigations_in_effect(callbacks, callbacks), [navigation])
+
+    def test_aDownloadAnswerAtAHop_endsTheChain(self):
+        first = decision("http://news.example/r0", "allow")
+        hop = decision("http://news.example/file.pdf", "download", root=first)
+        self.assertEqual(iframe_navigations_in_effect([first, hop], [first, hop]), [])
+
     def test_aDecisionForTheMainFrame_isNoIframeNavigation(self):
         main = dict(decision("http://news.example/b", "allow"), targetFrame="main")
         self.assertEqual(iframe_navigations_in_effect([main], [main]), [])
