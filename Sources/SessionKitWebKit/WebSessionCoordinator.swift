@@ -530,7 +530,7 @@ import SessionKit
             pendingSubframes[id]?.removeFirst()
             record(pending.to, kind: .subframe(previousFrameURL: pending.from), in: session)
           } else {
-            record(item.url.absoluteString, kind: .newEntry(isPost: false), keepsDocumentMethod: true, in: session)
+            recordSameDocumentEntry(item.url.absoluteString, in: session)
           }
           position += 1
         }
@@ -543,20 +543,30 @@ import SessionKit
     }
 
     /// Records a commit in `session` after the ones before it; one it cannot record is reported.
-    /// - Parameter keepsDocumentMethod: the entry is a same-document one (a fragment, `history.pushState`), made
-    ///   after the commits before it are recorded: it is a POST entry when the entry of the document it moves within
-    ///   is. WebKit gives every new item the form data of the document's request (`HistoryController::initializeItem`,
-    ///   `setFormInfoFromRequest`), and `pushState` does not clear it (`Source/WebCore/loader/HistoryController.cpp`;
-    ///   `post-fragment-entries.json` on the engine), so reloading such an entry resubmits the form.
+    private func record(_ url: String, kind: CommitKind, replacesCurrent: Bool? = nil, in session: Session) {
+      record(url, kind: { _ in kind }, replacesCurrent: replacesCurrent, in: session)
+    }
+
+    /// Records a same-document entry (a fragment, `history.pushState`) in `session` after the commits before it,
+    /// with the method of the session's current entry once those are recorded: the entry of the page it moves
+    /// within. WebKit gives every new item the form data of the document's request (`HistoryController::
+    /// initializeItem`, `setFormInfoFromRequest`) and `pushState` keeps it (`Source/WebCore/loader/
+    /// HistoryController.cpp`; `post-fragment-entries.json` on the engine), so reloading such an entry of a posted
+    /// page resubmits the form. (`replaceState` clears the current item's form data; nothing here records it.)
+    private func recordSameDocumentEntry(_ url: String, in session: Session) {
+      record(url, kind: { .newEntry(isPost: $0.backForwardList.current?.isPost ?? false) }, in: session)
+    }
+
+    /// Records a commit in `session` after the ones before it, of the kind `kind` gives once those are recorded;
+    /// one it cannot record is reported.
     private func record(
-      _ url: String, kind: CommitKind, replacesCurrent: Bool? = nil, keepsDocumentMethod: Bool = false,
+      _ url: String, kind: @escaping @Sendable (Session) -> CommitKind, replacesCurrent: Bool? = nil,
       in session: Session
     ) {
       let previous = commits[session.id]
       commits[session.id] = Task { [weak self] in
         await previous?.value
-        let kind =
-          keepsDocumentMethod ? CommitKind.newEntry(isPost: session.backForwardList.current?.isPost ?? false) : kind
+        let kind = kind(session)
         do {
           try await session.commit(url, kind: kind, replacesCurrent: replacesCurrent)
         } catch {

@@ -67,6 +67,26 @@
       XCTAssertEqual(harness.raised.all, [])
     }
 
+    /// Two `pushState` entries the coordinator finds at one callback, then a fragment link's: each takes the posted
+    /// page's method.
+    func test_sameDocumentEntriesFoundTogether_keepThePostedPagesMethod() async throws {
+      let harness = try await harness()
+      let webView = harness.mainWebView
+      let session = harness.coordinator.rootSession
+      await harness.driver.submitForm("https://ads.example/order", method: "POST", in: webView)
+      harness.driver.pushState("https://ads.example/order/a", in: webView)
+      harness.driver.pushState("https://ads.example/order/b", in: webView)
+      await harness.driver.tapLink("https://ads.example/order/b#c", in: webView)
+      await harness.coordinator.commitsRecorded()
+      XCTAssertEqual(
+        session.backForwardList.entries.map { "\($0.url.serialized) \($0.isPost ? "POST" : "GET")" },
+        [
+          "https://ads.example/test/ GET", "https://ads.example/order POST", "https://ads.example/order/a POST",
+          "https://ads.example/order/b POST", "https://ads.example/order/b#c POST",
+        ])
+      XCTAssertEqual(harness.raised.all, [])
+    }
+
     /// `history.pushState` in a posted page adds a POST entry (`HistoryController::pushState` keeps the form data
     /// `initializeItem` gives the item): reloading it resubmits, and the session records it so.
     func test_pushStateInAPostedPage_addsAPostEntry() async throws {
