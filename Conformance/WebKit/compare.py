@@ -196,8 +196,8 @@ def main():
         eng_steps = {line["step"]: line for line in eng if "step" in line}
         # From a step whose result WebKit leaves to an order it does not fix, that step and the rest are not judged:
         # a name two familiar windows have (FrameTree::find, "These pages are searched in random order"), or back or
-        # forward onto a page whose iframes get their history items by names given in load order
-        # (FrameTree::generateUniqueName, "doesn't correctly handle frames that are still being loaded").
+        # forward onto a page whose iframes get their history items by names that count the frames made so far
+        # (FrameTree::uniqueName), when an earlier iframe's own iframes race the later iframes.
         ambiguous = None
         if not eng:
             rows.append(("%s" % name, "", "no engine output", "DIFF"))
@@ -213,7 +213,7 @@ def main():
                                  % line["ambiguousName"])
                 if line.get("unpredictableFrames") and not ambiguous:
                     ambiguous = ("iframes matched to history items by names in load order"
-                                 " (FrameTree::generateUniqueName)")
+                                 " (FrameTree::uniqueName)")
                 other = eng_steps.get(step)
                 if other is None or other.get("outcome") == "skipped":
                     reason = other.get("skipped") if other else "no engine line"

@@ -175,7 +175,7 @@ class UnpredictableTests(unittest.TestCase):
         code, out = self.run_compare(ambiguous=True, marker={"unpredictableFrames": True})
         self.assertEqual(code, 0, out)
         self.assertIn("3 unpredictable", out)
-        self.assertIn("generateUniqueName", out)
+        self.assertIn("FrameTree::uniqueName", out)
 
     def test_withoutTheField_theSameRowsAreDifferences(self):
         code, out = self.run_compare(ambiguous=False)

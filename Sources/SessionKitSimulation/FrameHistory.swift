@@ -34,6 +34,9 @@ struct FrameState: Sendable, Hashable {
   /// Whether the entry's real URL has an empty query the scenario does not write: a GET form without fields
   /// submits to `URL?` (HTML's form submission replaces the query), which the simulator prints as `URL`.
   var hasEmptyQuery = false
+  /// When WebKit named the entry's iframe items (``ItemNaming``): what a back or forward onto the entry finds for each
+  /// iframe it makes (``WebKitSimulator/itemKey(for:in:page:)``). Not part of the entry's identity.
+  var itemNaming = ItemNaming.atCommit
   /// The document each iframe (by key) shows, by a number new for each document it loads (WebKit's
   /// `HistoryItem::documentSequenceNumber`): a fragment of it keeps the number. An iframe not listed shows the document
   /// its page gave it (0).
@@ -78,6 +81,24 @@ struct FrameState: Sendable, Hashable {
   /// document in the current entry instead of adding one): a reload's item for such an iframe replaces it
   /// (``restoreItemsBeforeReload()``).
   private(set) var lockedFrames: Set<String> = []
+
+  /// When WebKit named an entry's iframe items. A history item keeps the name its frame had when the item was made
+  /// (`HistoryController::initializeItem`, `setTarget(frame.tree().uniqueName())`), and WebKit computes a frame's
+  /// unique name from the frames that exist at that moment (`FrameTree::uniqueName`, `Source/WebCore/page/
+  /// FrameTree.cpp`): an iframe without a name, or named as one of its own iframes is, is `<!--frameN-->` by its
+  /// place among such frames in tree order; any other iframe is its name.
+  enum ItemNaming: Sendable, Hashable {
+    /// Each iframe's item was made as the iframe committed its document (the page's own load, a reload): the
+    /// iframes of the document holding it existed, its own not yet.
+    case atCommit
+    /// Every item was made at once from the whole tree as it stood (`HistoryController::createItemTree`: a fragment,
+    /// a history scroll).
+    case wholeTree
+    /// The navigation of the iframe (by key) made the entry: the items of that iframe and of those inside it were
+    /// made as they committed, the others at once from the tree as it stood, before the iframe's new document (its
+    /// old iframes, unknown here, are left out).
+    case wholeTreeBut(String)
+  }
 
   init(document: Int) {
     self.document = document
@@ -193,6 +214,7 @@ struct FrameState: Sendable, Hashable {
     var copy = self
     copy.blankItems.formUnion(blocked)
     copy.mainItem = mainItem
+    copy.itemNaming = .wholeTree
     // The web process makes the whole item tree from the live frames (`createItemTree`): no item from before a reload
     // (observed in WebKitGTK 2.50.6, random-g1a-80-009).
     copy.itemsBeforeReload = []
@@ -329,6 +351,7 @@ struct FrameState: Sendable, Hashable {
     frameDocuments = [:]
     stoppedLoads = []
     lockedFrames = []
+    itemNaming = .atCommit
     self.generation = generation
   }
 

@@ -163,6 +163,7 @@ extension WebKitSimulator {
     if !locks, !replacing, (try? await session.commit(url, kind: .subframe(previousFrameURL: previous))) != nil {
       var state = newFrameEntry(for: key, in: session)
       state.show(Self.normalised(url), in: key, emptyQuery: emptyQuery)
+      state.itemNaming = .wholeTreeBut(key)
       frames[session.id, default: FrameHistory()].pushed(state, list: session.backForwardList, byFrame: true)
       // The iframe's new item pushes its old one back (`HistoryController::createItem`, `setCurrentItem`): its next
       // scheduled navigation is not locked (``LiveFrames/withPreviousItems``; observed in WebKitGTK 2.50.6 after a
@@ -250,13 +251,14 @@ extension WebKitSimulator {
       let chain = ancestors + [SimulatedWeb.key(address)]
       for src in nestedSources(of: address, chain: chain) {
         let key = FrameState.key(of: src, in: parent)
-        let (frameType, frameURL) = parentType != .backForward ? (parentType, src) : entry.backForwardLoad(of: key)
+        let (frameType, frameURL, ownItem) =
+          parentType != .backForward ? (parentType, src, true) : backForwardLoad(of: key, in: entry, session: session)
         let requested = await request(
           frameURL, in: session, type: frameType, target: .sub(src: key, url: frameURL), source: .main,
           sourceSession: session, gesture: false, method: .get, listsHops: false, recordsTrace: false, step: &step)
         if case .allowed(let final, _, let loadable) = requested {
           state.show(Self.normalised(final), in: key)
-          if loadable { queue.append((final, key, frameType, chain)) }
+          if loadable { queue.append((final, key, ownItem ? frameType : .other, chain)) }
         } else {
           state.block(key)
           step.blockedFrames.append(src)
@@ -284,7 +286,9 @@ extension WebKitSimulator {
     for src in sources {
       // A cancelled iframe loads its `src` afresh, unless the entry holds an item at about:blank for it (one a
       // fragment of the page made: random-s44-500-330, `cancelled-iframe-items.json`).
-      let (type, url) = reason != .backForward ? (NavigationType.other, src) : previous.backForwardLoad(of: src)
+      let (type, url, ownItem) =
+        reason != .backForward
+        ? (NavigationType.other, src, true) : backForwardLoad(of: src, in: previous, session: session)
       let requested = await request(
         url, in: session, type: type, target: .sub(src: src, url: url), source: .main, sourceSession: session,
         gesture: false, method: .get, listsHops: false, recordsTrace: false, step: &step)
@@ -294,7 +298,7 @@ extension WebKitSimulator {
         if type != .backForward || Self.normalised(final) != previous.url(of: src) {
           state.show(Self.normalised(final), in: src)
         }
-        if loadable { nested.append((src, final, type)) }
+        if loadable { nested.append((src, final, ownItem ? type : .other)) }
       } else {
         state.block(src)
         step.blockedFrames.append(src)
@@ -437,6 +441,7 @@ extension WebKitSimulator {
         let outer = liveFrames[session.id]?.viewKeys.first { $0 == key || FrameState.isInside(key, $0) }
         if let outer, let view = liveFrames[session.id]?.view { state.adopt(outer, from: view) }
         state.moveWithinDocument(to: Self.normalised(url), in: key)
+        state.itemNaming = .wholeTree
         frames[session.id, default: FrameHistory()].pushed(state, list: session.backForwardList, byFrame: true)
         liveFrames[session.id]?.view?.moveWithinDocument(to: Self.normalised(url), in: key)
         keepView(in: session.id, loaded: outer.map { [$0] } ?? [])
@@ -605,7 +610,8 @@ extension WebKitSimulator {
       guard (try? await session.commit(page, kind: .newEntry(isPost: isPost))) != nil else {
         return .blocked(reason: .invalidURL)
       }
-      if let shown {
+      if var shown {
+        shown.itemNaming = .wholeTree
         frames[session.id]?.pushed(
           shown, list: session.backForwardList, madeByScriptWithoutInteraction: offset > 0, keepsProvisional: true)
       }
@@ -710,10 +716,9 @@ extension WebKitSimulator {
 
   /// Whether going back or forward onto the page `session` now shows may give its iframes other history items than
   /// theirs: an iframe with iframes of its own comes before another iframe of the same document. WebKit matches each
-  /// iframe to its item by a unique name that a counter gives frames in the order they are made
-  /// (`FrameTree::generateUniqueName`: "FIXME: This old mechanism is broken. For example, it doesn't correctly handle
-  /// frames that are still being loaded", `Source/WebCore/page/FrameTree.cpp`), and the iframes inside one are made
-  /// when its document arrives, racing the iframes after it. WebKitGTK 2.50.6 gave one file a different result from
+  /// iframe to its item by its unique name, which counts the unnamed frames before it that exist at that moment
+  /// (`FrameTree::uniqueName`, `Source/WebCore/page/FrameTree.cpp`; ``itemKey(for:in:page:)``), and the iframes
+  /// inside one are made when its document arrives, racing the iframes after it. WebKitGTK 2.50.6 gave one file a different result from
   /// run to run (the later iframes asked with `other` at their `src`, or at an earlier one's URL; random-s44-500-174).
   func hasFramesNamedByLoadOrder(in session: Session) -> Bool {
     var racing = false
@@ -721,6 +726,120 @@ extension WebKitSimulator {
       if !frame.children.isEmpty, frame.index < frame.siblings - 1 { racing = true }
     }
     return racing
+  }
+
+  /// What a back or forward onto the entry `entry` loads in the iframe `key` as it makes it: the load of the item
+  /// WebKit finds for it (``itemKey(for:in:page:)``; `ownItem` false when that is another iframe's item, whose URL
+  /// it loads, as observed), or `other` at its `src` when it finds none (a new document, whose iframes load anew).
+  /// Observed in WebKitGTK 2.50.6 (probes S1–S12 and N1–N4 of 2026-12-06, random-l1a-120-063,
+  /// `frame-unique-names.json`).
+  func backForwardLoad(of key: String, in entry: FrameState, session: Session) -> (
+    type: NavigationType, url: String, ownItem: Bool
+  ) {
+    guard !entry.hasLostItems, !web.frameNames.isEmpty, let page = session.committedURL else {
+      let (type, url) = entry.backForwardLoad(of: key)
+      return (type, url, true)
+    }
+    switch itemKey(for: key, in: entry, page: page) {
+    case .some(let item) where item == key:
+      let (type, url) = entry.backForwardLoad(of: key)
+      return (type, url, true)
+    case .some(let item):
+      let (type, url) = entry.backForwardLoad(of: item)
+      return type == .backForward ? (type, url, false) : (.other, FrameState.src(of: key), false)
+    case .none:
+      return (.other, FrameState.src(of: key), false)
+    }
+  }
+
+  /// The iframe (by key) whose item in the entry `entry` of the page `page` WebKit gives the iframe `key` as a back or
+  /// forward makes it, or `nil` for none: the first child item of its parent's item whose name is the unique name the
+  /// iframe has at that moment (`HistoryController::recursiveGoToItem`, `HistoryItem::childItemWithTarget`). An
+  /// item's name is the one its iframe had when the item was made (``FrameState/ItemNaming``), so the two differ
+  /// where an iframe named as one of its own iframes is (a page shown inside itself, in a named iframe) counts at one
+  /// moment and not the other: an unnamed iframe before the inner named one finds the item of the unnamed one before
+  /// it, or none; the named iframe itself, in an entry made from the whole tree after its page loaded in it, finds
+  /// none. WebKit makes iframes as their documents arrive (``loadFrames(of:_:step:)``'s order): at the moment it
+  /// makes one, the iframes after it in its own document do not exist yet.
+  func itemKey(for key: String, in entry: FrameState, page: WebAddress) -> String? {
+    let (tree, creation) = frameTree(of: page, in: entry)
+    guard tree.contains(where: { $0.key == key }) else { return key }
+    let rank = Dictionary(creation.enumerated().map { ($1, $0) }) { first, _ in first }
+    func madeBefore(_ frame: String, _ other: String) -> Bool { (rank[frame] ?? .max) < (rank[other] ?? .max) }
+    // The frames that existed when the item of `item` was made as it committed: those made before it and its
+    // siblings, not its own iframes.
+    func atCommit(_ frame: String, of item: String) -> Bool {
+      (frame == item || madeBefore(frame, item) || FrameState.parent(of: frame) == FrameState.parent(of: item))
+        && !FrameState.isInside(frame, item)
+    }
+    let lookup = Self.uniqueName(of: key, in: tree) { $0 == key || madeBefore($0, key) }
+    let parent = FrameState.parent(of: key)
+    for candidate in tree where candidate.parent == parent {
+      let name = Self.uniqueName(of: candidate.key, in: tree) { frame in
+        switch entry.itemNaming {
+        case .atCommit: atCommit(frame, of: candidate.key)
+        case .wholeTree: true
+        case .wholeTreeBut(let navigated):
+          candidate.key == navigated || FrameState.isInside(candidate.key, navigated)
+            ? atCommit(frame, of: candidate.key) : !FrameState.isInside(frame, navigated)
+        }
+      }
+      if name == lookup { return candidate.key }
+    }
+    return nil
+  }
+
+  /// An iframe of an entry's frame tree, for WebKit's unique names (``uniqueName(of:in:exists:)``).
+  struct NamedFrame {
+    /// Its key (``FrameState/key(_:)``), and its parent's (`nil`: the main frame).
+    let key: String, parent: String?
+    /// Its `name` attribute, if it has one.
+    let name: String?
+  }
+
+  /// The iframes of the page `page` as the entry `entry` has them: in tree order (`FrameTree::traverseNext`), and
+  /// the keys in the order WebKit makes them (the page's as it is parsed, then each one's own as its document arrives,
+  /// level by level, as ``loadFrames(of:_:step:)`` asks them).
+  func frameTree(of page: WebAddress, in entry: FrameState) -> (tree: [NamedFrame], creation: [String]) {
+    var tree: [NamedFrame] = []
+    var children: [String: [String]] = [:]
+    func walk(_ sources: [String], of document: WebAddress, parent: String?, chain: [String]) {
+      let names = Dictionary(web.namedFrames(of: document).map { ($0.src, $0.name) }) { first, _ in first }
+      for src in sources {
+        let key = FrameState.key(of: src, in: parent)
+        tree.append(NamedFrame(key: key, parent: parent, name: names[src]))
+        children[parent ?? "", default: []].append(key)
+        guard !entry.isBlocked(key), let shown = try? WebAddress(entry.url(of: key)) else { continue }
+        let inner = chain + [SimulatedWeb.key(shown)]
+        walk(nestedSources(of: shown, chain: inner), of: shown, parent: key, chain: inner)
+      }
+    }
+    walk(web.frames(of: page) ?? [], of: page, parent: nil, chain: [SimulatedWeb.key(page)])
+    var creation = children[""] ?? []
+    for top in children[""] ?? [] {
+      var queue = [top]
+      while !queue.isEmpty {
+        let next = children[queue.removeFirst()] ?? []
+        creation += next
+        queue += next
+      }
+    }
+    return (tree, creation)
+  }
+
+  /// WebKit's unique name of the iframe `key` among the frames of `tree` that `exists` admits (`FrameTree::uniqueName`,
+  /// `Source/WebCore/page/FrameTree.cpp`): going through them in tree order, an iframe without a name, or with a name
+  /// one of its own iframes has, counts; such an iframe is `<!--frameN-->` by its count, any other its name.
+  static func uniqueName(of key: String, in tree: [NamedFrame], exists: (String) -> Bool) -> String? {
+    var count = 0
+    for frame in tree where exists(frame.key) {
+      let counts =
+        frame.name.map { name in tree.contains { $0.parent == frame.key && $0.name == name && exists($0.key) } }
+        ?? true
+      if counts { count += 1 }
+      if frame.key == key { return counts ? "<!--frame\(count)-->" : frame.name }
+    }
+    return nil
   }
 
   /// An iframe met by ``walkFrames(of:_:)``.

@@ -1921,4 +1921,34 @@ final class EngineObservedRulesTests: XCTestCase {
       """#)
     XCTAssertEqual(decisions(result[4]), ["formResubmitted main https://www.shop.example/#more"])
   }
+
+  /// Back finds each iframe's item by the unique name the iframe has as it is made, which for a page shown inside
+  /// itself in a named iframe is not the name the item was given (`FrameTree::uniqueName`): the inner unnamed
+  /// iframes before the inner named one are shifted by one, and after a fragment of the page the named iframe finds
+  /// no item. WebKitGTK 2.50.6, random-l1a-120-063, probes N1–N4 and S1–S12 of 2026-12-06,
+  /// `frame-unique-names.json`.
+  func test_backOntoAPageInsideItself_findsItemsByUniqueName() async throws {
+    let result = try await detailedLines(
+      #"""
+      {"policy": {"version": 1},
+       "pages": {"https://pay.example/two": {"frames": ["https://shop.example/a", "https://shop.example/b",
+                                                       {"src": "about:srcdoc", "name": "slot"}]}},
+       "steps": [{"load": "https://pay.example/two"}, {"submit": "https://pay.example/two", "frame": "about:srcdoc"},
+        {"click": "about:blank"}, {"back": true}, {"click": "https://pay.example/two#f"}, {"click": "about:blank"},
+        {"back": true}]}
+      """#)
+    XCTAssertEqual(
+      decisions(result[3]),
+      [
+        "backForward main https://pay.example/two", "backForward sub https://shop.example/a",
+        "backForward sub https://shop.example/b", "backForward sub https://pay.example/two",
+        "other sub https://shop.example/a", "backForward sub https://shop.example/a", "backForward sub about:srcdoc",
+      ])
+    XCTAssertEqual(
+      decisions(result[6]),
+      [
+        "backForward main https://pay.example/two#f", "backForward sub https://shop.example/a",
+        "backForward sub https://shop.example/b", "other sub about:srcdoc",
+      ])
+  }
 }
