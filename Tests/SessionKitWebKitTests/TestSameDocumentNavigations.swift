@@ -51,40 +51,45 @@
     /// The session records a fragment entry of a posted page as a POST entry, as WebKit's list holds it; it recorded
     /// every same-document entry as a GET one.
     func test_aFragmentOfAPostedPage_isRecordedAsAPostEntry() async throws {
-      let harness = try await harness()
-      let webView = harness.mainWebView
-      let session = harness.coordinator.rootSession
-      await harness.driver.submitForm("https://ads.example/order", method: "POST", in: webView)
-      await harness.driver.tapLink("https://ads.example/order#done", in: webView)
-      await harness.driver.tapLink("https://ads.example/receipt", in: webView)
-      await harness.coordinator.commitsRecorded()
+      let entries = try await entriesAfterAPostedPage { harness in
+        await harness.driver.tapLink("https://ads.example/order#done", in: harness.mainWebView)
+        await harness.driver.tapLink("https://ads.example/receipt", in: harness.mainWebView)
+      }
       XCTAssertEqual(
-        session.backForwardList.entries.map { "\($0.url.serialized) \($0.isPost ? "POST" : "GET")" },
+        entries,
         [
           "https://ads.example/test/ GET", "https://ads.example/order POST", "https://ads.example/order#done POST",
           "https://ads.example/receipt GET",
         ])
-      XCTAssertEqual(harness.raised.all, [])
     }
 
     /// Two `pushState` entries the coordinator finds at one callback, then a fragment link's: each takes the posted
     /// page's method.
     func test_sameDocumentEntriesFoundTogether_keepThePostedPagesMethod() async throws {
-      let harness = try await harness()
-      let webView = harness.mainWebView
-      let session = harness.coordinator.rootSession
-      await harness.driver.submitForm("https://ads.example/order", method: "POST", in: webView)
-      harness.driver.pushState("https://ads.example/order/a", in: webView)
-      harness.driver.pushState("https://ads.example/order/b", in: webView)
-      await harness.driver.tapLink("https://ads.example/order/b#c", in: webView)
-      await harness.coordinator.commitsRecorded()
+      let entries = try await entriesAfterAPostedPage { harness in
+        harness.driver.pushState("https://ads.example/order/a", in: harness.mainWebView)
+        harness.driver.pushState("https://ads.example/order/b", in: harness.mainWebView)
+        await harness.driver.tapLink("https://ads.example/order/b#c", in: harness.mainWebView)
+      }
       XCTAssertEqual(
-        session.backForwardList.entries.map { "\($0.url.serialized) \($0.isPost ? "POST" : "GET")" },
+        entries,
         [
           "https://ads.example/test/ GET", "https://ads.example/order POST", "https://ads.example/order/a POST",
           "https://ads.example/order/b POST", "https://ads.example/order/b#c POST",
         ])
+    }
+
+    /// The root session's entries, each as its URL and method, after a POST form loaded https://ads.example/order and
+    /// `then` ran, once the coordinator recorded everything (and raised nothing).
+    private func entriesAfterAPostedPage(then: (AdapterHarness) async -> Void) async throws -> [String] {
+      let harness = try await harness()
+      await harness.driver.submitForm("https://ads.example/order", method: "POST", in: harness.mainWebView)
+      await then(harness)
+      await harness.coordinator.commitsRecorded()
       XCTAssertEqual(harness.raised.all, [])
+      return harness.coordinator.rootSession.backForwardList.entries.map {
+        "\($0.url.serialized) \($0.isPost ? "POST" : "GET")"
+      }
     }
 
     /// `history.pushState` in a posted page adds a POST entry (`HistoryController::pushState` keeps the form data
