@@ -81,6 +81,13 @@ struct FrameState: Sendable, Hashable {
   /// document in the current entry instead of adding one): a reload's item for such an iframe replaces it
   /// (``restoreItemsBeforeReload()``).
   private(set) var lockedFrames: Set<String> = []
+  /// Iframes (by key) whose load was cancelled and that have shown nothing since but a script's about:blank
+  /// (`window.open("about:blank", name)` into one): a link or form in one does nothing, as in a cancelled one (observed
+  /// in WebKitGTK 2.50.6, random-m1a-80-006, probes Q1–Q4 of 2026-12-06, `cancelled-iframe-script-blank.json`). Any
+  /// other load ends it: in an iframe that had shown a page the script's about:blank takes links and forms, and so
+  /// does the about:blank a back or forward loads there (`cancelled-iframe-items.json`). Not part of the entry's
+  /// identity.
+  private var inertFrames: Set<String> = []
 
   /// When WebKit named an entry's iframe items. A history item keeps the name its frame had when the item was made
   /// (`HistoryController::initializeItem`, `setTarget(frame.tree().uniqueName())`), and WebKit computes a frame's
@@ -161,14 +168,22 @@ struct FrameState: Sendable, Hashable {
   }
 
   /// Records that the iframe `key` shows `url` (`emptyQuery`: as `URL?`, a GET form's without fields): a new document,
-  /// whose iframes are not those it had.
-  mutating func show(_ url: String, in key: String, emptyQuery: Bool = false) {
+  /// whose iframes are not those it had. `keepsInert`: a script's about:blank, after which a cancelled iframe still
+  /// takes no link or form (``isInert(_:)``).
+  mutating func show(_ url: String, in key: String, emptyQuery: Bool = false, keepsInert: Bool = false) {
     forget(key)
     if url != Self.src(of: key) { moved.append((key, url)) }
     if emptyQuery { emptyQueryFrames.insert(key) }
     if (try? WebAddress(url))?.isAboutBlank != true { realDocumentFrames.insert(key) }
+    if !keepsInert { inertFrames.remove(key) }
     nextFrameDocument += 1
     frameDocuments[key] = nextFrameDocument
+  }
+
+  /// Whether a link or form in the iframe `key` does nothing: its load was cancelled, and it shows that initial empty
+  /// document or a script's about:blank since (``inertFrames``).
+  func isInert(_ key: String) -> Bool {
+    isBlocked(key) || inertFrames.contains(key)
   }
 
   /// Records that the iframe `key` moved to `url` within its document (a fragment): the iframes inside it stay, and so
@@ -227,13 +242,13 @@ struct FrameState: Sendable, Hashable {
   /// (``itemsBeforeReload``), so going back or forward onto the entry loads the locked document, until the next
   /// reload, which again puts the iframe's own item first (``restoreItemsBeforeReload()`` takes this entry's item for
   /// a locked iframe). Observed in WebKitGTK 2.50.6 (random-e4a-80-026, `reload-then-locked-iframe.json`).
-  mutating func showLocked(_ url: String, in key: String, emptyQuery: Bool) {
-    show(url, in: key, emptyQuery: emptyQuery)
+  mutating func showLocked(_ url: String, in key: String, emptyQuery: Bool, keepsInert: Bool = false) {
+    show(url, in: key, emptyQuery: emptyQuery, keepsInert: keepsInert)
     markLocked(key)
   }
 
   /// A locked navigation's item for the iframe `key` (what `shown` says of it and of the iframes inside it) replaces
-  /// this entry's, as ``showLocked(_:in:emptyQuery:)`` does in the current entry.
+  /// this entry's, as ``showLocked(_:in:emptyQuery:keepsInert:)`` does in the current entry.
   mutating func takeLocked(_ key: String, from shown: FrameState) {
     adopt(key, from: shown)
     countDocuments(from: shown)
@@ -266,6 +281,7 @@ struct FrameState: Sendable, Hashable {
   mutating func block(_ key: String) {
     forget(key)
     blocked.append(key)
+    inertFrames.insert(key)
     nextFrameDocument += 1
     frameDocuments[key] = nextFrameDocument
   }
@@ -281,6 +297,7 @@ struct FrameState: Sendable, Hashable {
     frameDocuments = frameDocuments.filter { !Self.isInside($0.key, key) }
     stoppedLoads = stoppedLoads.filter { $0 != key && !Self.isInside($0, key) }
     lockedFrames = lockedFrames.filter { $0 != key && !Self.isInside($0, key) }
+    inertFrames = inertFrames.filter { !Self.isInside($0, key) }
   }
 
   /// A reload or a `Same` load made the page anew in this entry: every iframe back at its `src`, with items of
@@ -351,6 +368,7 @@ struct FrameState: Sendable, Hashable {
     frameDocuments = [:]
     stoppedLoads = []
     lockedFrames = []
+    inertFrames = []
     itemNaming = .atCommit
     self.generation = generation
   }
@@ -538,7 +556,7 @@ struct FrameHistory: Sendable {
   }
 
   /// The entry at `index` takes the iframe `key`'s item, and those of the iframes inside it, from `shown`: a locked
-  /// navigation's (``FrameState/showLocked(_:in:emptyQuery:)``) set as a child of that entry's main-frame item.
+  /// navigation's (``FrameState/showLocked(_:in:emptyQuery:keepsInert:)``) set as a child of that entry's main-frame item.
   mutating func takeLockedItem(_ key: String, from shown: FrameState, atIndex index: Int) {
     guard entries.indices.contains(index) else { return }
     entries[index].takeLocked(key, from: shown)

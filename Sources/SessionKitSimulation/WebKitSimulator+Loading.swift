@@ -158,11 +158,11 @@ extension WebKitSimulator {
   /// loaded it, ``FrameState/hasEmptyQuery(_:)``).
   func commitFrame(
     _ url: String, src key: String, from previous: String, in session: Session, replacing: Bool, locks: Bool = false,
-    emptyQuery: Bool = false, step: inout Step
+    emptyQuery: Bool = false, keepsInert: Bool = false, step: inout Step
   ) async {
     if !locks, !replacing, (try? await session.commit(url, kind: .subframe(previousFrameURL: previous))) != nil {
       var state = newFrameEntry(for: key, in: session)
-      state.show(Self.normalised(url), in: key, emptyQuery: emptyQuery)
+      state.show(Self.normalised(url), in: key, emptyQuery: emptyQuery, keepsInert: keepsInert)
       state.itemNaming = .wholeTreeBut(key)
       frames[session.id, default: FrameHistory()].pushed(state, list: session.backForwardList, byFrame: true)
       // The iframe's new item pushes its old one back (`HistoryController::createItem`, `setCurrentItem`): its next
@@ -180,7 +180,7 @@ extension WebKitSimulator {
     let history = frames[session.id]
     if locks, !replacing, let history, let main = history.mainItemIndex, main != history.currentIndex {
       var shown = shownState(of: session.id) ?? FrameState(document: -1)
-      shown.showLocked(Self.normalised(url), in: key, emptyQuery: emptyQuery)
+      shown.showLocked(Self.normalised(url), in: key, emptyQuery: emptyQuery, keepsInert: keepsInert)
       await loadNestedFrames(ofPageAt: url, key: key, in: session, type: .other, into: &shown, step: &step)
       frames[session.id]?.takeLockedItem(key, from: shown, atIndex: main)
       liveFrames[session.id]?.view = shown
@@ -193,9 +193,9 @@ extension WebKitSimulator {
     if replacing {
       state.reloadDocument(in: key)
     } else if locks {
-      state.showLocked(Self.normalised(url), in: key, emptyQuery: emptyQuery)
+      state.showLocked(Self.normalised(url), in: key, emptyQuery: emptyQuery, keepsInert: keepsInert)
     } else {
-      state.show(Self.normalised(url), in: key, emptyQuery: emptyQuery)
+      state.show(Self.normalised(url), in: key, emptyQuery: emptyQuery, keepsInert: keepsInert)
     }
     await loadNestedFrames(ofPageAt: url, key: key, in: session, type: .other, into: &state, step: &step)
     frames[session.id]?.current = state

@@ -72,7 +72,7 @@ package actor WebKitSimulator {
     /// What the iframes show, when some show a document the current entry's items do not hold (`nil`: they show what
     /// the items say): a locked navigation sets its item as a child of the main frame's current item
     /// (``FrameHistory/mainItemIndex``), which after an iframe's navigation is not the current entry's
-    /// (``WebKitSimulator/commitFrame(_:src:from:in:replacing:locks:emptyQuery:step:)``). Moves between entries compare
+    /// (``WebKitSimulator/commitFrame(_:src:from:in:replacing:locks:emptyQuery:keepsInert:step:)``). Moves between entries compare
     /// the entries' items; what the frames show decides what a step's `frame` finds, origins, and the items of an
     /// entry the main frame's fragment makes.
     var view: FrameState?
@@ -209,7 +209,8 @@ package actor WebKitSimulator {
 
   /// The frame that holds a link or form: the main frame, or the iframe `frame` names (a page's own iframe by its
   /// `src`, one inside it by the key of its path, ``FrameState/key(_:)``), showing the URL it shows now; `nil` when
-  /// the load of that iframe or of one that holds it was cancelled (a click in it does nothing).
+  /// the load of that iframe or of one that holds it was cancelled and it has shown only about:blank since (a click in
+  /// it does nothing, ``FrameState/isInert(_:)``).
   /// - Throws: ``SimulationError/Code/unknownFrame`` when the session shows a declared page without that iframe, or
   ///   a path goes through an iframe that shows no declared page or none with the next iframe.
   private func linkFrame(_ frame: String?, in session: Session) throws(SimulationError) -> Frame? {
@@ -234,7 +235,7 @@ package actor WebKitSimulator {
         if insertedFrames[pageKey]?.contains(src) != true { insertedFrames[pageKey, default: []].append(src) }
       }
       key = FrameState.key(of: src, in: level == 0 ? nil : key)
-      if state?.isBlocked(key) == true { return nil }
+      if state?.isInert(key) == true { return nil }
       let shown = state?.url(of: key) ?? src
       page = try? WebAddress(shown)
       chain.append(SimulatedWeb.key(shown))
@@ -583,9 +584,10 @@ package actor WebKitSimulator {
           // WebKitGTK 2.50.6, random-f1a-80-075, `blank-iframe-script-blank.json`).
           let scriptBlank = !isForm && (try? WebAddress(final))?.isAboutBlank == true
           let locks = stopped || isScheduled && (showsInitialDocument ? !gesture : onlyBlank && !scriptBlank)
+          // A cancelled iframe still takes no link or form after a script's about:blank (``FrameState/isInert(_:)``).
           await commitFrame(
             final, src: src, from: frameURL, in: session, replacing: load.isSameAsCurrent, locks: locks,
-            emptyQuery: load.hasEmptyQuery, step: &step)
+            emptyQuery: load.hasEmptyQuery, keepsInert: scriptBlank, step: &step)
         }
         return .navigated(session: session.id, frame: .sub)
       }

@@ -1951,4 +1951,23 @@ final class EngineObservedRulesTests: XCTestCase {
         "backForward sub https://shop.example/b", "other sub about:srcdoc",
       ])
   }
+
+  /// An iframe whose load was cancelled takes no link or form after a script's about:blank opened into it, while the
+  /// about:blank a back loads there takes them (`cancelled-iframe-items.json`). WebKitGTK 2.50.6, random-m1a-80-006,
+  /// probes Q1–Q4 of 2026-12-06, `cancelled-iframe-script-blank.json`.
+  func test_aScriptsBlankInACancelledIframe_takesNoLinkOrForm() async throws {
+    let result = try await lines(
+      #"""
+      {"policy": {"version": 1, "rules": [{"name": "no", "match": {"hosts": ["pay.example"]}, "action": "cancel"}]},
+       "settings": {"javaScriptCanOpenWindowsAutomatically": true},
+       "pages": {"https://pay.google.com/b": {"frames": [{"src": "https://pay.example/button", "name": "slot"}]}},
+       "steps": [{"load": "https://pay.google.com/b"}, {"open": "about:blank", "target": "slot", "gesture": true},
+        {"click": "https://shop.example/x", "frame": "https://pay.example/button"},
+        {"submit": "https://shop.example/f", "frame": "https://pay.example/button"}]}
+      """#)
+    XCTAssertEqual(result[1]["outcome"], .string("navigated"))
+    XCTAssertEqual(result[2]["outcome"], .string("ignored"))
+    XCTAssertEqual(result[2]["callbacks"], .array([]))
+    XCTAssertEqual(result[3]["outcome"], .string("ignored"))
+  }
 }
