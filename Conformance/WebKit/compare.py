@@ -195,9 +195,10 @@ def main():
         eng = load_lines(os.path.join(results, name + ".engine.jsonl"))
         eng_steps = {line["step"]: line for line in eng if "step" in line}
         # From a step whose result WebKit leaves to an order it does not fix, that step and the rest are not judged:
-        # a name two familiar windows have (FrameTree::find, "These pages are searched in random order"), or back or
+        # a name two familiar windows have (FrameTree::find, "These pages are searched in random order"), back or
         # forward onto a page whose iframes get their history items by names that count the frames made so far
-        # (FrameTree::uniqueName), when an earlier iframe's own iframes race the later iframes.
+        # (FrameTree::uniqueName), when an earlier iframe's own iframes race the later iframes, or a step whose
+        # outcome depends on whether a tap was within ten seconds of real time, which steps measure only roughly.
         ambiguous = None
         if not eng:
             rows.append(("%s" % name, "", "no engine output", "DIFF"))
@@ -214,6 +215,9 @@ def main():
                 if line.get("unpredictableFrames") and not ambiguous:
                     ambiguous = ("iframes matched to history items by names in load order"
                                  " (FrameTree::uniqueName)")
+                if line.get("unpredictableTiming") and not ambiguous:
+                    ambiguous = ("a tap five to ten steps before: WebKit counts ten seconds of real time"
+                                 " (Document::hasRecentUserInteractionForNavigationFromJS)")
                 other = eng_steps.get(step)
                 if other is None or other.get("outcome") == "skipped":
                     reason = other.get("skipped") if other else "no engine line"

@@ -177,6 +177,12 @@ class UnpredictableTests(unittest.TestCase):
         self.assertIn("3 unpredictable", out)
         self.assertIn("FrameTree::uniqueName", out)
 
+    def test_aTapAboutTenSecondsBefore_isUnpredictableToo(self):
+        code, out = self.run_compare(ambiguous=True, marker={"unpredictableTiming": True})
+        self.assertEqual(code, 0, out)
+        self.assertIn("3 unpredictable", out)
+        self.assertIn("hasRecentUserInteractionForNavigationFromJS", out)
+
     def test_withoutTheField_theSameRowsAreDifferences(self):
         code, out = self.run_compare(ambiguous=False)
         self.assertEqual(code, 1)

@@ -32,13 +32,16 @@ package struct StepResult: Sendable, Hashable {
   /// Whether the step went back or forward onto a page whose iframes WebKit matches to their history items by names
   /// it gives in the order frames are made, which loads can change: an iframe with iframes of its own before another.
   package var unpredictableFrames: Bool
+  /// Whether the step's outcome depends on how long ago the user tapped in the page: WebKit counts ten seconds of real
+  /// time, which the simulator's steps stand for only roughly (`WebKitSimulator.RecentInteraction`).
+  package var unpredictableTiming: Bool
 
   /// Creates a result.
   package init(
     event: String, session: SessionID, url: String?, outcome: StepOutcome, rule: String? = nil,
     trace: PolicyDecision.Trace? = nil, callbacks: [CallbackRecord] = [], timedOut: [SessionID] = [],
     redirects: [String] = [], blockedFrames: [String] = [], closed: [SessionID] = [], ambiguousName: String? = nil,
-    unpredictableFrames: Bool = false
+    unpredictableFrames: Bool = false, unpredictableTiming: Bool = false
   ) {
     self.event = event
     self.session = session
@@ -53,6 +56,7 @@ package struct StepResult: Sendable, Hashable {
     self.closed = closed
     self.ambiguousName = ambiguousName
     self.unpredictableFrames = unpredictableFrames
+    self.unpredictableTiming = unpredictableTiming
   }
 
   /// The step's replay line, as `session-bench replay` prints it: `step`, `in`, `event`, `url`, the outcome's fields
@@ -60,9 +64,9 @@ package struct StepResult: Sendable, Hashable {
   /// `callbacks`, then `redirects` when the navigation was redirected, `blockedFrames` when iframe loads were
   /// cancelled, and `timedOut` when a blank timeout closed popups as the step ended. With `callbackDetails`, each
   /// callback also has its `url`, `gesture` and `method` (``CallbackRecord/json(details:)``), and the line has
-  /// `ambiguousName` when the step looked up a name WebKit may resolve to another window, and `unpredictableFrames` when it
-  /// went back or forward onto a page whose iframes WebKit may match to other history items (for the conformance
-  /// comparer).
+  /// `ambiguousName` when the step looked up a name WebKit may resolve to another window, `unpredictableFrames` when it
+  /// went back or forward onto a page whose iframes WebKit may match to other history items, and `unpredictableTiming`
+  /// when its outcome depends on how long ago the user tapped in the page (for the conformance comparer).
   package func json(step: Int, callbackDetails: Bool = false) -> JSONValue {
     var members: [(key: String, value: JSONValue)] = [
       ("step", .number(Double(step))), ("in", .string(session.rawValue)), ("event", .string(event)),
@@ -79,6 +83,7 @@ package struct StepResult: Sendable, Hashable {
     if !timedOut.isEmpty { members.append(("timedOut", StepOutcome.ids(timedOut))) }
     if callbackDetails, let ambiguousName { members.append(("ambiguousName", .string(ambiguousName))) }
     if callbackDetails, unpredictableFrames { members.append(("unpredictableFrames", .bool(true))) }
+    if callbackDetails, unpredictableTiming { members.append(("unpredictableTiming", .bool(true))) }
     return .object(members)
   }
 }

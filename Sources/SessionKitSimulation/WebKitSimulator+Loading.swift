@@ -593,8 +593,10 @@ extension WebKitSimulator {
       // `Source/WebCore/loader/FrameLoader.cpp`), dropping the entries after it. After a forward move the new entry
       // is marked as a script's without user interaction (``FrameState/madeByScriptWithoutInteraction``), so the app's
       // back from it passes over the entry it scrolled onto; after a back move it is not (observed in WebKitGTK
-      // 2.50.6: random-d10a-80-075, probes Q1–Q3 and R2–R7 of 2026-12-06, `fragment-scroll-entries.json`; a forward
-      // move in a page the user had tapped in left it unmarked, probe R1, which the simulator does not follow).
+      // 2.50.6: random-d10a-80-075, probes Q1–Q3 and R2–R7 of 2026-12-06, `fragment-scroll-entries.json`). Nor is it
+      // when the user tapped in the page within ten seconds (`Document::hasRecentUserInteractionForNavigationFromJS`,
+      // ``recentInteraction(in:)``; observed: probes R1, W1, V1, V2, D6–D8, I1, I2 and F1 of 2026-12-06,
+      // `fragment-scroll-after-tap.json`).
       // The new item takes its form data from the request that loaded the document shown (`initializeItem`,
       // `setFormInfoFromRequest`): after a page a POST form loaded, a POST entry, as a fragment's (observed in
       // WebKitGTK 2.50.6: its reload resubmits the form, random-58124675680a-036).
@@ -612,8 +614,19 @@ extension WebKitSimulator {
       }
       if var shown {
         shown.itemNaming = .wholeTree
+        var interacted = false
+        if offset > 0 {
+          switch recentInteraction(in: session.id) {
+          case .none: break
+          case .recent: interacted = true
+          case .uncertain(let recent):
+            interacted = recent
+            step.unpredictableTiming = true
+          }
+        }
         frames[session.id]?.pushed(
-          shown, list: session.backForwardList, madeByScriptWithoutInteraction: offset > 0, keepsProvisional: true)
+          shown, list: session.backForwardList, madeByScriptWithoutInteraction: offset > 0 && !interacted,
+          keepsProvisional: true)
       }
       return .navigated(session: session.id, frame: .main)
     }

@@ -55,6 +55,45 @@ package actor WebKitSimulator {
   /// Each session's live frames (``LiveFrames``). A move that loads nothing leaves them as they are while the list's
   /// current entry changes.
   var liveFrames: [SessionID: LiveFrames] = [:]
+  /// The simulated clock, in seconds: each step takes about one, as the conformance harness takes them (a `wait` its
+  /// own length, at least one). It times user interaction (``Tap``).
+  var clock = 0
+  /// Each session's last tap in its page (``Tap``).
+  var taps: [SessionID: Tap] = [:]
+
+  /// A user's click or form submission in a window's page, main frame or iframe: WebKit records when the document last
+  /// handled a user gesture, an iframe's reaching the documents around it (`Document::updateLastHandledUserGestureTimestamp`),
+  /// and a navigation within ten seconds of it counts as one with user interaction
+  /// (`Document::hasRecentUserInteractionForNavigationFromJS`, `Source/WebCore/dom/Document.cpp`).
+  struct Tap {
+    /// ``WebKitSimulator/clock`` at the tap.
+    let time: Int
+    /// The main-frame document it was made in (``LiveFrames/generation``): a new document has had no interaction.
+    let document: Int?
+  }
+
+  /// How recently the user interacted with the document a session's main frame shows (``Tap``), by
+  /// ``WebKitSimulator/clock``. WebKit counts ten seconds of real time; within four simulated seconds that always held
+  /// in WebKitGTK 2.50.6 under the conformance harness, from five to ten it depends on how long the steps took
+  /// (eight held, nine did not: probes D6–D8 and V3 of 2026-12-06), and past ten it never did.
+  enum RecentInteraction {
+    /// No tap in the document, or one more than ten seconds ago.
+    case none
+    /// A tap within four seconds.
+    case recent
+    /// A tap from five to ten seconds ago: `recent` says whether the simulator counts it (up to eight).
+    case uncertain(recent: Bool)
+  }
+
+  /// How recently the user tapped in the document `id`'s main frame shows.
+  func recentInteraction(in id: SessionID) -> RecentInteraction {
+    guard let tap = taps[id], tap.document == liveFrames[id]?.generation else { return .none }
+    switch clock - tap.time {
+    case ...4: return .recent
+    case 5...10: return .uncertain(recent: clock - tap.time <= 8)
+    default: return .none
+    }
+  }
 
   /// The iframes a session's page has now, as its last load, reload or back/forward load made them.
   struct LiveFrames {
@@ -140,6 +179,20 @@ package actor WebKitSimulator {
   package func perform(_ event: PageEvent, in id: SessionID = "main") async throws(SimulationError) -> StepResult {
     let session = try session(id)
     var step = Step()
+    if case .wait(let milliseconds) = event {
+      clock += max(1, (milliseconds + 999) / 1000)
+    } else {
+      clock += 1
+    }
+    // The conformance harness runs a script in the window's main frame for every event a page makes but the user's
+    // (`WebKitWebView.evaluate_javascript`), and the window's document has no recent user interaction after one
+    // (observed in WebKitGTK 2.50.6: probes W2–W5 and X1 of 2026-12-06). A click or a form is the user's tap
+    // (``Tap``), recorded as it starts.
+    switch event {
+    case .assign, .open, .close, .windowName: taps[id] = nil
+    case .click, .submit: taps[id] = Tap(time: clock, document: liveFrames[id]?.generation)
+    default: break
+    }
     let outcome: StepOutcome
     switch event {
     case .load(let url):
@@ -202,7 +255,8 @@ package actor WebKitSimulator {
     return StepResult(
       event: event.name, session: id, url: step.url.map(Self.normalised), outcome: outcome, rule: step.rule,
       trace: step.trace, callbacks: step.callbacks, redirects: step.redirects, blockedFrames: step.blockedFrames,
-      closed: step.closed, ambiguousName: step.ambiguousName, unpredictableFrames: step.unpredictableFrames)
+      closed: step.closed, ambiguousName: step.ambiguousName, unpredictableFrames: step.unpredictableFrames,
+      unpredictableTiming: step.unpredictableTiming)
   }
 
   // MARK: - Events
@@ -912,6 +966,9 @@ package actor WebKitSimulator {
     /// Whether the step went back or forward onto a page whose iframes WebKit may match to other history items
     /// (``hasFramesNamedByLoadOrder(in:)``).
     var unpredictableFrames = false
+    /// Whether the step's outcome depends on how long ago the user tapped in the page, which the simulated clock
+    /// cannot tell (``RecentInteraction/uncertain(recent:)``).
+    var unpredictableTiming = false
 
     /// Keeps the latest trace that a policy rule or the default produced (not a limit or an interruption).
     mutating func record(_ trace: PolicyDecision.Trace) {

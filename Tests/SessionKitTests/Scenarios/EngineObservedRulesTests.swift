@@ -1892,6 +1892,52 @@ final class EngineObservedRulesTests: XCTestCase {
     XCTAssertEqual(forward[5]["outcome"], .string("ignored"))
   }
 
+  /// The forward history scroll's entry is not marked when the user tapped in the page within ten seconds
+  /// (`Document::hasRecentUserInteractionForNavigationFromJS`): a cancelled link, a form or a link in an iframe just
+  /// before, so the app's back from it goes to the entry it scrolled onto. A script the conformance harness ran in the
+  /// window since, or a tap long ago, leaves it marked; from five to ten steps the step says the engine may go either way.
+  /// WebKitGTK 2.50.6, probes R1, W1–W5, V1–V3, D6–D8, I1, I2, F1 and X1 of 2026-12-06, `fragment-scroll-after-tap.json`.
+  func test_aForwardHistoryScrollRightAfterATap_isNotMarked() async throws {
+    func backAfterForward(_ between: String, pages: String = "{}") async throws -> (String?, Bool) {
+      let result = try await detailedLines(
+        """
+        {"policy": {"version": 1, "rules": [{"name": "no", "match": {"hosts": ["blocked.example"]}, "action": "cancel"}]},
+         "pages": \(pages),
+         "steps": [{"load": "https://shop.example/p"}, {"submit": "https://shop.example/p#more", "method": "post"},
+          {"back": true}\(between), {"forward": true}, {"back": true}]}
+        """)
+      let forward = result[result.count - 3]
+      guard case .string(let url) = result[result.count - 2]["url"] else { return (nil, false) }
+      return (url, forward["unpredictableTiming"] == .bool(true))
+    }
+    let tap = #", {"click": "https://blocked.example/x"}"#
+    let waits = { (count: Int) in String(repeating: #", {"wait": 1000}"#, count: count) }
+    let (none, _) = try await backAfterForward("")
+    XCTAssertEqual(none, "https://shop.example/p", "no tap: the entry is marked, back passes over #more")
+    let (tapped, tappedUnsure) = try await backAfterForward(tap)
+    XCTAssertEqual(tapped, "https://shop.example/p#more")
+    XCTAssertFalse(tappedUnsure)
+    let (form, _) = try await backAfterForward(#", {"submit": "https://blocked.example/x"}"#)
+    XCTAssertEqual(form, "https://shop.example/p#more")
+    let (inFrame, _) = try await backAfterForward(
+      #", {"click": "https://blocked.example/x", "frame": "https://ads.example/f"}"#,
+      pages: #"{"https://shop.example/p": {"frames": ["https://ads.example/f"]}}"#)
+    XCTAssertEqual(inFrame, "https://shop.example/p#more", "a tap in an iframe is one in its page")
+    let (script, _) = try await backAfterForward(tap + #", {"windowName": "w"}"#)
+    XCTAssertEqual(script, "https://shop.example/p", "the harness's script in the window since")
+    let (waited, waitedUnsure) = try await backAfterForward(tap + waits(3))
+    XCTAssertEqual(waited, "https://shop.example/p#more")
+    XCTAssertFalse(waitedUnsure)
+    let (later, laterUnsure) = try await backAfterForward(tap + waits(6))
+    XCTAssertEqual(later, "https://shop.example/p#more")
+    XCTAssertTrue(laterUnsure, "seven seconds: the engine may count it or not")
+    let (long, longUnsure) = try await backAfterForward(tap + waits(11))
+    XCTAssertEqual(long, "https://shop.example/p")
+    XCTAssertFalse(longUnsure)
+    let (longWait, _) = try await backAfterForward(tap + #", {"wait": 15000}"#)
+    XCTAssertEqual(longWait, "https://shop.example/p", "a wait counts its own length")
+  }
+
   /// The page's entry holds no item for an iframe whose load was cancelled, so `window.open` into it makes an entry of
   /// that iframe alone: back loads the page anew (`backForward` in the main frame) where it used to ask the iframe.
   /// WebKitGTK 2.50.6, random-bb0960016109-013, `cancelled-iframe-only-entry.json`.
