@@ -812,22 +812,20 @@ extension WebKitSimulator {
 
   /// The iframes of the page `page` as the entry `entry` has them: in tree order (`FrameTree::traverseNext`), and
   /// the keys in the order WebKit makes them (the page's as it is parsed, then each one's own as its document arrives,
-  /// level by level, as ``loadFrames(of:_:step:)`` asks them).
+  /// level by level, as ``loadFrames(of:_:step:)`` asks them). A back or forward asks for it once per iframe it makes,
+  /// so the last one is kept (``frameTreeCache``); it depends on nothing but the page and the entry.
   func frameTree(of page: WebAddress, in entry: FrameState) -> (tree: [NamedFrame], creation: [String]) {
+    if let cached = frameTreeCache, cached.page == page.serialized, cached.entry == entry {
+      return (cached.tree, cached.creation)
+    }
     var tree: [NamedFrame] = []
     var children: [String: [String]] = [:]
-    func walk(_ sources: [String], of document: WebAddress, parent: String?, chain: [String]) {
-      let names = Dictionary(web.namedFrames(of: document).map { ($0.src, $0.name) }) { first, _ in first }
-      for src in sources {
-        let key = FrameState.key(of: src, in: parent)
-        tree.append(NamedFrame(key: key, parent: parent, name: names[src]))
-        children[parent ?? "", default: []].append(key)
-        guard !entry.isBlocked(key), let shown = try? WebAddress(entry.url(of: key)) else { continue }
-        let inner = chain + [SimulatedWeb.key(shown)]
-        walk(nestedSources(of: shown, chain: inner), of: shown, parent: key, chain: inner)
-      }
+    walkFrames(of: page, sources: web.frames(of: page) ?? [], in: entry) { frame in
+      let parent = FrameState.parent(of: frame.key)
+      let name = web.namedFrames(of: frame.parentPage).first { $0.src == frame.src }?.name
+      tree.append(NamedFrame(key: frame.key, parent: parent, name: name))
+      children[parent ?? "", default: []].append(frame.key)
     }
-    walk(web.frames(of: page) ?? [], of: page, parent: nil, chain: [SimulatedWeb.key(page)])
     var creation = children[""] ?? []
     for top in children[""] ?? [] {
       var queue = [top]
@@ -837,6 +835,7 @@ extension WebKitSimulator {
         queue += next
       }
     }
+    frameTreeCache = (page.serialized, entry, tree, creation)
     return (tree, creation)
   }
 
@@ -876,7 +875,14 @@ extension WebKitSimulator {
     guard let page = session.committedURL,
       let sources = web.frames(of: page) ?? insertedFrames[SimulatedWeb.key(page)]
     else { return }
-    let state = shownState(of: session.id)
+    walkFrames(of: page, sources: sources, in: shownState(of: session.id), visit)
+  }
+
+  /// Visits the iframes `sources` of the page `page` as `state` has them (each at its `src` without one), in tree
+  /// order (``walkFrames(of:_:)``).
+  func walkFrames(
+    of page: WebAddress, sources: [String], in state: FrameState?, _ visit: (FrameInTree) -> Void
+  ) {
     func walk(_ sources: [String], of parentPage: WebAddress, parent: String?, chain: [String]) {
       for (index, src) in sources.enumerated() {
         let key = FrameState.key(of: src, in: parent)

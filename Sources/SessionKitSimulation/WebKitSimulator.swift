@@ -55,6 +55,8 @@ package actor WebKitSimulator {
   /// Each session's live frames (``LiveFrames``). A move that loads nothing leaves them as they are while the list's
   /// current entry changes.
   var liveFrames: [SessionID: LiveFrames] = [:]
+  /// The last frame tree ``frameTree(of:in:)`` made: the page's URL, the entry, and the tree.
+  var frameTreeCache: (page: String, entry: FrameState, tree: [NamedFrame], creation: [String])?
   /// The simulated clock, in seconds: each step takes about one, as the conformance harness takes them (a `wait` its
   /// own length, at least one). It times user interaction (``Tap``).
   var clock = 0
