@@ -809,7 +809,18 @@ package actor WebKitSimulator {
   /// ``origin(of:)`` by id (same-origin with nothing for an unknown one).
   func origin(of id: SessionID) -> DocumentOrigin {
     guard let session = windows[id], let creation = windows.creationOrigin(of: id) else { return .unshared }
-    guard let url = session.committedURL, !url.isAboutBlankOrSrcdoc else { return creation }
+    guard let url = session.committedURL, !url.isAboutBlankOrSrcdoc else {
+      // An about:blank the window commits takes its origin from the window's opener; without one there is nothing to
+      // inherit from, and the document gets a new opaque origin (`Document::initSecurityContext`,
+      // `Source/WebCore/dom/Document.cpp`), other than the initial document's: the commit clears the window's name
+      // (``clearNameIfCrossOrigin(_:from:)``; observed in WebKitGTK 2.50.6, random-n1a-500-002).
+      if session.committedURL != nil, let document = frames[id]?.current.document,
+        !windows.hasOpener(id, generation: { frames[$0]?.current.generation })
+      {
+        return .opaque(document)
+      }
+      return creation
+    }
     return DocumentOrigin(url, document: frames[id]?.current.document, served: web.schemes)
   }
 

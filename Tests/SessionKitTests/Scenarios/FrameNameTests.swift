@@ -170,6 +170,35 @@ final class FrameNameTests: XCTestCase {
     XCTAssertEqual(string(result[10], "session"), "main.4")
   }
 
+  /// An about:blank that a window without an opener commits has a new opaque origin (nothing to inherit one from,
+  /// `Document::initSecurityContext`), so its commit clears the window's name even from the window's initial document
+  /// or another about:blank: an app's load and a POST form in the main web view its script named, a link in a
+  /// `noopener` popup opened to about:blank. The name then finds no window, and a new one opens (observed in WebKitGTK
+  /// 2.50.6, random-n1a-500-002, probes B1–B4 of 2026-12-06, `window-name-blank-commit.json`). The simulator gave the
+  /// about:blank the window's first origin and kept the name.
+  func test_anAboutBlankCommitWithoutAnOpener_clearsTheWindowsName() async throws {
+    for commit in [#"{"load": "about:blank"}"#, #"{"submit": "about:blank", "method": "post"}"#] {
+      let (result, _) = try await lines(
+        """
+        {"policy": {"version": 1}, "steps": [
+          {"windowName": "app"}, \(commit),
+          {"open": "https://news.example/p", "target": "app", "gesture": true}]}
+        """)
+      XCTAssertEqual(string(result[2], "outcome"), "popup", commit)
+      XCTAssertEqual(string(result[2], "child"), "main.1", commit)
+    }
+    let (popup, _) = try await lines(
+      #"""
+      {"policy": {"version": 1}, "steps": [
+        {"load": "https://shop.example/p"},
+        {"open": "about:blank", "target": "n", "noopener": true, "gesture": true, "expect": {"child": "main.1"}},
+        {"in": "main.1", "click": "about:blank"},
+        {"in": "main.1", "open": "https://shop.example/q", "target": "n", "gesture": true}]}
+      """#)
+    XCTAssertEqual(string(popup[3], "outcome"), "popup", "the popup's second about:blank cleared its name")
+    XCTAssertEqual(string(popup[3], "child"), "main.1.1")
+  }
+
   func test_namedIframes_andWindowNames_badInputIsRejectedWithItsPath() async throws {
     let cases: [(frames: String, problem: String)] = [
       (#"[{"src": "https://ads.example/slot", "name": "_blank"}]"#, #"pages["https://shop.example/"].frames[0].name"#),
