@@ -216,8 +216,8 @@ def main():
                     ambiguous = ("iframes matched to history items by names in load order"
                                  " (FrameTree::uniqueName)")
                 if line.get("unpredictableTiming") and not ambiguous:
-                    ambiguous = ("a tap five to ten steps before: WebKit counts ten seconds of real time"
-                                 " (Document::hasRecentUserInteractionForNavigationFromJS)")
+                    ambiguous = ("a tap five to ten simulated seconds before: WebKit counts ten seconds of real"
+                                 " time (Document::hasRecentUserInteractionForNavigationFromJS)")
                 other = eng_steps.get(step)
                 if other is None or other.get("outcome") == "skipped":
                     reason = other.get("skipped") if other else "no engine line"

@@ -144,7 +144,7 @@ extension WebKitSimulator {
     } else {
       frames[session.id, default: FrameHistory()].pushed(state, list: session.backForwardList, isPageLoad: true)
     }
-    liveFrames[session.id] = LiveFrames(generation: state.generation, byReload: load.isSameAsCurrent)
+    setLiveFrames(LiveFrames(generation: state.generation, byReload: load.isSameAsCurrent), of: session)
     await loadFrames(of: session, .load, step: &step)
     return true
   }
@@ -393,8 +393,12 @@ extension WebKitSimulator {
       // `FrameLoader::loadInSameDocument` marks the entry when the document has had no user interaction and the
       // request is not the client's (`hasRecentUserInteractionForNavigationFromJS`,
       // `isRequestFromClientOrUserInput`, `Source/WebCore/loader/FrameLoader.cpp`).
+      // A script of the window itself follows the harness's own script, which leaves no recent interaction
+      // (``recentInteraction(in:)``); one from another window may come within ten seconds of a tap in this one.
+      let byScript = type == .other && !gesture && !byApp
+      let interacted = byScript ? hasRecentInteraction(in: session.id, step: &step) : false
       frames[session.id, default: FrameHistory()].pushed(
-        state, list: session.backForwardList, madeByScriptWithoutInteraction: type == .other && !gesture && !byApp,
+        state, list: session.backForwardList, madeByScriptWithoutInteraction: byScript && !interacted,
         keepsProvisional: true)
       await commitProvisionalItem(in: session, url: url)
       liveFrames[session.id]?.view = nil
@@ -533,7 +537,6 @@ extension WebKitSimulator {
     // The entry's item commits as the main frame's current one (`HistoryController::updateForCommit`); a reload keeps
     // both items as they were.
     if offset != 0 { frames[session.id]?.makeCurrentItemMain(committing: true) }
-    clearNameIfCrossOrigin(session, from: previousOrigin)
     // The page is made anew (no back/forward cache), with iframe items no other entry shares: moving from this
     // entry to an entry of the same document made before (an iframe's navigation) then loads nothing. A reload
     // also puts the entry's iframes back at their `src`; going back or forward loads them at the entry's URLs.
@@ -545,7 +548,8 @@ extension WebKitSimulator {
       frames[session.id]?.current.restoreItemsBeforeReload()
       frames[session.id]?.current.generation = nextDocument
     }
-    liveFrames[session.id] = LiveFrames(generation: nextDocument, byReload: offset == 0)
+    setLiveFrames(LiveFrames(generation: nextDocument, byReload: offset == 0), of: session)
+    clearNameIfCrossOrigin(session, from: previousOrigin)
     if offset != 0, hasFramesNamedByLoadOrder(in: session) { step.unpredictableFrames = true }
     await loadFrames(of: session, offset == 0 ? .reload : .backForward, step: &step)
     frames[session.id]?.current.hasLostItems = false
@@ -614,16 +618,7 @@ extension WebKitSimulator {
       }
       if var shown {
         shown.itemNaming = .wholeTree
-        var interacted = false
-        if offset > 0 {
-          switch recentInteraction(in: session.id) {
-          case .none: break
-          case .recent: interacted = true
-          case .uncertain(let recent):
-            interacted = recent
-            step.unpredictableTiming = true
-          }
-        }
+        let interacted = offset > 0 ? hasRecentInteraction(in: session.id, step: &step) : false
         frames[session.id]?.pushed(
           shown, list: session.backForwardList, madeByScriptWithoutInteraction: offset > 0 && !interacted,
           keepsProvisional: true)
@@ -718,11 +713,11 @@ extension WebKitSimulator {
     else { return .blocked(reason: .invalidURL) }
     frames[session.id]?.moved(with: session.backForwardList)
     frames[session.id]?.makeCurrentItemMain(committing: true)
-    clearNameIfCrossOrigin(session, from: previousOrigin)
     if (try? WebAddress(url))?.isAboutBlank != true { realDocuments.insert(session.id) }
     nextDocument += 1
     frames[session.id]?.current = FrameState(document: nextDocument)
-    liveFrames[session.id] = LiveFrames(generation: nextDocument, byReload: false)
+    setLiveFrames(LiveFrames(generation: nextDocument, byReload: false), of: session)
+    clearNameIfCrossOrigin(session, from: previousOrigin)
     await loadFrames(of: session, .load, step: &step)
     return .navigated(session: session.id, frame: .main)
   }

@@ -57,6 +57,9 @@ package actor WebKitSimulator {
   var liveFrames: [SessionID: LiveFrames] = [:]
   /// The last frame tree ``frameTree(of:in:)`` made: the page's URL, the entry, and the tree.
   var frameTreeCache: (page: String, entry: FrameState, tree: [NamedFrame], creation: [String])?
+  /// The origin of the about:blank each window's main frame shows, fixed as the document is made
+  /// (``setLiveFrames(_:of:)``).
+  var blankOrigins: [SessionID: DocumentOrigin] = [:]
   /// The simulated clock, in seconds: each step takes about one, as the conformance harness takes them (a `wait` its
   /// own length, at least one). It times user interaction (``Tap``).
   var clock = 0
@@ -85,6 +88,46 @@ package actor WebKitSimulator {
     case recent
     /// A tap from five to ten seconds ago: `recent` says whether the simulator counts it (up to eight).
     case uncertain(recent: Bool)
+  }
+
+  /// The main frame of `session` has made a new document (a load, a reload, a history load), whose iframes are `live`.
+  /// An about:blank takes its origin from the window's opener, its creator's as the simulator keeps it; without an
+  /// opener there is nothing to inherit from, and the document gets a new opaque origin
+  /// (`Document::initSecurityContext`, `Source/WebCore/dom/Document.cpp`), so the commit is cross-origin and clears
+  /// the window's name (``clearNameIfCrossOrigin(_:from:)``; observed in WebKitGTK 2.50.6, random-n1a-500-002,
+  /// probes B1–B6 of 2026-12-06). The origin is fixed here: a later change of opener does not change it.
+  func setLiveFrames(_ live: LiveFrames, of session: Session) {
+    liveFrames[session.id] = live
+    guard let url = session.committedURL, url.isAboutBlankOrSrcdoc else {
+      blankOrigins[session.id] = nil
+      return
+    }
+    let hasOpener = windows.hasOpener(session.id, generation: { frames[$0]?.current.generation })
+    blankOrigins[session.id] = hasOpener ? windows.creationOrigin(of: session.id) : .opaque(live.generation)
+  }
+
+  /// Whether the step counts the user's tap in the document `id`'s main frame shows as recent
+  /// (``recentInteraction(in:)``); an uncertain one marks the step (``Step/unpredictableTiming``).
+  func hasRecentInteraction(in id: SessionID, step: inout Step) -> Bool {
+    switch recentInteraction(in: id) {
+    case .none: return false
+    case .recent: return true
+    case .uncertain(let recent):
+      step.unpredictableTiming = true
+      return recent
+    }
+  }
+
+  /// About how many seconds the conformance harness takes for `event` (``clock``): one for most; three for a script's
+  /// `location` and a `window.open` without a gesture, which it runs after a timer of a second and a half so that they
+  /// carry none; a `wait` its own length, at least one.
+  static func seconds(of event: PageEvent) -> Int {
+    switch event {
+    case .wait(let milliseconds): max(1, (milliseconds + 999) / 1000)
+    case .assign: 3
+    case .open(_, _, let gesture, _): gesture ? 1 : 3
+    default: 1
+    }
   }
 
   /// How recently the user tapped in the document `id`'s main frame shows.
@@ -181,11 +224,7 @@ package actor WebKitSimulator {
   package func perform(_ event: PageEvent, in id: SessionID = "main") async throws(SimulationError) -> StepResult {
     let session = try session(id)
     var step = Step()
-    if case .wait(let milliseconds) = event {
-      clock += max(1, (milliseconds + 999) / 1000)
-    } else {
-      clock += 1
-    }
+    clock += Self.seconds(of: event)
     // The conformance harness runs a script in the window's main frame for every event a page makes but the user's
     // (`WebKitWebView.evaluate_javascript`), and the window's document has no recent user interaction after one
     // (observed in WebKitGTK 2.50.6: probes W2–W5 and X1 of 2026-12-06). A click or a form is the user's tap
@@ -809,18 +848,8 @@ package actor WebKitSimulator {
   /// ``origin(of:)`` by id (same-origin with nothing for an unknown one).
   func origin(of id: SessionID) -> DocumentOrigin {
     guard let session = windows[id], let creation = windows.creationOrigin(of: id) else { return .unshared }
-    guard let url = session.committedURL, !url.isAboutBlankOrSrcdoc else {
-      // An about:blank the window commits takes its origin from the window's opener; without one there is nothing to
-      // inherit from, and the document gets a new opaque origin (`Document::initSecurityContext`,
-      // `Source/WebCore/dom/Document.cpp`), other than the initial document's: the commit clears the window's name
-      // (``clearNameIfCrossOrigin(_:from:)``; observed in WebKitGTK 2.50.6, random-n1a-500-002).
-      if session.committedURL != nil, let document = frames[id]?.current.document,
-        !windows.hasOpener(id, generation: { frames[$0]?.current.generation })
-      {
-        return .opaque(document)
-      }
-      return creation
-    }
+    guard let url = session.committedURL else { return creation }
+    guard !url.isAboutBlankOrSrcdoc else { return blankOrigins[id] ?? creation }
     return DocumentOrigin(url, document: frames[id]?.current.document, served: web.schemes)
   }
 

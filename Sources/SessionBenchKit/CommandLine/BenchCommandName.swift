@@ -60,7 +60,8 @@ package enum BenchCommandName: String, Sendable, CaseIterable {
         CommandOption(
           "--callback-details", nil,
           "add each callback's url, gesture and method (GET/POST) to the lines, and mark the steps whose result "
-            + "WebKit leaves to an order (`ambiguousName`, `unpredictableFrames`), for a conformance run"),
+            + "WebKit leaves to an order (`ambiguousName`, `unpredictableFrames`) or to real time "
+            + "(`unpredictableTiming`), for a conformance run"),
       ]
     case .compare:
       [

@@ -1931,11 +1931,39 @@ final class EngineObservedRulesTests: XCTestCase {
     let (later, laterUnsure) = try await backAfterForward(tap + waits(6))
     XCTAssertEqual(later, "https://shop.example/p#more")
     XCTAssertTrue(laterUnsure, "seven seconds: the engine may count it or not")
+    let (nine, nineUnsure) = try await backAfterForward(tap + waits(8))
+    XCTAssertEqual(nine, "https://shop.example/p", "nine seconds: counted as past, as the harness's steps were")
+    XCTAssertTrue(nineUnsure)
+    let (reloaded, _) = try await backAfterForward(tap + #", {"reload": true}"#)
+    XCTAssertEqual(reloaded, "https://shop.example/p", "the tap was in the document the reload replaced")
     let (long, longUnsure) = try await backAfterForward(tap + waits(11))
     XCTAssertEqual(long, "https://shop.example/p")
     XCTAssertFalse(longUnsure)
     let (longWait, _) = try await backAfterForward(tap + #", {"wait": 15000}"#)
     XCTAssertEqual(longWait, "https://shop.example/p", "a wait counts its own length")
+  }
+
+  /// A script's fragment entry is marked unless the user tapped in the page within ten seconds: the conformance
+  /// harness runs a script in the window that makes it, which leaves no recent interaction, so only a script of another
+  /// window (`window.open` by name) can follow a tap. WebKitGTK 2.50.6, probes T4 and T5 of 2026-12-06,
+  /// `fragment-scroll-after-tap.json`.
+  func test_aScriptsFragmentFromAnotherWindowRightAfterATap_isNotMarked() async throws {
+    func backAfterFragment(from window: String) async throws -> String? {
+      let result = try await lines(
+        """
+        {"policy": {"version": 1, "rules": [{"name": "no", "match": {"hosts": ["blocked.example"]}, "action": "cancel"}]},
+         "settings": {"javaScriptCanOpenWindowsAutomatically": true},
+         "steps": [{"load": "https://shop.example/z"}, {"load": "https://shop.example/p"}, {"windowName": "m"},
+          {"open": "https://shop.example/w", "gesture": true}, {"click": "https://blocked.example/x"},
+          {"open": "https://shop.example/p#x", "target": "m", "in": "\(window)"}, {"back": true}]}
+        """)
+      guard case .string(let url)? = result[6]["url"] else { return nil }
+      return url
+    }
+    let fromPopup = try await backAfterFragment(from: "main.1")
+    XCTAssertEqual(fromPopup, "https://shop.example/p", "not marked: back goes to the page")
+    let fromItself = try await backAfterFragment(from: "main")
+    XCTAssertEqual(fromItself, "https://shop.example/z", "marked: back passes over the page")
   }
 
   /// The page's entry holds no item for an iframe whose load was cancelled, so `window.open` into it makes an entry of

@@ -173,19 +173,25 @@ final class FrameNameTests: XCTestCase {
   /// An about:blank that a window without an opener commits has a new opaque origin (nothing to inherit one from,
   /// `Document::initSecurityContext`), so its commit clears the window's name even from the window's initial document
   /// or another about:blank: an app's load and a POST form in the main web view its script named, a link in a
-  /// `noopener` popup opened to about:blank. The name then finds no window, and a new one opens (observed in WebKitGTK
-  /// 2.50.6, random-n1a-500-002, probes B1–B4 of 2026-12-06, `window-name-blank-commit.json`). The simulator gave the
-  /// about:blank the window's first origin and kept the name.
+  /// `noopener` popup opened to about:blank, and a reload or the app's load of the about:blank it shows (a new document
+  /// each). The name then finds no window, and a new one opens (observed in WebKitGTK 2.50.6, random-n1a-500-002,
+  /// probes B1–B7 of 2026-12-06, `window-name-blank-commit.json`). The simulator gave the about:blank the window's
+  /// first origin, and then the document's first, and kept the name.
   func test_anAboutBlankCommitWithoutAnOpener_clearsTheWindowsName() async throws {
-    for commit in [#"{"load": "about:blank"}"#, #"{"submit": "about:blank", "method": "post"}"#] {
+    for commit in [
+      #"{"load": "about:blank"}"#, #"{"submit": "about:blank", "method": "post"}"#,
+      #"{"load": "about:blank"}, {"windowName": "app"}, {"reload": true}"#,
+      #"{"load": "about:blank"}, {"windowName": "app"}, {"load": "about:blank"}"#,
+    ] {
       let (result, _) = try await lines(
         """
         {"policy": {"version": 1}, "steps": [
           {"windowName": "app"}, \(commit),
           {"open": "https://news.example/p", "target": "app", "gesture": true}]}
         """)
-      XCTAssertEqual(string(result[2], "outcome"), "popup", commit)
-      XCTAssertEqual(string(result[2], "child"), "main.1", commit)
+      let open = result[result.count - 2]
+      XCTAssertEqual(string(open, "outcome"), "popup", commit)
+      XCTAssertEqual(string(open, "child"), "main.1", commit)
     }
     let (popup, _) = try await lines(
       #"""
@@ -197,6 +203,15 @@ final class FrameNameTests: XCTestCase {
       """#)
     XCTAssertEqual(string(popup[3], "outcome"), "popup", "the popup's second about:blank cleared its name")
     XCTAssertEqual(string(popup[3], "child"), "main.1.1")
+    let (opened, _) = try await lines(
+      #"""
+      {"policy": {"version": 1}, "steps": [
+        {"load": "https://shop.example/p"},
+        {"open": "https://shop.example/w", "target": "n", "gesture": true, "expect": {"child": "main.1"}},
+        {"in": "main.1", "click": "about:blank"},
+        {"open": "https://shop.example/q", "target": "n", "gesture": true}]}
+      """#)
+    XCTAssertEqual(string(opened[3], "session"), "main.1", "with an opener, about:blank has its origin: the name stays")
   }
 
   func test_namedIframes_andWindowNames_badInputIsRejectedWithItsPath() async throws {
