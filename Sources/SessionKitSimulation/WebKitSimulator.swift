@@ -704,15 +704,17 @@ package actor WebKitSimulator {
   /// A page's link or script to about:blank loads it at once, from an empty document, never as `Same`
   /// (random-f1ac27c-005); the app's `load(_:)` of the about:blank the frame shows (`byApp`, which goes through
   /// `FrameLoader::load(DocumentLoader&)`) is one (observed in WebKitGTK 2.50.6, random-s44-500-224,
-  /// `blank-load-by-app.json`).
+  /// `blank-load-by-app.json`), and so is a GET form's `about:blank?` over the `about:blank?` a form loaded before (a
+  /// POST form's, a link's or a script's about:blank there adds an entry; observed in WebKitGTK 2.50.6,
+  /// random-n1a-500-296, probes P1–P7 of 2026-12-06, `blank-form-query.json`).
   private func isSameAsCurrent(
     _ url: String, target: Frame, in session: Session, requester: DocumentOrigin, method: FormMethod,
     isForm: Bool, byApp: Bool
   ) -> Bool {
-    guard method == .get, let page = session.committedURL, session.historyLength > 0,
-      byApp || (try? WebAddress(url))?.isAboutBlankOrSrcdoc != true
-    else { return false }
     let emptyQuery = Self.submitsEmptyQuery(url, isForm: isForm, method: method)
+    guard method == .get, let page = session.committedURL, session.historyLength > 0,
+      byApp || emptyQuery || (try? WebAddress(url))?.isAboutBlankOrSrcdoc != true
+    else { return false }
     switch target {
     case .main:
       guard Self.normalised(url) == page.serialized, emptyQuery == frames[session.id]?.current.hasEmptyQuery else {

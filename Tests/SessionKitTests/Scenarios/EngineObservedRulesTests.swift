@@ -1413,6 +1413,26 @@ final class EngineObservedRulesTests: XCTestCase {
     }
   }
 
+  /// A GET form's `about:blank?` over the `about:blank?` a form loaded is a `Same` load, which replaces the entry (in
+  /// the main frame or an iframe, whatever the form's target); a link's, a script's or a POST form's about:blank there
+  /// adds one (WebKitGTK 2.50.6, random-n1a-500-296, probes P1–P8 of 2026-12-06, `blank-form-query.json`).
+  func test_aFormsAboutBlankOverAFormsAboutBlank_replacesTheEntry() async throws {
+    for (second, history) in [
+      (#"{"submit": "about:blank"}"#, 2.0), (#"{"submit": "about:blank", "target": "_top"}"#, 2),
+      (#"{"click": "about:blank"}"#, 3), (#"{"assign": "about:blank"}"#, 3),
+    ] {
+      let length = try await finalHistory(
+        #"{"load": "https://shop.example/p"}, {"submit": "about:blank"}, \#(second)"#)
+      XCTAssertEqual(length, history, second)
+    }
+    let inFrame = try await finalHistory(
+      #"""
+      {"load": "https://shop.example/p"}, {"submit": "about:blank", "frame": "https://shop.example/a"},
+      {"submit": "about:blank", "frame": "https://shop.example/a"}
+      """#, extra: #""pages": {"https://shop.example/p": {"frames": ["https://shop.example/a"]}},"#)
+    XCTAssertEqual(inFrame, 2)
+  }
+
   /// The same in an iframe showing only about:blank: after a form to a new window, its next navigation replaces its
   /// document in the current entry (WebKitGTK 2.50.6, random-d8a-80-021, `blank-iframe-form-to-new-window.json`).
   func test_aFormToANewWindowFromABlankIframe_makesItsNextNavigationReplaceItsDocument() async throws {
