@@ -40,6 +40,7 @@ SCENARIO_DEADLINE_S = 240  # a scenario that takes longer is abandoned
 SETTLE_IDLE_S = 1.0  # a step has settled when nothing happened for this long...
 SETTLE_LOADING_IDLE_S = 2.5  # ...or this long while a view still says it is loading...
 SETTLE_MAX_S = 8.0  # ...or after this long in any case
+WAIT_MAX_S = 11.0  # a `wait` step lets this much real time pass at most: past WebKit's ten seconds
 GESTURE_FREE_DELAY_MS = 1500  # a setTimeout this long runs without a user gesture
 WINDOW_W, WINDOW_H = 620, 340  # every web view gets its own window on a grid, so clicks never miss
 GRID_COLUMNS = 3
@@ -858,10 +859,13 @@ class Harness:
             self.js(session, "window.close(); true")
         elif event == "windowName":  # the page's script names its window; WebKit makes no callback
             self.js(session, "window.name = %s; true" % json.dumps(value))
-        elif event in ("dismiss", "wait"):
-            # dismiss: the user taps the app's close button; wait: SessionKit's clock runs (a blank
-            # popup's timeout). Neither involves WebKit: app_closes() removes the views.
-            pass
+        elif event == "wait":
+            # SessionKit's clock runs (a blank popup's timeout): app_closes() removes the views. Real
+            # time passes too, up to WAIT_MAX_S, as the simulator counts it for WebKit's ten seconds of
+            # recent user interaction (Document::hasRecentUserInteractionForNavigationFromJS).
+            self.pump(min(float(value or 0) / 1000, WAIT_MAX_S))
+        elif event == "dismiss":
+            pass  # the user taps the app's close button; app_closes() removes the views
 
     def app_loads(self, sim):
         """The session the app loads the step's URL in itself (the app's part), or None: the opener for
