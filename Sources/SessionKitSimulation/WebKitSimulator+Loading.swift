@@ -395,11 +395,9 @@ extension WebKitSimulator {
       // `isRequestFromClientOrUserInput`, `Source/WebCore/loader/FrameLoader.cpp`).
       // A script of the window itself follows the harness's own script, which leaves no recent interaction
       // (``recentInteraction(in:)``); one from another window may come within ten seconds of a tap in this one.
-      let byScript = type == .other && !gesture && !byApp
-      let interacted = byScript ? hasRecentInteraction(in: session.id, step: &step) : false
+      let marks = marksWithoutInteraction(type == .other && !gesture && !byApp, in: session.id, step: &step)
       frames[session.id, default: FrameHistory()].pushed(
-        state, list: session.backForwardList, madeByScriptWithoutInteraction: byScript && !interacted,
-        keepsProvisional: true)
+        state, list: session.backForwardList, madeByScriptWithoutInteraction: marks, keepsProvisional: true)
       await commitProvisionalItem(in: session, url: url)
       liveFrames[session.id]?.view = nil
       liveFrames[session.id]?.viewKeys = []
@@ -618,10 +616,9 @@ extension WebKitSimulator {
       }
       if var shown {
         shown.itemNaming = .wholeTree
-        let interacted = offset > 0 ? hasRecentInteraction(in: session.id, step: &step) : false
+        let marks = marksWithoutInteraction(offset > 0, in: session.id, step: &step)
         frames[session.id]?.pushed(
-          shown, list: session.backForwardList, madeByScriptWithoutInteraction: offset > 0 && !interacted,
-          keepsProvisional: true)
+          shown, list: session.backForwardList, madeByScriptWithoutInteraction: marks, keepsProvisional: true)
       }
       return .navigated(session: session.id, frame: .main)
     }
@@ -817,8 +814,7 @@ extension WebKitSimulator {
     var children: [String: [String]] = [:]
     walkFrames(of: page, sources: web.frames(of: page) ?? [], in: entry) { frame in
       let parent = FrameState.parent(of: frame.key)
-      let name = web.namedFrames(of: frame.parentPage).first { $0.src == frame.src }?.name
-      tree.append(NamedFrame(key: frame.key, parent: parent, name: name))
+      tree.append(NamedFrame(key: frame.key, parent: parent, name: name(of: frame)))
       children[parent ?? "", default: []].append(frame.key)
     }
     var creation = children[""] ?? []
@@ -847,6 +843,11 @@ extension WebKitSimulator {
       if frame.key == key { return counts ? "<!--frame\(count)-->" : frame.name }
     }
     return nil
+  }
+
+  /// The `name` attribute of the iframe `frame`, as its document declares it.
+  func name(of frame: FrameInTree) -> String? {
+    web.namedFrames(of: frame.parentPage).first { $0.src == frame.src }?.name
   }
 
   /// An iframe met by ``walkFrames(of:_:)``.

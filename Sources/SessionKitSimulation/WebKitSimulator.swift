@@ -57,9 +57,6 @@ package actor WebKitSimulator {
   var liveFrames: [SessionID: LiveFrames] = [:]
   /// The last frame tree ``frameTree(of:in:)`` made: the page's URL, the entry, and the tree.
   var frameTreeCache: (page: String, entry: FrameState, tree: [NamedFrame], creation: [String])?
-  /// The origin of the about:blank each window's main frame shows, fixed as the document is made
-  /// (``setLiveFrames(_:of:)``).
-  var blankOrigins: [SessionID: DocumentOrigin] = [:]
   /// The simulated clock, in seconds: each step takes about one, as the conformance harness takes them (a `wait` its
   /// own length, at least one). It times user interaction (``Tap``).
   var clock = 0
@@ -95,26 +92,28 @@ package actor WebKitSimulator {
   /// opener there is nothing to inherit from, and the document gets a new opaque origin
   /// (`Document::initSecurityContext`, `Source/WebCore/dom/Document.cpp`), so the commit is cross-origin and clears
   /// the window's name (``clearNameIfCrossOrigin(_:from:)``; observed in WebKitGTK 2.50.6, random-n1a-500-002,
-  /// probes B1–B6 of 2026-12-06). The origin is fixed here: a later change of opener does not change it.
+  /// probes B1–B7 of 2026-12-06). The origin is fixed here: a later change of opener does not change it.
   func setLiveFrames(_ live: LiveFrames, of session: Session) {
-    liveFrames[session.id] = live
-    guard let url = session.committedURL, url.isAboutBlankOrSrcdoc else {
-      blankOrigins[session.id] = nil
-      return
+    var live = live
+    if let url = session.committedURL, url.isAboutBlankOrSrcdoc {
+      let hasOpener = windows.hasOpener(session.id, generation: { frames[$0]?.current.generation })
+      live.blankOrigin = hasOpener ? windows.creationOrigin(of: session.id) : .opaque(live.generation)
     }
-    let hasOpener = windows.hasOpener(session.id, generation: { frames[$0]?.current.generation })
-    blankOrigins[session.id] = hasOpener ? windows.creationOrigin(of: session.id) : .opaque(live.generation)
+    liveFrames[session.id] = live
   }
 
-  /// Whether the step counts the user's tap in the document `id`'s main frame shows as recent
-  /// (``recentInteraction(in:)``); an uncertain one marks the step (``Step/unpredictableTiming``).
-  func hasRecentInteraction(in id: SessionID, step: inout Step) -> Bool {
+  /// Whether a same-document navigation of the main frame of `id` marks its new entry as made without user
+  /// interaction (``FrameState/madeByScriptWithoutInteraction``): one that WebKit marks without a recent tap (`byScript`,
+  /// a script's fragment or a forward history scroll) does, unless the user tapped in the document recently
+  /// (``recentInteraction(in:)``); an uncertain tap marks the step (``Step/unpredictableTiming``).
+  func marksWithoutInteraction(_ byScript: Bool, in id: SessionID, step: inout Step) -> Bool {
+    guard byScript else { return false }
     switch recentInteraction(in: id) {
-    case .none: return false
-    case .recent: return true
+    case .none: return true
+    case .recent: return false
     case .uncertain(let recent):
       step.unpredictableTiming = true
-      return recent
+      return !recent
     }
   }
 
@@ -133,9 +132,10 @@ package actor WebKitSimulator {
   /// How recently the user tapped in the document `id`'s main frame shows.
   func recentInteraction(in id: SessionID) -> RecentInteraction {
     guard let tap = taps[id], tap.document == liveFrames[id]?.generation else { return .none }
-    switch clock - tap.time {
+    let elapsed = clock - tap.time
+    switch elapsed {
     case ...4: return .recent
-    case 5...10: return .uncertain(recent: clock - tap.time <= 8)
+    case 5...10: return .uncertain(recent: elapsed <= 8)
     default: return .none
     }
   }
@@ -162,6 +162,9 @@ package actor WebKitSimulator {
     var view: FrameState?
     /// The iframes (by key, outermost) where ``view`` differs from the current entry's items.
     var viewKeys: [String] = []
+    /// The origin of the page's document when it is an about:blank, fixed as the document is made
+    /// (``WebKitSimulator/setLiveFrames(_:of:)``).
+    var blankOrigin: DocumentOrigin?
   }
 
   /// What the iframes of the page session `id` shows show now (``LiveFrames/view``, else the current entry's items).
@@ -706,7 +709,7 @@ package actor WebKitSimulator {
   /// `FrameLoader::load(DocumentLoader&)`) is one (observed in WebKitGTK 2.50.6, random-s44-500-224,
   /// `blank-load-by-app.json`), and so is a GET form's `about:blank?` over the `about:blank?` a form loaded before (a
   /// POST form's, a link's or a script's about:blank there adds an entry; observed in WebKitGTK 2.50.6,
-  /// random-n1a-500-296, probes P1–P7 of 2026-12-06, `blank-form-query.json`).
+  /// random-n1a-500-296, probes P1–P8 of 2026-12-06, `blank-form-query.json`).
   private func isSameAsCurrent(
     _ url: String, target: Frame, in session: Session, requester: DocumentOrigin, method: FormMethod,
     isForm: Bool, byApp: Bool
@@ -851,7 +854,7 @@ package actor WebKitSimulator {
   func origin(of id: SessionID) -> DocumentOrigin {
     guard let session = windows[id], let creation = windows.creationOrigin(of: id) else { return .unshared }
     guard let url = session.committedURL else { return creation }
-    guard !url.isAboutBlankOrSrcdoc else { return blankOrigins[id] ?? creation }
+    guard !url.isAboutBlankOrSrcdoc else { return liveFrames[id]?.blankOrigin ?? creation }
     return DocumentOrigin(url, document: frames[id]?.current.document, served: web.schemes)
   }
 
@@ -879,7 +882,7 @@ package actor WebKitSimulator {
   private func namedFrames(of session: Session) -> [(src: String, name: String)] {
     var out: [(src: String, name: String)] = []
     walkFrames(of: session) { frame in
-      if let name = web.namedFrames(of: frame.parentPage).first(where: { $0.src == frame.src })?.name {
+      if let name = name(of: frame) {
         out.append((frame.key, name))
       }
     }
