@@ -262,6 +262,25 @@ struct FrameState: Sendable, Hashable {
     if !itemsBeforeReload.isEmpty { itemsBeforeReload[0].lockedFrames.insert(key) }
   }
 
+  /// The outermost iframes (by key) that show something else here than in `other`: another URL, another document,
+  /// or a load cancelled in one of them.
+  func framesShowingOtherwise(than other: FrameState) -> [String] {
+    let all = Set(moved.map(\.src) + other.moved.map(\.src) + blocked + other.blocked)
+      .union(frameDocuments.keys).union(other.frameDocuments.keys)
+    let keys = all.filter { key in
+      url(of: key) != other.url(of: key) || documentNumber(of: key) != other.documentNumber(of: key)
+        || isBlocked(key) != other.isBlocked(key)
+    }
+    return keys.filter { key in !keys.contains { Self.isInside(key, $0) } }.sorted()
+  }
+
+  /// Whether the iframe `key` shows the same document here as in `other`, and so does every iframe inside it
+  /// (`HistoryItem::hasSameDocumentTree`, `Source/WebCore/history/HistoryItem.cpp`).
+  func hasSameDocumentTree(_ key: String, as other: FrameState) -> Bool {
+    let inner = Set(frameDocuments.keys).union(other.frameDocuments.keys).filter { Self.isInside($0, key) }
+    return ([key] + inner).allSatisfy { documentNumber(of: $0) == other.documentNumber(of: $0) }
+  }
+
   /// Numbers this entry's next iframe documents after every number `other` gave (``nextFrameDocument``).
   mutating func countDocuments(from other: FrameState) {
     nextFrameDocument = max(nextFrameDocument, other.nextFrameDocument)
@@ -421,6 +440,11 @@ struct FrameState: Sendable, Hashable {
 /// replaced (a popup's initial about:blank) or dropped (its capacity) goes here too.
 struct FrameHistory: Sendable {
   private var entries: [FrameState] = []
+  /// Each entry's identity (WebKit's `BackForwardItemIdentifier`), parallel to ``entries``: new for every entry pushed,
+  /// kept while the entry is rewritten. The items a frame holds belong to one entry (``WebKitSimulator/LiveFrames``).
+  private var ids: [Int] = []
+  /// The identity the next entry gets.
+  private var nextID = 0
   private var index: Int?
   /// The index of the entry whose document the page shows, when the current entry is another: a back or forward that
   /// scrolled the page to a fragment without changing its URL moved the list but not the web process's current item
@@ -465,6 +489,20 @@ struct FrameHistory: Sendable {
     return entries[index + offset]
   }
 
+  /// The identity of the entry `offset` steps from the current one (``ids``).
+  func id(at offset: Int) -> Int? {
+    guard let index, ids.indices.contains(index + offset) else { return nil }
+    return ids[index + offset]
+  }
+
+  /// The index of the entry whose identity is `id` (``ids``), `nil` when the list no longer holds it.
+  func index(ofID id: Int) -> Int? {
+    ids.firstIndex(of: id)
+  }
+
+  /// The identity of the entry whose main-frame item is the main frame's current one (``mainItemIndex``).
+  var mainItemID: Int? { mainItemIndex.flatMap { ids.indices.contains($0) ? ids[$0] : nil } }
+
   /// After a commit that pushed (or replaced) an entry of `list`. The new entry's state is `state`, made by a script's
   /// same-document navigation without user interaction or not (``FrameState/madeByScriptWithoutInteraction``), by the
   /// page's own load or not (``FrameState/isPageLoadEntry``): properties of the entry, never of the one it was copied
@@ -486,6 +524,8 @@ struct FrameHistory: Sendable {
     var pushed = Array(entries.prefix(keep))
     pushed.append(state)
     entries = Array(pushed.suffix(list.entries.count))
+    ids = Array((Array(ids.prefix(keep)) + [nextID]).suffix(list.entries.count))
+    nextID += 1
     // The forward entries are gone, and the oldest when the list is full: indices move with the entries kept.
     let dropped = pushed.count - entries.count
     func kept(_ old: Int?) -> Int? {
@@ -556,7 +596,8 @@ struct FrameHistory: Sendable {
   }
 
   /// The entry at `index` takes the iframe `key`'s item, and those of the iframes inside it, from `shown`: a locked
-  /// navigation's (``FrameState/showLocked(_:in:emptyQuery:keepsInert:)``) set as a child of that entry's main-frame item.
+  /// navigation (``FrameState/showLocked(_:in:emptyQuery:keepsInert:)``) rewrites the iframe's current item, which is of
+  /// that entry (``WebKitSimulator/itemEntry(of:in:)``).
   mutating func takeLockedItem(_ key: String, from shown: FrameState, atIndex index: Int) {
     guard entries.indices.contains(index) else { return }
     entries[index].takeLocked(key, from: shown)

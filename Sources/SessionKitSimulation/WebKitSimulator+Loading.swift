@@ -165,20 +165,25 @@ extension WebKitSimulator {
       state.show(Self.normalised(url), in: key, emptyQuery: emptyQuery, keepsInert: keepsInert)
       state.itemNaming = .wholeTreeBut(key)
       frames[session.id, default: FrameHistory()].pushed(state, list: session.backForwardList, byFrame: true)
+      setItemEntry(frames[session.id]?.id(at: 0), of: key, in: session.id)
       // The iframe's new item pushes its old one back (`HistoryController::createItem`, `setCurrentItem`): its next
       // scheduled navigation is not locked (``LiveFrames/withPreviousItems``; observed in WebKitGTK 2.50.6 after a
       // script's about:blank, `blank-iframe-script-blank.json`).
       liveFrames[session.id]?.withPreviousItems.insert(key)
     }
-    // A locked navigation sets its item as a child of the main frame's current item
-    // (`HistoryController::updateForRedirectWithLockedBackForwardList`: `parentFrame->history().currentItem()->
-    // setChildItem(createItem())`), and the UI process updates the entry that item is of (`backForwardSetChildItem`,
-    // `Source/WebKit/UIProcess/WebBackForwardList.cpp`). After an iframe's navigation that is not the current entry
-    // (``FrameHistory/mainItemIndex``): the current entry keeps its item, while the iframe shows the new document
+    // A locked navigation of an iframe is a client redirect (`NavigationScheduler` locks the list, and
+    // `FrameLoader::clientRedirected` makes the load a quick redirect, `DocumentLoader::isClientRedirect`), so
+    // `HistoryController::updateForRedirectWithLockedBackForwardList` rewrites the iframe's current item in place
+    // (`updateCurrentItem`: a new item and document sequence number, the new URL), and the web process sends it to the
+    // UI process (`HistoryItem::notifyChanged`, `WebHistoryItemClient::historyItemChanged`), which updates that item in
+    // the entry it is of (`WebPageProxy::backForwardUpdateItem` finds it by its entry's and its own identifier;
+    // `Source/WebKit/UIProcess/WebPageProxy.cpp`). After an iframe's navigation that is not the current entry
+    // (``itemEntry(of:in:)``): the current entry keeps its item, while the iframe shows the new document
     // (``LiveFrames/view``). Observed in WebKitGTK 2.50.6: back onto the page's entry then loads the iframe at the
     // locked URL, and forward again at its old one (probes L1, L3, L6 of 2026-12-06, `locked-iframe-items.json`).
     let history = frames[session.id]
-    if locks, !replacing, let history, let main = history.mainItemIndex, main != history.currentIndex {
+    let itemIndex = itemEntry(of: key, in: session.id).flatMap { history?.index(ofID: $0) } ?? history?.mainItemIndex
+    if locks, !replacing, let history, let main = itemIndex, main != history.currentIndex {
       var shown = shownState(of: session.id) ?? FrameState(document: -1)
       shown.showLocked(Self.normalised(url), in: key, emptyQuery: emptyQuery, keepsInert: keepsInert)
       await loadNestedFrames(ofPageAt: url, key: key, in: session, type: .other, into: &shown, step: &step)
@@ -398,6 +403,7 @@ extension WebKitSimulator {
       let marks = marksWithoutInteraction(type == .other && !gesture && !byApp, in: session.id, step: &step)
       frames[session.id, default: FrameHistory()].pushed(
         state, list: session.backForwardList, madeByScriptWithoutInteraction: marks, keepsProvisional: true)
+      setEveryItemEntry(frames[session.id]?.id(at: 0), in: session.id)
       await commitProvisionalItem(in: session, url: url)
       liveFrames[session.id]?.view = nil
       liveFrames[session.id]?.viewKeys = []
@@ -445,6 +451,7 @@ extension WebKitSimulator {
         state.moveWithinDocument(to: Self.normalised(url), in: key)
         state.itemNaming = .wholeTree
         frames[session.id, default: FrameHistory()].pushed(state, list: session.backForwardList, byFrame: true)
+        setItemEntry(frames[session.id]?.id(at: 0), of: key, in: session.id)
         liveFrames[session.id]?.view?.moveWithinDocument(to: Self.normalised(url), in: key)
         keepView(in: session.id, loaded: outer.map { [$0] } ?? [])
       }
@@ -619,6 +626,7 @@ extension WebKitSimulator {
         let marks = marksWithoutInteraction(offset > 0, in: session.id, step: &step)
         frames[session.id]?.pushed(
           shown, list: session.backForwardList, madeByScriptWithoutInteraction: marks, keepsProvisional: true)
+        setEveryItemEntry(frames[session.id]?.id(at: 0), in: session.id)
       }
       return .navigated(session: session.id, frame: .main)
     }
@@ -931,12 +939,38 @@ extension WebKitSimulator {
     // in WebKitGTK 2.50.6, probe p7 of 2026-12-06, `reload-items-of-the-current-item.json`).
     let live = liveFrames[session.id]?.generation
     let changed = clones && (live == nil || target.generation == live) ? current.framesDiffering(from: target) : []
-    guard !changed.isEmpty || pageChanges else {
+    // WebKit loads each such iframe's item (`FrameLoader::loadItem`), which is a move within the iframe's document when
+    // the item is of the document the iframe shows and not the item it holds (`HistoryItem::
+    // shouldDoSameDocumentNavigationTo` with the frame's own current item, whose entry differs): nobody is asked. So
+    // after a locked load put a document in the page's entry, and a fragment of the page gave the iframe an item of
+    // its own entry, back onto the page's entry moves the iframe within that document, where right after the locked
+    // load (its item is the page entry's) it loads it (observed in WebKitGTK 2.50.6, probes L1 and L9 of
+    // 2026-12-06, `locked-iframe-items.json`).
+    let targetEntry = frames[session.id]?.id(at: offset)
+    let shown = shownState(of: session.id)
+    let withinDocument = changed.filter { key in
+      guard let targetEntry, let shown, let entry = itemEntry(of: key, in: session.id) else { return false }
+      return entry != targetEntry && shown.hasSameDocumentTree(key, as: target)
+    }
+    let loading = changed.filter { !withinDocument.contains($0) }
+    // The iframes that did not load hold the entry's items when they show its documents: moved within them, or
+    // committed as clones (`recursiveUpdateForCommit`).
+    func holdTargetItems() {
+      guard clones, let shown else { return }
+      var keys: [String] = []
+      walkFrames(of: session) { keys.append($0.key) }
+      for key in keys where withinDocument.contains(key) || (!loading.isEmpty && !changed.contains(key)) {
+        if shown.hasSameDocumentTree(key, as: target) { setItemEntry(targetEntry, of: key, in: session.id) }
+      }
+    }
+    guard !loading.isEmpty || pageChanges else {
       // Collapsed by a reload, or an iframe's fragment: WebKit moves the list's current entry but loads and asks
       // nothing (observed in WebKitGTK 2.50: no callback, the URL unchanged, canGoBack/canGoForward moved).
       guard (try? await session.commit(page, kind: .backForward(offset: offset))) != nil else { return .ignored }
       frames[session.id]?.moved(with: session.backForwardList)
-      keepView(in: session.id, loaded: [])
+      keepView(in: session.id, loaded: withinDocument)
+      if !clones, let shown { keepShowing(shown, in: session.id) }
+      holdTargetItems()
       await updateMainItem(in: session, url: page, clones: clones, loadedFrames: false)
       // After a reload, the entry of the page's own load keeps no items the iframes of a later page match
       // (``FrameState/hasLostItems``).
@@ -947,9 +981,9 @@ extension WebKitSimulator {
       }
       return .ignored
     }
-    step.url = changed.last.map { target.url(of: $0) } ?? page
+    step.url = loading.last.map { target.url(of: $0) } ?? page
     var state = target
-    for key in changed {
+    for key in loading {
       let url = target.url(of: key)
       let decision = await decidePolicy(
         in: session, url: url, type: .backForward, target: .sub(src: key, url: current.url(of: key)), source: .main,
@@ -963,11 +997,14 @@ extension WebKitSimulator {
     frames[session.id]?.moved(with: session.backForwardList)
     frames[session.id]?.current = state
     keepView(in: session.id, loaded: changed)
+    if !clones, let shown { keepShowing(shown, in: session.id) }
+    for key in loading { setItemEntry(targetEntry, of: key, in: session.id) }
+    holdTargetItems()
     // Each iframe that loaded commits its entry's item, its old one now its previous (`HistoryController::updateForCommit`,
     // `setCurrentItem`): its next scheduled navigation is not locked (``LiveFrames/withPreviousItems``).
     liveFrames[session.id]?.withPreviousItems.formUnion(changed)
-    await updateMainItem(in: session, url: page, clones: clones, loadedFrames: !changed.isEmpty)
-    return .navigated(session: session.id, frame: changed.isEmpty ? .main : .sub)
+    await updateMainItem(in: session, url: page, clones: clones, loadedFrames: !loading.isEmpty)
+    return .navigated(session: session.id, frame: loading.isEmpty ? .main : .sub)
   }
 
   /// The main frame's items after a move within the page's document onto the current entry, at `url`. Onto a clone of

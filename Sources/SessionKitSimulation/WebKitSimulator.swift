@@ -99,6 +99,7 @@ package actor WebKitSimulator {
       let hasOpener = windows.hasOpener(session.id, generation: { frames[$0]?.current.generation })
       live.blankOrigin = hasOpener ? windows.creationOrigin(of: session.id) : .opaque(live.generation)
     }
+    live.pageItemEntry = frames[session.id]?.mainItemID
     liveFrames[session.id] = live
   }
 
@@ -154,9 +155,11 @@ package actor WebKitSimulator {
     /// and no previous one). Observed in WebKitGTK 2.50.6 (random-d10a-80-070, `blank-iframe-after-fragment.json`).
     var withPreviousItems: Set<String> = []
     /// What the iframes show, when some show a document the current entry's items do not hold (`nil`: they show what
-    /// the items say): a locked navigation sets its item as a child of the main frame's current item
-    /// (``FrameHistory/mainItemIndex``), which after an iframe's navigation is not the current entry's
-    /// (``WebKitSimulator/commitFrame(_:src:from:in:replacing:locks:emptyQuery:keepsInert:step:)``). Moves between entries compare
+    /// the items say): a locked navigation rewrites the iframe's own item, which after an iframe's navigation is of
+    /// another entry than the current one (``itemEntries``,
+    /// ``WebKitSimulator/commitFrame(_:src:from:in:replacing:locks:emptyQuery:keepsInert:step:)``), and a move between
+    /// entries whose main-frame items differ leaves every iframe as it was (``WebKitSimulator/keepShowing(_:in:)``).
+    /// Moves between entries compare
     /// the entries' items; what the frames show decides what a step's `frame` finds, origins, and the items of an
     /// entry the main frame's fragment makes.
     var view: FrameState?
@@ -165,11 +168,61 @@ package actor WebKitSimulator {
     /// The origin of the page's document when it is an about:blank, fixed as the document is made
     /// (``WebKitSimulator/setLiveFrames(_:of:)``).
     var blankOrigin: DocumentOrigin?
+    /// The entry (``FrameHistory/id(at:)``) whose item each iframe holds as its current one (WebKit's
+    /// `HistoryController::m_currentItem` of the frame, whose `itemID` is its entry's), by key, for iframes whose item
+    /// is not that of the iframe around them or, for an outermost one, of the page (``pageItemEntry``): see
+    /// ``WebKitSimulator/itemEntry(of:in:)``.
+    var itemEntries: [String: Int] = [:]
+    /// The entry whose items the page's iframes were made with: an iframe's first load is locked and sets its item as
+    /// a child of its parent's current item, with that item's entry (`HistoryController::
+    /// updateForRedirectWithLockedBackForwardList`, `createItem(client, parentCurrentItem->itemID())`).
+    var pageItemEntry: Int?
+  }
+
+  /// The entry whose item the iframe `key` of the page of `id` holds (``LiveFrames/itemEntries``); `nil` when unknown.
+  func itemEntry(of key: String, in id: SessionID) -> Int? {
+    guard let live = liveFrames[id] else { return nil }
+    var frame: String? = key
+    while let inner = frame {
+      if let entry = live.itemEntries[inner] { return entry }
+      frame = FrameState.parent(of: inner)
+    }
+    return live.pageItemEntry
+  }
+
+  /// The iframe `key` of the page of `id`, and those inside it, now hold items of the entry `entry`: an iframe's own
+  /// navigation or fragment makes items of its subtree alone (`HistoryController::createItemTree` from that frame,
+  /// `WebLocalFrameLoaderClient::createHistoryItemTree`), and a move loads or moves the iframe onto the entry's item.
+  func setItemEntry(_ entry: Int?, of key: String, in id: SessionID) {
+    guard var entries = liveFrames[id]?.itemEntries else { return }
+    entries = entries.filter { !FrameState.isInside($0.key, key) }
+    entries[key] = entry
+    liveFrames[id]?.itemEntries = entries
+  }
+
+  /// Every frame of the page of `id` now holds an item of the entry `entry`: the main frame's fragment makes an item of
+  /// every frame (`createItemTree` with `clipAtTarget` false).
+  func setEveryItemEntry(_ entry: Int?, in id: SessionID) {
+    liveFrames[id]?.itemEntries = [:]
+    liveFrames[id]?.pageItemEntry = entry
   }
 
   /// What the iframes of the page session `id` shows show now (``LiveFrames/view``, else the current entry's items).
   func shownState(of id: SessionID) -> FrameState? {
     liveFrames[id]?.view ?? frames[id]?.current
+  }
+
+  /// After a move between two entries of one document whose main-frame items differ: the main frame moved within its
+  /// document (`FrameLoader::loadSameDocumentItem`) and every iframe kept what it showed (`before`), whatever the
+  /// entry's items say (`HistoryController::recursiveGoToItem` does not recurse into the iframes; observed in
+  /// WebKitGTK 2.50.6, probe L9 of 2026-12-06): what they show is the ``LiveFrames/view``.
+  func keepShowing(_ before: FrameState, in id: SessionID) {
+    guard let current = frames[id]?.current, before.generation == current.generation else { return }
+    let keys = before.framesShowingOtherwise(than: current)
+    var shown = current
+    for key in keys { shown.adopt(key, from: before) }
+    liveFrames[id]?.view = keys.isEmpty ? nil : shown
+    liveFrames[id]?.viewKeys = keys
   }
 
   /// After the current entry's items changed (a move, an iframe's navigation) with the iframes `loaded` (keys) showing

@@ -1851,6 +1851,32 @@ final class EngineObservedRulesTests: XCTestCase {
     XCTAssertEqual(history(result.last, "main"), 3)
   }
 
+  /// Back or forward loads an iframe's item as a move within its document when the iframe shows that document under
+  /// an item of another entry (`HistoryItem::shouldDoSameDocumentNavigationTo` with the frame's own current item):
+  /// after the locked load, a fragment of the page gives the iframe an item of the fragment's entry, so, once back
+  /// over the fragment, back onto the page's entry asks only the other iframe, and forward again asks the locked
+  /// iframe at about:blank. Right after the locked load (no fragment) the iframe's item is the page entry's own, and
+  /// back asks it at the locked URL. WebKitGTK 2.50.6, probes L1 and L9 of 2026-12-06, `locked-iframe-items.json`.
+  func test_aLockedIframeDocumentUnderAnotherEntrysItem_movesWithinItsDocument() async throws {
+    let back = #"{"back": true}"#
+    let forward = #"{"forward": true}"#
+    let fragment = #"{"click": "https://shop.example/p#top"}"#
+    let result = try await lockedSlot(
+      [linkInA("https://shop.example/a2"), openInSlot, fragment, back, back, forward, forward]
+        .joined(separator: ", "))
+    XCTAssertEqual(decisions(result[4]), [])
+    XCTAssertEqual(decisions(result[5]), ["backForward sub https://shop.example/a"])
+    XCTAssertEqual(decisions(result[6]), ["backForward sub about:blank", "backForward sub https://shop.example/a2"])
+    XCTAssertEqual(decisions(result[7]), [])
+    XCTAssertEqual(result[7]["url"], .string("https://shop.example/p#top"))
+    XCTAssertEqual(history(result.last, "main"), 3)
+    let withoutFragment = try await lockedSlot(
+      [linkInA("https://shop.example/a2"), openInSlot, back].joined(separator: ", "))
+    XCTAssertEqual(
+      decisions(withoutFragment[3]),
+      ["backForward sub https://shop.example/offer", "backForward sub https://shop.example/a"])
+  }
+
   /// A fragment in an iframe a locked navigation moved makes an entry of the document it shows: back from it loads
   /// the iframe's item in the current entry again. WebKitGTK 2.50.6, probe L8 of 2026-12-06.
   func test_aFragmentInALockedIframe_makesAnEntryOfItsDocument() async throws {
