@@ -274,9 +274,16 @@ struct FrameState: Sendable, Hashable {
     return keys.filter { key in !keys.contains { Self.isInside(key, $0) } }.sorted()
   }
 
-  /// Whether the iframe `key` shows the same document here as in `other`, and so does every iframe inside it
-  /// (`HistoryItem::hasSameDocumentTree`, `Source/WebCore/history/HistoryItem.cpp`).
-  func hasSameDocumentTree(_ key: String, as other: FrameState) -> Bool {
+  /// Whether a load of `other`'s item for the iframe `key`, which shows what this state says, is a move within its
+  /// document (`HistoryItem::shouldDoSameDocumentNavigationTo`, `Source/WebCore/history/HistoryItem.cpp`): for URLs
+  /// that differ only by a fragment, the iframe's own document decides; otherwise its document and those of every
+  /// iframe inside it (`hasSameDocumentTree`).
+  func movesWithinDocument(_ key: String, to other: FrameState) -> Bool {
+    let (url, otherURL) = (url(of: key), other.url(of: key))
+    func withoutFragment(_ url: String) -> Substring { url.prefix { $0 != "#" } }
+    if url.contains("#") || otherURL.contains("#"), withoutFragment(url) == withoutFragment(otherURL) {
+      return documentNumber(of: key) == other.documentNumber(of: key)
+    }
     let inner = Set(frameDocuments.keys).union(other.frameDocuments.keys).filter { Self.isInside($0, key) }
     return ([key] + inner).allSatisfy { documentNumber(of: $0) == other.documentNumber(of: $0) }
   }

@@ -177,17 +177,22 @@ extension WebKitSimulator {
     // (`updateCurrentItem`: a new item and document sequence number, the new URL), and the web process sends it to the
     // UI process (`HistoryItem::notifyChanged`, `WebHistoryItemClient::historyItemChanged`), which updates that item in
     // the entry it is of (`WebPageProxy::backForwardUpdateItem` finds it by its entry's and its own identifier;
-    // `Source/WebKit/UIProcess/WebPageProxy.cpp`). After an iframe's navigation that is not the current entry
-    // (``itemEntry(of:in:)``): the current entry keeps its item, while the iframe shows the new document
-    // (``LiveFrames/view``). Observed in WebKitGTK 2.50.6: back onto the page's entry then loads the iframe at the
-    // locked URL, and forward again at its old one (probes L1, L3, L6 of 2026-12-06, `locked-iframe-items.json`).
+    // `Source/WebKit/UIProcess/WebPageProxy.cpp`). The iframe's item is of another entry than the current one after
+    // an iframe's navigation, or a move that left the iframes' items as they were (``itemEntry(of:in:)``; unknown: the
+    // main frame's, ``FrameHistory/mainItemIndex``): the current entry keeps its item, while the iframe shows the new
+    // document (``LiveFrames/view``); no entry takes it when the list no longer holds the item's. Observed in WebKitGTK
+    // 2.50.6: back onto the page's entry then loads the iframe at the locked URL, and forward again at its old one
+    // (probes L1, L3, L6 of 2026-12-06, `locked-iframe-items.json`).
+    // Either way the iframe's item is rewritten in place, and the iframes of its new page are made anew.
+    if locks || replacing { setItemEntry(nil, of: key, in: session.id) }
     let history = frames[session.id]
-    let itemIndex = itemEntry(of: key, in: session.id).flatMap { history?.index(ofID: $0) } ?? history?.mainItemIndex
-    if locks, !replacing, let history, let main = itemIndex, main != history.currentIndex {
+    let ownEntry = itemEntry(of: key, in: session.id)
+    let itemIndex = if let ownEntry { history?.index(ofID: ownEntry) } else { history?.mainItemIndex }
+    if locks, !replacing, let history, ownEntry != nil || itemIndex != nil, itemIndex != history.currentIndex {
       var shown = shownState(of: session.id) ?? FrameState(document: -1)
       shown.showLocked(Self.normalised(url), in: key, emptyQuery: emptyQuery, keepsInert: keepsInert)
       await loadNestedFrames(ofPageAt: url, key: key, in: session, type: .other, into: &shown, step: &step)
-      frames[session.id]?.takeLockedItem(key, from: shown, atIndex: main)
+      if let itemIndex { frames[session.id]?.takeLockedItem(key, from: shown, atIndex: itemIndex) }
       liveFrames[session.id]?.view = shown
       if liveFrames[session.id]?.viewKeys.contains(key) == false { liveFrames[session.id]?.viewKeys.append(key) }
       return
@@ -706,6 +711,7 @@ extension WebKitSimulator {
       frames[session.id]?.moved(with: session.backForwardList)
       frames[session.id]?.current = state
       keepView(in: session.id, loaded: [key])
+      setItemEntry(frames[session.id]?.id(at: 0), of: key, in: session.id)
       return .navigated(session: session.id, frame: .sub)
     }
     let decision = await decidePolicy(
@@ -945,22 +951,27 @@ extension WebKitSimulator {
     // after a locked load put a document in the page's entry, and a fragment of the page gave the iframe an item of
     // its own entry, back onto the page's entry moves the iframe within that document, where right after the locked
     // load (its item is the page entry's) it loads it (observed in WebKitGTK 2.50.6, probes L1 and L9 of
-    // 2026-12-06, `locked-iframe-items.json`).
+    // 2026-12-06, `locked-iframe-items.json`, `locked-iframe-after-fragment.json`).
     let targetEntry = frames[session.id]?.id(at: offset)
     let shown = shownState(of: session.id)
     let withinDocument = changed.filter { key in
       guard let targetEntry, let shown, let entry = itemEntry(of: key, in: session.id) else { return false }
-      return entry != targetEntry && shown.hasSameDocumentTree(key, as: target)
+      return entry != targetEntry && shown.movesWithinDocument(key, to: target)
     }
     let loading = changed.filter { !withinDocument.contains($0) }
-    // The iframes that did not load hold the entry's items when they show its documents: moved within them, or
-    // committed as clones (`recursiveUpdateForCommit`).
+    // The iframes that did not load (each one alone, not those inside it) hold the entry's items when they show its
+    // documents: moved within them (`FrameLoader::loadSameDocumentItem`; an iframe whose items differ by a fragment
+    // too), or, when an iframe's load commits, committed as clones (`recursiveUpdateForCommit`).
     func holdTargetItems() {
       guard clones, let shown else { return }
       var keys: [String] = []
       walkFrames(of: session) { keys.append($0.key) }
-      for key in keys where withinDocument.contains(key) || (!loading.isEmpty && !changed.contains(key)) {
-        if shown.hasSameDocumentTree(key, as: target) { setItemEntry(targetEntry, of: key, in: session.id) }
+      for key in keys where !loading.contains(key) && !changed.contains(where: { FrameState.isInside(key, $0) }) {
+        let moves =
+          withinDocument.contains(key)
+          || (shown.url(of: key) != target.url(of: key) || !loading.isEmpty)
+            && shown.movesWithinDocument(key, to: target)
+        if moves { setOwnItemEntry(targetEntry, of: key, in: session.id, keys: keys) }
       }
     }
     guard !loading.isEmpty || pageChanges else {

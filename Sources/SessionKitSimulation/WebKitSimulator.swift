@@ -159,9 +159,8 @@ package actor WebKitSimulator {
     /// another entry than the current one (``itemEntries``,
     /// ``WebKitSimulator/commitFrame(_:src:from:in:replacing:locks:emptyQuery:keepsInert:step:)``), and a move between
     /// entries whose main-frame items differ leaves every iframe as it was (``WebKitSimulator/keepShowing(_:in:)``).
-    /// Moves between entries compare
-    /// the entries' items; what the frames show decides what a step's `frame` finds, origins, and the items of an
-    /// entry the main frame's fragment makes.
+    /// Moves between entries compare the entries' items; what the frames show decides what a step's `frame` finds,
+    /// origins, and the items of an entry the main frame's fragment makes.
     var view: FrameState?
     /// The iframes (by key, outermost) where ``view`` differs from the current entry's items.
     var viewKeys: [String] = []
@@ -173,9 +172,11 @@ package actor WebKitSimulator {
     /// is not that of the iframe around them or, for an outermost one, of the page (``pageItemEntry``): see
     /// ``WebKitSimulator/itemEntry(of:in:)``.
     var itemEntries: [String: Int] = [:]
-    /// The entry whose items the page's iframes were made with: an iframe's first load is locked and sets its item as
-    /// a child of its parent's current item, with that item's entry (`HistoryController::
-    /// updateForRedirectWithLockedBackForwardList`, `createItem(client, parentCurrentItem->itemID())`).
+    /// The entry whose items the outermost iframes hold unless ``itemEntries`` says otherwise: at first the entry
+    /// the page's iframes were made with (an iframe's first load is locked and sets its item as a child of its
+    /// parent's current item, with that item's entry: `HistoryController::updateForRedirectWithLockedBackForwardList`,
+    /// `createItem(client, parentCurrentItem->itemID())`), after a fragment of the page the fragment's entry
+    /// (``WebKitSimulator/setEveryItemEntry(_:in:)``).
     var pageItemEntry: Int?
   }
 
@@ -192,10 +193,25 @@ package actor WebKitSimulator {
 
   /// The iframe `key` of the page of `id`, and those inside it, now hold items of the entry `entry`: an iframe's own
   /// navigation or fragment makes items of its subtree alone (`HistoryController::createItemTree` from that frame,
-  /// `WebLocalFrameLoaderClient::createHistoryItemTree`), and a move loads or moves the iframe onto the entry's item.
+  /// `WebLocalFrameLoaderClient::createHistoryItemTree`), and a load of another document in it makes its iframes anew,
+  /// their items of its item's entry. `nil` leaves the iframe's own entry as it was and gives those inside it its
+  /// entry (a locked or `Same` load, which rewrites the iframe's item in place).
   func setItemEntry(_ entry: Int?, of key: String, in id: SessionID) {
     guard var entries = liveFrames[id]?.itemEntries else { return }
+    if entry == nil { entries[key] = itemEntry(of: key, in: id) }
     entries = entries.filter { !FrameState.isInside($0.key, key) }
+    if let entry { entries[key] = entry }
+    liveFrames[id]?.itemEntries = entries
+  }
+
+  /// The iframe `key` of the page of `id` alone now holds an item of the entry `entry`; the iframes inside it keep
+  /// theirs (`FrameLoader::loadSameDocumentItem` and `HistoryController::recursiveUpdateForCommit` set the item of one
+  /// frame each). `keys`: the live iframes.
+  func setOwnItemEntry(_ entry: Int?, of key: String, in id: SessionID, keys: [String]) {
+    guard var entries = liveFrames[id]?.itemEntries else { return }
+    for inner in keys where FrameState.isInside(inner, key) && entries[inner] == nil {
+      entries[inner] = itemEntry(of: inner, in: id)
+    }
     entries[key] = entry
     liveFrames[id]?.itemEntries = entries
   }

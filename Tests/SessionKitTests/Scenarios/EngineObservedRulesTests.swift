@@ -1856,7 +1856,8 @@ final class EngineObservedRulesTests: XCTestCase {
   /// after the locked load, a fragment of the page gives the iframe an item of the fragment's entry, so, once back
   /// over the fragment, back onto the page's entry asks only the other iframe, and forward again asks the locked
   /// iframe at about:blank. Right after the locked load (no fragment) the iframe's item is the page entry's own, and
-  /// back asks it at the locked URL. WebKitGTK 2.50.6, probes L1 and L9 of 2026-12-06, `locked-iframe-items.json`.
+  /// back asks it at the locked URL. WebKitGTK 2.50.6, probes L1 and L9 of 2026-12-06,
+  /// `locked-iframe-after-fragment.json`.
   func test_aLockedIframeDocumentUnderAnotherEntrysItem_movesWithinItsDocument() async throws {
     let back = #"{"back": true}"#
     let forward = #"{"forward": true}"#
