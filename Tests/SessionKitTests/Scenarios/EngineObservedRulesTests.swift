@@ -1829,11 +1829,11 @@ final class EngineObservedRulesTests: XCTestCase {
   /// The locked navigation of `slot` (`window.open` into it: it has shown only about:blank).
   private let openInSlot = #"{"open": "https://shop.example/offer", "target": "slot", "gesture": true}"#
 
-  /// A locked navigation sets its item in the entry of the main frame's current item: after an iframe's navigation,
+  /// A locked navigation rewrites the iframe's own item in the entry it is of: after another iframe's navigation,
   /// the page's own entry, not the current one. Back onto that entry loads the iframe at the locked URL, the entries
   /// made since keep about:blank, and the about:blank iframe, the page item's first child, is asked first. WebKitGTK
   /// 2.50.6, probes L1, L3 and L6 of 2026-12-06, `locked-iframe-items.json`.
-  func test_aLockedIframeLoad_setsItsItemInTheMainFramesCurrentEntry() async throws {
+  func test_aLockedIframeLoad_rewritesTheIframesItemInItsOwnEntry() async throws {
     let back = #"{"back": true}"#
     let forward = #"{"forward": true}"#
     let result = try await lockedSlot(
