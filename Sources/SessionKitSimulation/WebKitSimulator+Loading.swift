@@ -513,7 +513,8 @@ extension WebKitSimulator {
         currentState.onlyFrame == nil && target.mainItem != live.mainItem && targetIndex != nil
         && targetIndex == frames[session.id]?.mainItemIndex
       if ontoMainItem, let shown = session.committedURL?.serialized,
-        Self.scrollsToFragment(page, shown: shown, shownHasEmptyQuery: live.hasEmptyQuery)
+        Self.scrollsToFragment(
+          page, hasEmptyQuery: target.hasEmptyQuery, shown: shown, shownHasEmptyQuery: live.hasEmptyQuery)
       {
         return await scrollOnTraversal(
           offset, to: entry, page: page, live: nil, ontoMainItem: true, in: session, step: &step)
@@ -521,7 +522,8 @@ extension WebKitSimulator {
       let isLiveEntry = liveIndex != nil && liveIndex == targetIndex
       if currentState.onlyFrame == nil, target.document != live.document || isLiveEntry,
         let shown = session.committedURL?.serialized,
-        Self.scrollsToFragment(page, shown: shown, shownHasEmptyQuery: live.hasEmptyQuery)
+        Self.scrollsToFragment(
+          page, hasEmptyQuery: target.hasEmptyQuery, shown: shown, shownHasEmptyQuery: live.hasEmptyQuery)
       {
         return await scrollOnTraversal(
           offset, to: entry, page: page, live: liveIndex ?? frames[session.id]?.currentIndex, in: session,
@@ -566,20 +568,26 @@ extension WebKitSimulator {
     return .navigated(session: session.id, frame: .main)
   }
 
-  /// Whether a history load of `url` in a page showing `shown` (`shownHasEmptyQuery`: as `URL?`) scrolls the page
-  /// instead of loading: `url` has a fragment and is `shown` but for its fragment
-  /// (`FrameLoader::loadWithDocumentLoader` performs a fragment navigation when `shouldPerformFragmentNavigation`
-  /// holds, `Source/WebCore/loader/FrameLoader.cpp`).
-  static func scrollsToFragment(_ url: String, shown: String, shownHasEmptyQuery: Bool) -> Bool {
+  /// Whether a history load of `url` (`hasEmptyQuery`: the entry's URL is `URL?`, a GET form without fields made it)
+  /// in a page showing `shown` (`shownHasEmptyQuery`: as `URL?`) scrolls the page instead of loading: `url` has a
+  /// fragment and is `shown` but for its fragment (`FrameLoader::loadWithDocumentLoader` performs a fragment
+  /// navigation when `shouldPerformFragmentNavigation` holds, `equalIgnoringFragmentIdentifier`,
+  /// `Source/WebCore/loader/FrameLoader.cpp`): `URL?#more` is no fragment of `URL`, nor `URL#more` of `URL?`
+  /// (observed in WebKitGTK 2.50.6: back onto a form's `URL?#more` from `URL` loads the page anew, random-p1a-200-131).
+  static func scrollsToFragment(_ url: String, hasEmptyQuery: Bool, shown: String, shownHasEmptyQuery: Bool) -> Bool {
     guard let address = try? WebAddress(url), let page = try? WebAddress(shown), page.scheme != "about" else {
       return false
+    }
+    if address.query == nil, page.query == nil, hasEmptyQuery || shownHasEmptyQuery {
+      guard hasEmptyQuery == shownHasEmptyQuery, address.fragment != nil else { return false }
+      return SimulatedWeb.key(address) == SimulatedWeb.key(page)
     }
     return isFragment(address, of: page, pageHasEmptyQuery: shownHasEmptyQuery, isForm: false)
   }
 
   /// Back or forward onto an entry of another document whose URL is the page's but for a fragment (or onto the entry
   /// of the page's own document after such a move): WebKit asks `backForward` for the entry's URL, then scrolls the
-  /// page it shows to the fragment, loading nothing (``scrollsToFragment(_:shown:shownHasEmptyQuery:)``). When the
+  /// page it shows to the fragment, loading nothing (``scrollsToFragment(_:hasEmptyQuery:shown:shownHasEmptyQuery:)``). When the
   /// page's URL changes by it, the list stays on its entry, whose URL becomes the fragment's (the web process updates
   /// its current item); when it does not, the list moves while the page's document stays that of the entry it left
   /// (``FrameHistory/scrolledFrom``). Observed in WebKitGTK 2.50.6 (random-d7b-60-015, `fragment-history-scroll.json`).

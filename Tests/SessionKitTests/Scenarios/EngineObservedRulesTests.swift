@@ -1433,6 +1433,23 @@ final class EngineObservedRulesTests: XCTestCase {
     XCTAssertEqual(inFrame, 2)
   }
 
+  /// A GET form's `URL?#more` is no fragment of `URL`: back onto it from `URL` loads the page anew, its iframe
+  /// included, and forward again too, where back onto a link's `URL#more` scrolls (WebKitGTK 2.50.6,
+  /// random-p1a-200-131, probes E1, E2 and E4 of 2026-12-06, `empty-query-fragment-history.json`).
+  func test_aFormsEmptyQueryFragmentEntry_isLoadedAnewFromThePage() async throws {
+    let result = try await detailedLines(
+      #"""
+      {"policy": {"version": 1},
+       "pages": {"https://shop.example/b": {"frames": ["https://shop.example/a"]}},
+       "steps": [{"load": "https://shop.example/b"}, {"submit": "https://shop.example/b#more"},
+        {"click": "https://shop.example/b"}, {"back": true}, {"forward": true}]}
+      """#)
+    XCTAssertEqual(
+      decisions(result[3]), ["backForward main https://shop.example/b#more", "backForward sub https://shop.example/a"])
+    XCTAssertEqual(
+      decisions(result[4]), ["backForward main https://shop.example/b", "backForward sub https://shop.example/a"])
+  }
+
   /// The same in an iframe showing only about:blank: after a form to a new window, its next navigation replaces its
   /// document in the current entry (WebKitGTK 2.50.6, random-d8a-80-021, `blank-iframe-form-to-new-window.json`).
   func test_aFormToANewWindowFromABlankIframe_makesItsNextNavigationReplaceItsDocument() async throws {
