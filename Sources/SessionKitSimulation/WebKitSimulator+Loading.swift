@@ -165,7 +165,7 @@ extension WebKitSimulator {
       state.show(Self.normalised(url), in: key, emptyQuery: emptyQuery, keepsInert: keepsInert)
       state.itemNaming = .wholeTreeBut(key)
       frames[session.id, default: FrameHistory()].pushed(state, list: session.backForwardList, byFrame: true)
-      setItemEntry(frames[session.id]?.id(at: 0), of: key, in: session.id)
+      if let entry = frames[session.id]?.id(at: 0) { setItemEntry(entry, of: key, in: session.id) }
       // The iframe's new item pushes its old one back (`HistoryController::createItem`, `setCurrentItem`): its next
       // scheduled navigation is not locked (``LiveFrames/withPreviousItems``; observed in WebKitGTK 2.50.6 after a
       // script's about:blank, `blank-iframe-script-blank.json`).
@@ -184,7 +184,7 @@ extension WebKitSimulator {
     // 2.50.6: back onto the page's entry then loads the iframe at the locked URL, and forward again at its old one
     // (probes L1, L3, L6 of 2026-12-06, `locked-iframe-items.json`).
     // Either way the iframe's item is rewritten in place, and the iframes of its new page are made anew.
-    if locks || replacing { setItemEntry(nil, of: key, in: session.id) }
+    if locks || replacing { remakeInnerItemEntries(of: key, in: session.id) }
     let history = frames[session.id]
     let ownEntry = itemEntry(of: key, in: session.id)
     let itemIndex = if let ownEntry { history?.index(ofID: ownEntry) } else { history?.mainItemIndex }
@@ -456,7 +456,7 @@ extension WebKitSimulator {
         state.moveWithinDocument(to: Self.normalised(url), in: key)
         state.itemNaming = .wholeTree
         frames[session.id, default: FrameHistory()].pushed(state, list: session.backForwardList, byFrame: true)
-        setItemEntry(frames[session.id]?.id(at: 0), of: key, in: session.id)
+        if let entry = frames[session.id]?.id(at: 0) { setItemEntry(entry, of: key, in: session.id) }
         liveFrames[session.id]?.view?.moveWithinDocument(to: Self.normalised(url), in: key)
         keepView(in: session.id, loaded: outer.map { [$0] } ?? [])
       }
@@ -512,19 +512,16 @@ extension WebKitSimulator {
       let ontoMainItem =
         currentState.onlyFrame == nil && target.mainItem != live.mainItem && targetIndex != nil
         && targetIndex == frames[session.id]?.mainItemIndex
-      if ontoMainItem, let shown = session.committedURL?.serialized,
+      let scrolls = session.committedURL.map {
         Self.scrollsToFragment(
-          page, hasEmptyQuery: target.hasEmptyQuery, shown: shown, shownHasEmptyQuery: live.hasEmptyQuery)
-      {
+          page, hasEmptyQuery: target.hasEmptyQuery, shown: $0.serialized, shownHasEmptyQuery: live.hasEmptyQuery)
+      }
+      if ontoMainItem, scrolls == true {
         return await scrollOnTraversal(
           offset, to: entry, page: page, live: nil, ontoMainItem: true, in: session, step: &step)
       }
       let isLiveEntry = liveIndex != nil && liveIndex == targetIndex
-      if currentState.onlyFrame == nil, target.document != live.document || isLiveEntry,
-        let shown = session.committedURL?.serialized,
-        Self.scrollsToFragment(
-          page, hasEmptyQuery: target.hasEmptyQuery, shown: shown, shownHasEmptyQuery: live.hasEmptyQuery)
-      {
+      if currentState.onlyFrame == nil, target.document != live.document || isLiveEntry, scrolls == true {
         return await scrollOnTraversal(
           offset, to: entry, page: page, live: liveIndex ?? frames[session.id]?.currentIndex, in: session,
           step: &step)
@@ -719,7 +716,7 @@ extension WebKitSimulator {
       frames[session.id]?.moved(with: session.backForwardList)
       frames[session.id]?.current = state
       keepView(in: session.id, loaded: [key])
-      setItemEntry(frames[session.id]?.id(at: 0), of: key, in: session.id)
+      if let entry = frames[session.id]?.id(at: 0) { setItemEntry(entry, of: key, in: session.id) }
       return .navigated(session: session.id, frame: .sub)
     }
     let decision = await decidePolicy(
@@ -1017,7 +1014,7 @@ extension WebKitSimulator {
     frames[session.id]?.current = state
     keepView(in: session.id, loaded: changed)
     if !clones, let shown { keepShowing(shown, in: session.id) }
-    for key in loading { setItemEntry(targetEntry, of: key, in: session.id) }
+    if let targetEntry { for key in loading { setItemEntry(targetEntry, of: key, in: session.id) } }
     holdTargetItems()
     // Each iframe that loaded commits its entry's item, its old one now its previous (`HistoryController::updateForCommit`,
     // `setCurrentItem`): its next scheduled navigation is not locked (``LiveFrames/withPreviousItems``).

@@ -194,14 +194,20 @@ package actor WebKitSimulator {
   /// The iframe `key` of the page of `id`, and those inside it, now hold items of the entry `entry`: an iframe's own
   /// navigation or fragment makes items of its subtree alone (`HistoryController::createItemTree` from that frame,
   /// `WebLocalFrameLoaderClient::createHistoryItemTree`), and a load of another document in it makes its iframes anew,
-  /// their items of its item's entry. `nil` leaves the iframe's own entry as it was and gives those inside it its
-  /// entry (a locked or `Same` load, which rewrites the iframe's item in place).
-  func setItemEntry(_ entry: Int?, of key: String, in id: SessionID) {
+  /// their items of its item's entry.
+  func setItemEntry(_ entry: Int, of key: String, in id: SessionID) {
     guard var entries = liveFrames[id]?.itemEntries else { return }
-    if entry == nil { entries[key] = itemEntry(of: key, in: id) }
     entries = entries.filter { !FrameState.isInside($0.key, key) }
-    if let entry { entries[key] = entry }
+    entries[key] = entry
     liveFrames[id]?.itemEntries = entries
+  }
+
+  /// The iframe `key` of the page of `id` keeps its item, rewritten in place (a locked or `Same` load), and the iframes
+  /// of its new document hold items of that item's entry.
+  func remakeInnerItemEntries(of key: String, in id: SessionID) {
+    guard var entries = liveFrames[id]?.itemEntries else { return }
+    entries[key] = itemEntry(of: key, in: id)
+    liveFrames[id]?.itemEntries = entries.filter { !FrameState.isInside($0.key, key) }
   }
 
   /// The iframe `key` of the page of `id` alone now holds an item of the entry `entry`; the iframes inside it keep
